@@ -1,0 +1,13 @@
+import type { AppConfig } from './config';
+import type { Database, Db } from './db/client';
+import type { MailTransport } from './integrations/mail/transport';
+import type { OutboxWorker } from './modules/outbox/worker';
+
+/** What every module receives: configuration and the shared services, built once in buildApp. */
+export interface AppContext {
+  config: AppConfig;
+  database: Database;
+  db: Db;
+  mail: MailTransport;
+  outbox: OutboxWorker;
+}

@@ -1,0 +1,111 @@
+import crypto from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { strictBodyValidatorCompiler } from './plugins/strict-body';
+import { z } from 'zod';
+import type { AppConfig } from './config';
+import type { AppContext } from './app-context';
+import { openDatabase, type Database } from './db/client';
+import { devMailboxTransport, smtpTransport } from './integrations/mail/transport';
+import { OutboxWorker } from './modules/outbox/worker';
+import { registerErrorHandling } from './plugins/errors';
+import { registerAuth } from './plugins/auth';
+import { registerRateLimit } from './plugins/rate-limit';
+import { registerSpa } from './plugins/spa';
+import { contentSecurityPolicy } from './plugins/csp';
+import { healthRoutes } from './modules/health/routes';
+import { pageViewRoutes } from './modules/page-views/routes';
+import { devMailboxRoutes } from './modules/dev-mailbox/routes';
+
+export interface BuildOptions {
+  /** An already open database (tests pass an in-memory one); otherwise opened from config. */
+  database?: Database;
+  /** Start background workers (outbox). main.ts does; tests drive them by hand. */
+  startWorkers?: boolean;
+  /** Serve the built web app (off in API tests). */
+  serveWeb?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+// Request bodies are small JSON documents; anything larger is refused before parsing.
+const BODY_LIMIT_BYTES = 100 * 1024;
+
+/** Builds the whole app: plugins, modules, workers. Does not listen. */
+export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.new_pwd', '*.token'],
+          },
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(strictBodyValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  registerErrorHandling(app);
+
+  const database = opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir }));
+  const db = database.db;
+  const mail = config.SMTP_URL
+    ? smtpTransport(config.SMTP_URL, config.MAIL_FROM, config.publicUrl)
+    : devMailboxTransport(db, config.MAIL_FROM);
+  const outbox = new OutboxWorker(db, { mail: (m, id) => mail.send(m, id) }, app.log, { pollMs: config.OUTBOX_POLL_MS });
+  const ctx: AppContext = { config, database, db, mail, outbox };
+  app.decorate('ctx', ctx);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.isProduction,
+  });
+  await registerRateLimit(app, config);
+  registerAuth(app, db);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Lenticular Booth Shop API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const api = async (scope: FastifyInstance) => {
+    await scope.register(healthRoutes, { ctx });
+    await scope.register(pageViewRoutes, { ctx });
+  };
+  await app.register(api, { prefix: '/api' });
+
+  if (config.devTools) await app.register(devMailboxRoutes, { ctx });
+  if (opts.serveWeb !== false) await registerSpa(app, config.webDistDir);
+  else
+    app.setNotFoundHandler((req, reply) =>
+      reply.status(404).send({ detail: `Not found: ${req.method} ${req.url.split('?')[0]}` }),
+    );
+
+  if (opts.startWorkers) outbox.start();
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+    if (!opts.database) await database.close();
+  });
+  return app;
+}
+
+export { z };

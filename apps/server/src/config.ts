@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString.pipe(z.url().optional()),
+  REDIS_URL: optionalString.pipe(z.url().optional()),
+  PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  SMTP_URL: optionalString.pipe(z.url().optional()),
+  MAIL_FROM: z.string().default('LentiBooth <no-reply@lenticularbooth.sg>'),
+  CONTACT_INBOX: optionalString.pipe(z.email().optional()),
+  ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+  ADMIN_PASSWORD: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_API_HOST: optionalString,
+  STRIPE_API_PORT: z.coerce.number().int().optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  RECAPTCHA_SITE_KEY: optionalString,
+  RECAPTCHA_SECRET: optionalString,
+  RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_API_BASE_URL: z.url().default('https://www.googleapis.com'),
+  ALTCHA_HMAC_KEY: optionalString,
+  APP_DOWNLOAD_URL: optionalString.pipe(z.url().optional()),
+  VIDEO_URL_LANDING: optionalString,
+  VIDEO_URL_HOW_IT_WORKS: optionalString,
+  VIDEO_URL_TUTORIAL: optionalString,
+  WEB_DIST_DIR: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  RATE_LIMIT_DISABLED: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('0')
+    .transform((v) => v === '1' || v === 'true'),
+});
+
+export type TEnv = z.infer<typeof ZEnv>;
+
+export interface AppConfig extends TEnv {
+  isProduction: boolean;
+  dataDir: string;
+  publicUrl: string;
+  webDistDir: string;
+  /** True when the embedded local payment page and dev mailbox may exist. */
+  devTools: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once and lists every bad variable, so a deploy fails fast and clearly. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  if (isProduction) {
+    const missing = ['SMTP_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'].filter(
+      (k) => !e[k as keyof TEnv],
+    );
+    if (missing.length) {
+      throw new ConfigError(`Production needs these variables: ${missing.join(', ')}`);
+    }
+  }
+  const repoRoot = path.resolve(import.meta.dirname, '../../..');
+  return {
+    ...e,
+    isProduction,
+    devTools: !isProduction,
+    dataDir: path.resolve(e.DATA_DIR),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+  };
+}

@@ -1,0 +1,466 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+// Every timestamp is timezone-aware; the app works in UTC and the browser formats locally.
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    googleSub: text('google_sub'),
+    role: text('role').notNull().default('user'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    photoUrl: text('photo_url'),
+    isEmailVerified: boolean('is_email_verified').notNull().default(false),
+    /** A changed address waits here until its owner confirms it by mail. */
+    pendingEmail: text('pending_email'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_uq').on(t.email),
+    uniqueIndex('users_google_sub_uq').on(t.googleSub),
+    index('users_role_created_idx').on(t.role, t.createdAt),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** Single-use mailed tokens: email verification, password reset, email change. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password', 'change_email'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    email: text('email').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('email_tokens_hash_uq').on(t.tokenHash), index('email_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: integer('id').primaryKey(),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    priceCents: integer('price_cents').notNull(),
+    kind: text('kind', { enum: ['accessory', 'license'] }).notNull(),
+    licenseType: text('license_type', { enum: ['day', 'month', 'year', 'onetime'] }),
+    shippable: boolean('shippable').notNull(),
+    weightGrams: integer('weight_grams').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    stripePriceId: text('stripe_price_id'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('products_key_uq').on(t.key)],
+);
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    discountType: text('discount_type', { enum: ['percent', 'amount'] }).notNull(),
+    /** Percent (1-100) or an amount in minor units. */
+    discountValue: integer('discount_value').notNull(),
+    currency: text('currency'),
+    maxRedemptions: integer('max_redemptions'),
+    timesRedeemed: integer('times_redeemed').notNull().default(0),
+    redeemBy: ts('redeem_by'),
+    stripeCouponId: text('stripe_coupon_id'),
+    deletedAt: ts('deleted_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('coupons_created_idx').on(t.createdAt)],
+);
+
+export const promotionCodes = pgTable(
+  'promotion_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    couponId: uuid('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    active: boolean('active').notNull().default(true),
+    maxRedemptions: integer('max_redemptions'),
+    timesRedeemed: integer('times_redeemed').notNull().default(0),
+    expiresAt: ts('expires_at'),
+    minimumAmountCents: integer('minimum_amount_cents'),
+    oncePerCustomer: boolean('once_per_customer').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Codes are matched case-insensitively, so uniqueness is on the lower-cased code.
+    uniqueIndex('promotion_codes_code_uq').on(sql`lower(${t.code})`),
+    index('promotion_codes_coupon_idx').on(t.couponId),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    email: text('email').notNull(),
+    status: text('status', { enum: ['pending', 'processing', 'shipped', 'delivered'] })
+      .notNull()
+      .default('pending'),
+    paymentStatus: text('payment_status', { enum: ['unpaid', 'paid', 'failed'] })
+      .notNull()
+      .default('unpaid'),
+    needsShipping: boolean('needs_shipping').notNull(),
+    shippingInfo: jsonb('shipping_info').$type<{
+      name: string;
+      email: string;
+      address: string;
+      city: string;
+      state: string;
+      zip: string;
+      country: string;
+    }>(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    discountCents: integer('discount_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    promotionId: uuid('promotion_id').references(() => promotionCodes.id),
+    promoCode: text('promo_code'),
+    paymentProvider: text('payment_provider', { enum: ['local', 'stripe'] }).notNull(),
+    paymentSessionId: text('payment_session_id'),
+    paidAt: ts('paid_at'),
+    trackNum: text('track_num'),
+    trackUrl: text('track_url'),
+    carrierName: text('carrier_name'),
+    estimateDate: text('estimate_date'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_payment_session_uq').on(t.paymentSessionId),
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_paid_idx').on(t.paidAt),
+    index('orders_payment_status_idx').on(t.paymentStatus, t.createdAt),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    name: text('name').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    lineTotalCents: integer('line_total_cents').notNull(),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId)],
+);
+
+export const promotionRedemptions = pgTable(
+  'promotion_redemptions',
+  {
+    id: serial('id').primaryKey(),
+    promotionId: uuid('promotion_id')
+      .notNull()
+      .references(() => promotionCodes.id),
+    couponId: uuid('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('promotion_redemptions_order_uq').on(t.orderId),
+    index('promotion_redemptions_promo_user_idx').on(t.promotionId, t.userId),
+  ],
+);
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    /** Gapless sequential number, drawn from `counters` inside the fulfilment transaction. */
+    invoiceNo: integer('invoice_no').notNull(),
+    orderId: integer('order_id').references(() => orders.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    email: text('email').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    discountCents: integer('discount_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    paidAt: ts('paid_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_no_uq').on(t.invoiceNo),
+    uniqueIndex('invoices_order_uq').on(t.orderId),
+    index('invoices_user_created_idx').on(t.userId, t.createdAt),
+    index('invoices_created_idx').on(t.createdAt),
+  ],
+);
+
+export const licenses = pgTable(
+  'licenses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    licenseKey: text('license_key').notNull(),
+    type: text('type', { enum: ['day', 'month', 'year', 'onetime', 'custom'] }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    orderId: integer('order_id').references(() => orders.id),
+    email: text('email').notNull(),
+    startAt: ts('start_at').notNull(),
+    /** Null: never expires (admin-generated one-time licences). */
+    expiresAt: ts('expires_at'),
+    deviceId: text('device_id'),
+    deviceBoundAt: ts('device_bound_at'),
+    lastValidatedAt: ts('last_validated_at'),
+    revokedAt: ts('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('licenses_key_uq').on(t.licenseKey),
+    index('licenses_user_expires_idx').on(t.userId, t.expiresAt),
+    index('licenses_order_idx').on(t.orderId),
+    index('licenses_created_idx').on(t.createdAt),
+  ],
+);
+
+/** Self-service device resets, kept to rate-limit them per licence. */
+export const licenseDeviceResets = pgTable(
+  'license_device_resets',
+  {
+    id: serial('id').primaryKey(),
+    licenseId: uuid('license_id')
+      .notNull()
+      .references(() => licenses.id, { onDelete: 'cascade' }),
+    previousDeviceId: text('previous_device_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('license_device_resets_license_idx').on(t.licenseId, t.createdAt)],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    isDone: boolean('is_done').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt),
+    index('notifications_created_idx').on(t.createdAt),
+  ],
+);
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    company: text('company').notNull(),
+    message: text('message').notNull(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+);
+
+/** Usage and error events reported by the desktop program. Large: indexed by time, paged on the server. */
+export const usageEvents = pgTable(
+  'usage_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    licenseId: uuid('license_id').references(() => licenses.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['success', 'error'] }).notNull(),
+    deviceId: text('device_id').notNull(),
+    ipAddress: text('ip_address'),
+    filename: text('filename'),
+    fileType: text('file_type'),
+    processingTime: real('processing_time'),
+    errorMessage: text('error_message'),
+    occurredAt: ts('occurred_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('usage_events_kind_time_idx').on(t.kind, t.occurredAt),
+    index('usage_events_license_idx').on(t.licenseId),
+  ],
+);
+
+export const pageViews = pgTable(
+  'page_views',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    path: text('path').notNull(),
+    referrer: text('referrer'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('page_views_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Side effects that leave the process (mail, provider calls) are written here in the same
+ * transaction as the change that causes them, then delivered by the outbox worker.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lockedUntil: ts('locked_until'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    deliveredAt: ts('delivered_at'),
+  },
+  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/** The embedded mail transport: messages land here and are read at /dev/mailbox. */
+export const devMail = pgTable(
+  'dev_mail',
+  {
+    id: serial('id').primaryKey(),
+    outboxId: bigint('outbox_id', { mode: 'number' }),
+    to: text('to').notNull(),
+    from: text('from').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('dev_mail_outbox_uq').on(t.outboxId), index('dev_mail_to_idx').on(t.to, t.createdAt)],
+);
+
+/** Payment-provider events already handled: the idempotency guard of fulfilment. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  receivedAt: ts('received_at').notNull().defaultNow(),
+});
+
+/** Sessions of the embedded local payment provider (the stand-in for Stripe Checkout). */
+export const localPaymentSessions = pgTable(
+  'local_payment_sessions',
+  {
+    id: text('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    status: text('status', { enum: ['open', 'paid', 'cancelled', 'failed'] })
+      .notNull()
+      .default('open'),
+    createdAt: createdAt(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [index('local_payment_sessions_order_idx').on(t.orderId)],
+);
+
+/** CAPTCHA solutions already spent, so each one is accepted once. */
+export const captchaSolutions = pgTable(
+  'captcha_solutions',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('captcha_solutions_expires_idx').on(t.expiresAt)],
+);
+
+/** Gapless counters (invoice numbers) incremented under a row lock. */
+export const counters = pgTable('counters', {
+  name: text('name').primaryKey(),
+  value: bigint('value', { mode: 'number' }).notNull().default(0),
+});
+
+/** Authentication audit trail: who did what, never a secret. */
+export const authEvents = pgTable(
+  'auth_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email'),
+    event: text('event').notNull(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_events_user_idx').on(t.userId, t.createdAt)],
+);

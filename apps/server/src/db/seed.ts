@@ -1,0 +1,83 @@
+import crypto from 'node:crypto';
+import { eq, ne } from 'drizzle-orm';
+import { CATALOGUE } from '@lbs/domain/catalogue';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from './client';
+import { products, users } from './schema';
+import { hashPassword, verifyPassword } from '../lib/password';
+
+const toCents = (usd: number) => Math.round(usd * 100);
+
+/**
+ * The catalogue in packages/domain is the single price list: the pages show it and the server
+ * charges from this table, which mirrors it on every start.
+ */
+export async function seedCatalogue(db: Db): Promise<void> {
+  for (const p of CATALOGUE) {
+    const row = {
+      id: p.id,
+      key: p.key,
+      name: p.name,
+      description: p.description,
+      priceCents: toCents(p.price),
+      kind: p.kind,
+      licenseType: p.licenseType ?? null,
+      shippable: p.shippable,
+      weightGrams: p.weightGrams,
+      updatedAt: new Date(),
+    };
+    await db.insert(products).values(row).onConflictDoUpdate({ target: products.id, set: row });
+  }
+}
+
+/**
+ * ADMIN_EMAIL + ADMIN_PASSWORD make sure that admin exists (and can sign in with that password).
+ * With neither set and no admin at all, one is created and its password printed once.
+ */
+export async function ensureAdmin(
+  db: Db,
+  opts: { email?: string; password?: string },
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+): Promise<void> {
+  if (opts.email) {
+    const email = opts.email.trim().toLowerCase();
+    const [existing] = await db.select().from(users).where(eq(users.email, email));
+    if (!existing) {
+      const password = opts.password ?? crypto.randomBytes(12).toString('base64url') + 'aA1!';
+      await db.insert(users).values({
+        username: 'admin',
+        email,
+        firstName: 'Admin',
+        role: 'admin',
+        isEmailVerified: true,
+        passwordHash: await hashPassword(password),
+      });
+      if (!opts.password) log.warn(`Created admin ${email} with password ${password} (shown once)`);
+      else log.info(`Created admin ${email}`);
+      return;
+    }
+    const set: Partial<typeof users.$inferInsert> = { role: 'admin', isEmailVerified: true };
+    if (opts.password && !(await verifyPassword(existing.passwordHash, opts.password))) {
+      set.passwordHash = await hashPassword(opts.password);
+    }
+    await db.update(users).set(set).where(eq(users.id, existing.id));
+    return;
+  }
+  const [anyAdmin] = await db.select({ id: users.id }).from(users).where(ne(users.role, 'user')).limit(1);
+  if (anyAdmin) return;
+  const password = crypto.randomBytes(12).toString('base64url') + 'aA1!';
+  const email = 'admin@lenticularbooth.local';
+  await db
+    .insert(users)
+    .values({
+      username: 'admin',
+      email,
+      firstName: 'Admin',
+      role: 'admin',
+      isEmailVerified: true,
+      passwordHash: await hashPassword(password),
+    })
+    .onConflictDoNothing();
+  // Printed straight to the terminal (not only the log) so the operator sees it once.
+  console.log(`\n  Admin account created: ${email}\n  Password (shown once): ${password}\n`);
+}

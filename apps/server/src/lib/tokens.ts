@@ -1,0 +1,11 @@
+import crypto from 'node:crypto';
+
+/** 256 random bits, URL-safe: session, verification and reset tokens. */
+export function newToken(): string {
+  return crypto.randomBytes(32).toString('base64url');
+}
+
+/** Tokens are stored only as their SHA-256, so a database leak yields nothing usable. */
+export function hashToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}

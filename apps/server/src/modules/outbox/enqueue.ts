@@ -1,0 +1,25 @@
+import { outbox } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+}
+
+export type OutboxMessage = { kind: 'mail'; payload: MailMessage };
+
+/**
+ * Call inside the transaction that causes the side effect: either both commit or neither,
+ * and the worker delivers it afterwards, surviving crashes and restarts.
+ */
+export async function enqueue(tx: DbOrTx, message: OutboxMessage): Promise<number> {
+  const [row] = await tx.insert(outbox).values({ kind: message.kind, payload: message.payload }).returning({ id: outbox.id });
+  return row!.id;
+}
+
+export function enqueueMail(tx: DbOrTx, mail: MailMessage): Promise<number> {
+  return enqueue(tx, { kind: 'mail', payload: mail });
+}

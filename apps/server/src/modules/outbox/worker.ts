@@ -1,0 +1,119 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { outbox } from '../../db/schema';
+import type { MailMessage } from './enqueue';
+
+export interface OutboxHandlers {
+  mail(message: MailMessage, outboxId: number): Promise<void>;
+}
+
+export interface OutboxWorkerOptions {
+  pollMs: number;
+  /** How long a claimed message stays invisible to other claimers; a crash frees it after this. */
+  leaseMs?: number;
+  maxAttempts?: number;
+  batchSize?: number;
+}
+
+type OutboxRow = typeof outbox.$inferSelect;
+
+/** Exponential backoff: 2 s, 4 s, 8 s ... capped at one hour. */
+export const backoffMs = (attempts: number) => Math.min(3_600_000, 1000 * 2 ** attempts);
+
+export class OutboxWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+  private stopped = true;
+  private readonly leaseMs: number;
+  private readonly maxAttempts: number;
+  private readonly batchSize: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly handlers: OutboxHandlers,
+    private readonly log: FastifyBaseLogger,
+    private readonly opts: OutboxWorkerOptions,
+  ) {
+    this.leaseMs = opts.leaseMs ?? 60_000;
+    this.maxAttempts = opts.maxAttempts ?? 10;
+    this.batchSize = opts.batchSize ?? 10;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    const tick = async () => {
+      if (this.stopped) return;
+      await this.runOnce().catch((err) => this.log.error({ err }, 'outbox tick failed'));
+      if (!this.stopped) this.timer = setTimeout(tick, this.opts.pollMs);
+    };
+    this.timer = setTimeout(tick, 0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running?.catch(() => 0);
+  }
+
+  /** Claims and delivers one batch; answers how many were delivered. Tests call it directly. */
+  runOnce(): Promise<number> {
+    this.running = (this.running ?? Promise.resolve(0)).catch(() => 0).then(() => this.deliverBatch());
+    return this.running;
+  }
+
+  /** Delivers until nothing due is left (bounded), for tests and shutdown. */
+  async drain(maxRounds = 20): Promise<void> {
+    for (let i = 0; i < maxRounds; i++) {
+      if ((await this.runOnce()) === 0) return;
+    }
+  }
+
+  private async claim(): Promise<OutboxRow[]> {
+    const lease = new Date(Date.now() + this.leaseMs);
+    const result = await this.db.execute(sql`
+      update ${outbox} set locked_until = ${lease.toISOString()}::timestamptz, attempts = attempts + 1
+      where id in (
+        select id from ${outbox}
+        where status = 'pending' and next_attempt_at <= now()
+          and (locked_until is null or locked_until < now())
+        order by id
+        limit ${this.batchSize}
+        for update skip locked
+      )
+      returning id, kind, payload, attempts`);
+    return (result as unknown as { rows: OutboxRow[] }).rows;
+  }
+
+  private async deliverBatch(): Promise<number> {
+    const rows = await this.claim();
+    let delivered = 0;
+    for (const row of rows) {
+      const id = Number(row.id);
+      try {
+        if (row.kind !== 'mail') throw new Error(`unknown outbox kind ${row.kind}`);
+        await this.handlers.mail(row.payload as MailMessage, id);
+        await this.db
+          .update(outbox)
+          .set({ status: 'delivered', deliveredAt: new Date(), lockedUntil: null, lastError: null })
+          .where(eq(outbox.id, id));
+        delivered++;
+      } catch (err) {
+        const attempts = Number(row.attempts);
+        const giveUp = attempts >= this.maxAttempts;
+        this.log.warn({ err, outboxId: id, attempts }, giveUp ? 'outbox message failed for good' : 'outbox delivery failed; will retry');
+        await this.db
+          .update(outbox)
+          .set({
+            status: giveUp ? 'failed' : 'pending',
+            lockedUntil: null,
+            lastError: String((err as Error)?.message ?? err).slice(0, 1000),
+            nextAttemptAt: new Date(Date.now() + backoffMs(attempts)),
+          })
+          .where(and(eq(outbox.id, id), eq(outbox.status, 'pending')));
+      }
+    }
+    return delivered;
+  }
+}

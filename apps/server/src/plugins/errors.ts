@@ -1,0 +1,62 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error';
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[]; message?: string; code?: string; keys?: string[] } };
+}
+
+/** "body.user.email: Invalid email address" — says which field and why. */
+function describeValidation(context: string | undefined, issues: ValidationIssue[]): string {
+  return issues
+    .map((i) => {
+      const issue = i.params?.issue;
+      const field = issue?.path?.length ? issue.path.join('.') : (i.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+      if (issue?.code === 'unrecognized_keys' && issue.keys) {
+        return `${[context, field].filter(Boolean).join('.')}: unknown field(s) ${issue.keys.join(', ')}`;
+      }
+      const where = [context, field].filter(Boolean).join('.');
+      return `${where || context || 'request'}: ${issue?.message ?? i.message ?? 'invalid'}`;
+    })
+    .join('; ');
+}
+
+/**
+ * One place turns every failure into `{"detail"}` with the right status. Client mistakes are
+ * 4xx with a reason; anything unexpected is logged and answered as a bare 500 without internals.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.status).send({ detail: err.detail });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const detail = describeValidation(err.validationContext, err.validation as ValidationIssue[]);
+      return reply.status(400).send({ detail });
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err }, 'response did not match its schema');
+      return reply.status(500).send({ detail: 'Internal server error' });
+    }
+    const fe = err as FastifyError;
+    const status = fe.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ detail: 'Too many requests. Please try again later' });
+    }
+    if (status >= 400 && status < 500) {
+      const detail =
+        fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? 'Request body is too large'
+          : fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? 'Unsupported content type; send application/json'
+            : err instanceof SyntaxError || fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+              ? 'Malformed JSON body'
+              : fe.message;
+      return reply.status(status).send({ detail });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ detail: 'Internal server error' });
+  });
+}
