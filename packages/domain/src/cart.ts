@@ -1,0 +1,185 @@
+import { findProduct, isLicenseProductId, type CatalogueProduct } from './catalogue';
+import { roundMoney } from './money';
+
+export { formatUsd, fromCents, roundMoney, toCents } from './money';
+
+export interface CartItem {
+  product_id: number;
+  name: string;
+  description: string;
+  icon: string;
+  /** Catalogue key; the shipping-rate line name. */
+  key: string;
+  /** USD per unit. */
+  price: number;
+  quantity: number;
+  /** The payment provider's price identifier; our catalogue key (the server maps it). */
+  stripe_price_id: string;
+}
+
+export interface CartState {
+  items: CartItem[];
+  /** USD; INITIAL_SHIPPING_FEE until a rate is known. */
+  shipping_fee: number;
+  totalCartPrice: number;
+  totalPrice: number;
+}
+
+/** The spec's "not quoted yet" fee. */
+export const INITIAL_SHIPPING_FEE = -100;
+
+/** Most units of one product in one order; the checkout schema allows the same. */
+export const MAX_LINE_QUANTITY = 1000;
+
+export function emptyCart(): CartState {
+  return {
+    items: [],
+    shipping_fee: INITIAL_SHIPPING_FEE,
+    totalCartPrice: 0,
+    totalPrice: INITIAL_SHIPPING_FEE,
+  };
+}
+
+export function cartLineFromProduct(product: CatalogueProduct, quantity: number): CartItem {
+  return {
+    product_id: product.id,
+    name: product.name,
+    description: product.description,
+    icon: product.icon,
+    key: product.key,
+    price: product.price,
+    quantity: clampQuantity(quantity),
+    stripe_price_id: product.key,
+  };
+}
+
+export function lineTotal(item: Pick<CartItem, 'price' | 'quantity'>): number {
+  return roundMoney(item.price * item.quantity);
+}
+
+/** Recomputes both totals: items total rounded to cents, plus the shipping fee. */
+export function recalc(state: CartState): CartState {
+  const totalCartPrice = roundMoney(
+    state.items.reduce((sum, item) => sum + item.price * item.quantity, 0),
+  );
+  return { ...state, totalCartPrice, totalPrice: roundMoney(totalCartPrice + state.shipping_fee) };
+}
+
+/** Adds a catalogue product or raises its line's quantity; unknown ids and bad quantities are ignored. */
+export function addToCart(state: CartState, productId: number, quantity = 1): CartState {
+  if (!Number.isInteger(quantity) || quantity <= 0) return state;
+  const product = findProduct(productId);
+  if (!product) return state;
+  const existing = state.items.find((item) => item.product_id === productId);
+  const items = existing
+    ? state.items.map((item) =>
+        item.product_id === productId
+          ? { ...item, quantity: clampQuantity(item.quantity + quantity) }
+          : item,
+      )
+    : [...state.items, cartLineFromProduct(product, quantity)];
+  return recalc({ ...state, items });
+}
+
+export function removeFromCart(state: CartState, productId: number): CartState {
+  if (!state.items.some((item) => item.product_id === productId)) return state;
+  return recalc({ ...state, items: state.items.filter((item) => item.product_id !== productId) });
+}
+
+/** Sets a line's quantity; 0 or less removes it. Does not add missing lines. */
+export function setQuantity(state: CartState, productId: number, quantity: number): CartState {
+  if (Number.isNaN(quantity)) return state;
+  if (quantity <= 0) return removeFromCart(state, productId);
+  if (!state.items.some((item) => item.product_id === productId)) return state;
+  return recalc({
+    ...state,
+    items: state.items.map((item) =>
+      item.product_id === productId ? { ...item, quantity: clampQuantity(quantity) } : item,
+    ),
+  });
+}
+
+/** One less; at 1 the line goes. */
+export function decreaseQuantity(state: CartState, productId: number): CartState {
+  const item = state.items.find((line) => line.product_id === productId);
+  if (!item) return state;
+  return setQuantity(state, productId, item.quantity - 1);
+}
+
+export function increaseQuantity(state: CartState, productId: number): CartState {
+  const item = state.items.find((line) => line.product_id === productId);
+  if (!item) return state;
+  return setQuantity(state, productId, item.quantity + 1);
+}
+
+export function setShippingFee(state: CartState, fee: number): CartState {
+  if (!Number.isFinite(fee)) return state;
+  return recalc({ ...state, shipping_fee: roundMoney(fee) });
+}
+
+/** Replaces every line (pass stored data through restoreCartItems first). */
+export function replaceCart(state: CartState, items: readonly CartItem[]): CartState {
+  return recalc({ ...state, items: items.map((item) => ({ ...item })) });
+}
+
+export function totalQuantity(items: readonly CartItem[]): number {
+  return items.reduce((sum, item) => sum + item.quantity, 0);
+}
+
+/**
+ * Every line is a licence (id 10 or more). An empty cart is not licence-only: the answer is
+ * meant to describe what is being bought, and an empty cart buys nothing.
+ */
+export function isLicenseOnly(items: readonly CartItem[]): boolean {
+  return items.length > 0 && items.every((item) => isLicenseProductId(item.product_id));
+}
+
+/** Some line is physical per the catalogue: an accessory or the setup kit (DESIGN §4). */
+export function needsShipping(items: readonly CartItem[]): boolean {
+  return items.some(
+    (item) => item.quantity > 0 && findProduct(item.product_id)?.shippable === true,
+  );
+}
+
+/** Body lines for POST /shipping/rates. */
+export function shippingRateProducts(
+  items: readonly CartItem[],
+): { name: string; quantity: number }[] {
+  return items.map((item) => ({ name: item.key, quantity: item.quantity }));
+}
+
+/** Body lines for the one-payment checkout call. */
+export function paymentProducts(
+  items: readonly CartItem[],
+): { price_id: string; quantity: number }[] {
+  return items.map((item) => ({ price_id: item.stripe_price_id, quantity: item.quantity }));
+}
+
+/**
+ * Cart lines from local storage. Anything but an array gives []. Each entry needs a catalogue
+ * product_id and a positive quantity, else it is dropped; kept lines are rebuilt from the
+ * catalogue (so a stale or edited stored price never reaches the cart) and duplicates merged.
+ */
+export function restoreCartItems(raw: unknown): CartItem[] {
+  if (!Array.isArray(raw)) return [];
+  const lines: CartItem[] = [];
+  for (const entry of raw as unknown[]) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { product_id: productId, quantity } = entry as {
+      product_id?: unknown;
+      quantity?: unknown;
+    };
+    if (typeof productId !== 'number' || typeof quantity !== 'number') continue;
+    if (!Number.isFinite(quantity) || quantity < 1) continue;
+    const product = findProduct(productId);
+    if (!product) continue;
+    const existing = lines.find((line) => line.product_id === productId);
+    if (existing) existing.quantity = clampQuantity(existing.quantity + quantity);
+    else lines.push(cartLineFromProduct(product, quantity));
+  }
+  return lines;
+}
+
+function clampQuantity(quantity: number): number {
+  return Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.floor(quantity)));
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+
+import {
+  adminLicenceExpiry,
+  crockfordBase32,
+  formatLicenceKey,
+  isLicenceExpired,
+  isLicenseType,
+  LICENSE_KEY_BYTES,
+  LICENSE_KEY_MIN_BYTES,
+  LICENSE_KEY_PATTERN,
+  LICENSE_TERM_MS,
+  normaliseLicenceKey,
+  purchasedLicenceExpiry,
+  truncateKey,
+} from './licence-terms';
+
+const DAY = 24 * 60 * 60 * 1000;
+const start = new Date('2025-01-31T10:00:00.000Z');
+
+describe('licence terms', () => {
+  it('counts day, month, year and the setup kit key', () => {
+    expect(LICENSE_TERM_MS).toEqual({
+      day: DAY,
+      month: 30 * DAY,
+      year: 365 * DAY,
+      onetime: 90 * DAY,
+    });
+  });
+
+  it('dates a purchased key from its start', () => {
+    expect(purchasedLicenceExpiry('day', start).toISOString()).toBe('2025-02-01T10:00:00.000Z');
+    expect(purchasedLicenceExpiry('month', start).toISOString()).toBe('2025-03-02T10:00:00.000Z');
+    expect(purchasedLicenceExpiry('year', start).toISOString()).toBe('2026-01-31T10:00:00.000Z');
+    expect(purchasedLicenceExpiry('onetime', start).toISOString()).toBe('2025-05-01T10:00:00.000Z');
+  });
+
+  it('never expires an admin-generated onetime licence', () => {
+    expect(adminLicenceExpiry('onetime', start)).toBeNull();
+    expect(adminLicenceExpiry('day', start)?.toISOString()).toBe('2025-02-01T10:00:00.000Z');
+    expect(adminLicenceExpiry('year', start)?.getTime()).toBe(start.getTime() + 365 * DAY);
+  });
+
+  it('tells expired from current', () => {
+    const expiry = new Date('2025-02-01T00:00:00Z');
+    expect(isLicenceExpired(expiry, new Date('2025-01-31T23:59:59Z'))).toBe(false);
+    expect(isLicenceExpired(expiry, expiry)).toBe(true);
+    expect(isLicenceExpired(null, new Date('2100-01-01'))).toBe(false);
+  });
+
+  it('recognises licence types', () => {
+    expect(isLicenseType('month')).toBe(true);
+    expect(isLicenseType('custom')).toBe(false);
+    expect(isLicenseType(3)).toBe(false);
+  });
+});
+
+describe('licence keys', () => {
+  it('encodes Crockford base32', () => {
+    expect(crockfordBase32(new Uint8Array([0]))).toBe('00');
+    expect(crockfordBase32(new Uint8Array([0xff]))).toBe('ZW');
+    expect(crockfordBase32(new Uint8Array([0xff, 0xff, 0xff, 0xff, 0xff]))).toBe('ZZZZZZZZ');
+    expect(crockfordBase32(new Uint8Array([104, 101, 108, 108, 111])) /* 'hello' */).toBe(
+      'D1JPRV3F',
+    );
+  });
+
+  it('formats six groups of five from random bytes', () => {
+    const bytes = new Uint8Array(LICENSE_KEY_BYTES).map((_, i) => (i * 37 + 11) & 0xff);
+    const key = formatLicenceKey(bytes);
+    expect(key).toMatch(LICENSE_KEY_PATTERN);
+    expect(key).toHaveLength(35);
+    expect(key.replace(/-/g, '')).toBe(crockfordBase32(bytes).slice(0, 30));
+    expect(formatLicenceKey(new Uint8Array(20))).toBe('00000-00000-00000-00000-00000-00000');
+  });
+
+  it('gives different keys for different bytes', () => {
+    const a = new Uint8Array(20).fill(1);
+    const b = new Uint8Array(20).fill(1);
+    b[0] = 2;
+    expect(formatLicenceKey(a)).not.toBe(formatLicenceKey(b));
+  });
+
+  it('refuses too few bytes to fill a key', () => {
+    expect(LICENSE_KEY_MIN_BYTES).toBe(19);
+    expect(LICENSE_KEY_BYTES).toBeGreaterThanOrEqual(16);
+    expect(() => formatLicenceKey(new Uint8Array(16))).toThrow(RangeError);
+    expect(() => formatLicenceKey(new Uint8Array(19))).not.toThrow();
+  });
+
+  it('pattern rejects look-alike letters and bad grouping', () => {
+    expect(LICENSE_KEY_PATTERN.test('ABCDE-FGHJK-MNPQR-STVWX-YZ012-34567')).toBe(true);
+    expect(LICENSE_KEY_PATTERN.test('ABCDE-FGHIK-MNPQR-STVWX-YZ012-34567')).toBe(false);
+    expect(LICENSE_KEY_PATTERN.test('ABCDE-FGHJK-MNPQR-STVWX-YZ012')).toBe(false);
+    expect(LICENSE_KEY_PATTERN.test('abcde-fghjk-mnpqr-stvwx-yz012-34567')).toBe(false);
+  });
+
+  it('normalises keys as people type them', () => {
+    expect(normaliseLicenceKey(' abcde fghjk-mnpqr stvwx yzo1l 34567 ')).toBe(
+      'ABCDE-FGHJK-MNPQR-STVWX-YZ011-34567',
+    );
+    expect(normaliseLicenceKey('ABCDE-FGHJK')).toBeNull();
+    expect(normaliseLicenceKey('ABCDE-FGHJK-MNPQR-STVWX-YZ012-3456U')).toBeNull();
+  });
+
+  it('truncates a key to 10 characters and an ellipsis', () => {
+    expect(truncateKey('ABCDE-FGHJK-MNPQR-STVWX-YZ012-34567')).toBe('ABCDE-FGHJ…');
+    expect(truncateKey('SHORT')).toBe('SHORT');
+    expect(truncateKey('0123456789')).toBe('0123456789');
+  });
+});

@@ -1,0 +1,116 @@
+import type { LicenseType } from './catalogue';
+
+export const LICENSE_TYPES: readonly LicenseType[] = Object.freeze([
+  'day',
+  'month',
+  'year',
+  'onetime',
+]);
+
+/** Admin generate dialog modes: a licence type, or a custom start/end range. */
+export const LICENSE_CREATE_MODES = ['day', 'month', 'year', 'onetime', 'custom'] as const;
+export type LicenseCreateMode = (typeof LICENSE_CREATE_MODES)[number];
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * Term of a purchased key, counted from payment (DESIGN §4). The setup kit's key is sold as
+ * "3 months"; calendar months vary (89 to 92 days), so we use a fixed 90 days: every customer
+ * gets the same term and the expiry does not depend on the month the kit was bought in.
+ */
+export const LICENSE_TERM_MS: Record<LicenseType, number | null> = Object.freeze({
+  day: 24 * HOUR_MS,
+  month: 30 * DAY_MS,
+  year: 365 * DAY_MS,
+  onetime: 90 * DAY_MS,
+});
+
+export function isLicenseType(value: unknown): value is LicenseType {
+  return typeof value === 'string' && (LICENSE_TYPES as readonly string[]).includes(value);
+}
+
+/** Expiry of a key bought at `start`. */
+export function purchasedLicenceExpiry(type: LicenseType, start: Date): Date {
+  const term = LICENSE_TERM_MS[type];
+  // Every purchased type has a term; the null branch only exists for the Record's type.
+  return new Date(start.getTime() + (term ?? 0));
+}
+
+/** Expiry of an admin-generated key: as purchased, except `onetime`, which never expires. */
+export function adminLicenceExpiry(type: LicenseType, start: Date): Date | null {
+  if (type === 'onetime') return null;
+  return purchasedLicenceExpiry(type, start);
+}
+
+/** A licence with no expiry never expires; one whose expiry has passed has. */
+export function isLicenceExpired(expiresAt: Date | null, now: Date): boolean {
+  return expiresAt !== null && expiresAt.getTime() <= now.getTime();
+}
+
+// Licence keys: 30 Crockford base32 characters (150 bits) in six groups of five.
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const KEY_GROUPS = 6;
+const GROUP_LENGTH = 5;
+const KEY_CHARS = KEY_GROUPS * GROUP_LENGTH;
+
+/** Random bytes to ask for per key: 20 bytes = 160 bits, of which the key keeps 150. */
+export const LICENSE_KEY_BYTES = 20;
+/** 30 characters of 5 bits need 150 bits, so fewer than 19 bytes cannot fill a key. */
+export const LICENSE_KEY_MIN_BYTES = Math.ceil((KEY_CHARS * 5) / 8);
+
+export const LICENSE_KEY_PATTERN = /^[0-9A-HJKMNP-TV-Z]{5}(?:-[0-9A-HJKMNP-TV-Z]{5}){5}$/;
+
+export function crockfordBase32(bytes: Uint8Array): string {
+  let out = '';
+  let buffer = 0;
+  let bits = 0;
+  for (const byte of bytes) {
+    buffer = ((buffer << 8) | byte) & 0xffff;
+    bits += 8;
+    while (bits >= 5) {
+      bits -= 5;
+      out += CROCKFORD.charAt((buffer >> bits) & 31);
+    }
+  }
+  if (bits > 0) out += CROCKFORD.charAt((buffer << (5 - bits)) & 31);
+  return out;
+}
+
+/** 'XXXXX-XXXXX-XXXXX-XXXXX-XXXXX-XXXXX' from caller-supplied random bytes (at least 19). */
+export function formatLicenceKey(bytes: Uint8Array): string {
+  if (bytes.length < LICENSE_KEY_MIN_BYTES) {
+    throw new RangeError(
+      `A licence key needs at least ${LICENSE_KEY_MIN_BYTES} random bytes, got ${bytes.length}`,
+    );
+  }
+  const chars = crockfordBase32(bytes).slice(0, KEY_CHARS);
+  const groups: string[] = [];
+  for (let i = 0; i < KEY_CHARS; i += GROUP_LENGTH) groups.push(chars.slice(i, i + GROUP_LENGTH));
+  return groups.join('-');
+}
+
+/**
+ * A key as typed by a person, in canonical form: upper case, no spaces, Crockford's look-alikes
+ * (O → 0, I and L → 1) mapped, hyphens re-inserted. Answers null when it cannot be a key.
+ */
+export function normaliseLicenceKey(input: string): string | null {
+  const compact = input
+    .toUpperCase()
+    .replace(/[\s-]/g, '')
+    .replace(/O/g, '0')
+    .replace(/[IL]/g, '1');
+  if (compact.length !== KEY_CHARS) return null;
+  const groups: string[] = [];
+  for (let i = 0; i < KEY_CHARS; i += GROUP_LENGTH) groups.push(compact.slice(i, i + GROUP_LENGTH));
+  const key = groups.join('-');
+  return LICENSE_KEY_PATTERN.test(key) ? key : null;
+}
+
+export const KEY_DISPLAY_LENGTH = 10;
+
+/** The account table shows a key as its first 10 characters and '…'; short keys stay whole. */
+export function truncateKey(key: string): string {
+  return key.length > KEY_DISPLAY_LENGTH ? `${key.slice(0, KEY_DISPLAY_LENGTH)}…` : key;
+}

@@ -1,0 +1,260 @@
+/**
+ * Every user-facing message string, once. Strings quoted in the spec are kept verbatim (spelling
+ * and punctuation included, e.g. 'Too many requests. Please try again later' has no full stop);
+ * strings the spec does not give are marked "ours".
+ */
+export const MSG = {
+  // Loading, router and generic errors
+  loading: 'Loading...',
+  loadingCharts: 'Loading charts...',
+  routerError: 'Unexpected Application Error!',
+  unexpectedError: 'An unexpected error occurred.',
+  unknownError: 'An unknown error occurred.',
+  notFoundPage: 'Oops! The page you are looking for does not exist.',
+
+  // Marketing pages (headings quoted in the spec)
+  benefitBanner: 'Benefit from our experience',
+  whyChoose: 'Why Choose',
+  chooseYourPlan: 'Choose Your Plan',
+  pricingHeader: 'Pricing Plan That Suit You',
+  accessoriesHeader: 'Accessories for Your Lenticular Photo Booth',
+  benefitGuestExperience: 'Memorable Guest Experience',
+  benefitInnovation: 'Cutting Edge Innovation',
+  benefitStandOut: 'Stand Out from Competitors',
+  pricesNett: 'All prices are NETT, no GST charged.',
+  // the two notes below are worded by us from the spec's description
+  sheetsNoShippingQuote:
+    'No shipping rate can be quoted upfront for this item. Please contact us by email after ordering.',
+  shippingQuotedByEmail: 'Shipping is quoted by email after ordering.',
+
+  // Sign-up: form validation
+  usernameRequired: 'Username is required', // ours
+  passwordRequired: 'Password is required', // ours
+  confirmPasswordRequired: 'Please confirm your password', // ours
+  passwordsDoNotMatch: 'Passwords do not match.',
+  passwordRule:
+    'Password must be more than 12 characters and include at least one uppercase letter, one lowercase letter, one number, and one special character.',
+  passwordTooLong: 'Password must be at most 128 characters.', // ours
+  captchaBeforeGoogle: 'Please complete the CAPTCHA before signing in with Google.',
+  captchaRequired: 'Please complete the CAPTCHA.', // ours
+  captchaFailed: 'CAPTCHA verification failed. Please try again.', // ours (server detail)
+
+  // Sign-up: errors
+  emailAlreadyRegistered: 'Email already registered', // the server's 400 detail
+  emailAlreadyRegisteredAlert: 'This email is already registered. Please try logging in instead.',
+  invalidSignupData: 'Invalid signup data. Please check your information.',
+  tooManySignupAttempts: 'Too many signup attempts. Please try again later.',
+  signupFailed: 'An error occurred during signup. Please try again.',
+  googleSignUpFailed: 'Failed Google Sign Up',
+  googleSignInFailed: 'Failed Google Sign In',
+
+  // Login: errors
+  emailNotVerifiedConfirm:
+    'Your email is not verified. Would you like us to resend the verification email?',
+  emailNotVerified: 'Your email is not verified.', // ours (server 403 detail.message)
+  invalidCredentials: 'Invalid email or password.', // ours (server 400 detail)
+  tooManyLoginAttempts: 'Too many login attempts. Please try again later.',
+  loginFailed: 'An error occurred during login. Please try again.',
+
+  // Resend verification
+  userNotFound: 'User not found',
+  tooManyRequests: 'Too many requests. Please try again later',
+  invalidEmailAddress: 'Invalid email address',
+  resendVerificationFailed: 'Failed to resend verification email',
+  verificationEmailSent: 'Verification email has been sent. Please check your inbox.',
+
+  // Forgot and reset password
+  resetPasswordButton: 'Reset password',
+  resetLinkSentTo: 'The password reset link was sent to', // followed by the address
+  verifyingResetLink: 'Verifying your reset link...',
+  newPasswordLabel: 'New Password',
+  confirmNewPasswordLabel: 'Confirm New Password',
+  resetPasswordSubmit: 'Reset Password',
+  newPasswordMismatch: 'New password and confirmation do not match.',
+  resetLinkFailed: "Sorry, we couldn't verify your link.",
+  passwordResetSuccessLogin: 'Password reset successful! You can now log in.',
+  passwordResetSuccess: 'Password reset successful!',
+
+  // Email verification view
+  verifyingEmail: 'Verifying your email...',
+  emailVerified: 'Email Verified!',
+  emailVerifiedBody: 'Your email has been successfully verified.',
+  redirectingToDashboard: 'Redirecting to dashboard page...',
+  verificationFailed: 'Verification Failed',
+  emailVerifyFailed: "Sorry, we couldn't verify your email.",
+  linkExpiredOrInvalid: 'The link may have expired or is invalid.',
+
+  // Contact form validation
+  nameRequired: 'Name is required',
+  emailRequired: 'Email is required',
+  invalidEmail: 'Please enter a valid email address',
+  emailTooLong: 'Email must be at most 254 characters', // ours
+  phoneRequired: 'Phone number is required',
+  invalidPhone: 'Please enter a valid phone number',
+  companyRequired: 'Company is required',
+  messageRequired: 'Message is required',
+  messageTooShort: 'Message must be at least 10 characters long',
+  fieldTooLong: 'This field is too long', // ours
+
+  // Contact result
+  sending: 'Sending...',
+  messageSent: 'Message sent successfully.',
+  messageNotSent: 'Message delivery was not successful.',
+
+  // Cart
+  productAddedToCart: 'Product added to cart successfully',
+  /** A variant the spec mentions; DESIGN §4 uses productAddedToCart everywhere. */
+  productAddedToCartVariant: 'The product was added to the cart',
+  noIcon: 'No Icon',
+
+  // Checkout, shipping and promo
+  cartIsEmpty: 'Cart is empty',
+  completeTheForm: 'Complete the form',
+  paymentFailed: 'An error occurred. Please try again.',
+  invalidPromoCode: 'Invalid or inactive promo code',
+  promoOnlyLicenses: 'Promo code only applies to license items',
+  applyPromoFailed: 'Failed to apply promo code',
+  promoExpired: 'This promo code has expired', // ours
+  promoUsedUp: 'This promo code has reached its usage limit', // ours
+  promoMinimumNotMet: 'Your order does not reach the minimum amount for this promo code', // ours
+  promoFirstPurchaseOnly: 'This promo code is only valid on a first purchase', // ours
+  addressRequired: 'Address is required', // ours
+  cityRequired: 'City is required', // ours
+  stateRequired: 'State is required', // ours
+  zipRequired: 'Postal code is required', // ours
+  invalidZip: 'Please enter a valid postal code', // ours
+  countryRequired: 'Country is required', // ours
+  invalidCountry: 'Please choose a country from the list', // ours
+  unknownProduct: 'Unknown product', // ours (server detail)
+  priceMismatch: 'Prices have changed. Please review your cart and try again.', // ours
+
+  // Payment success
+  paymentSuccessful: 'Your payment was successful!',
+  checkEmailForDetails: 'Check your email to get more details',
+
+  // Account area: shell and overview
+  account: 'Account',
+  signOut: 'Sign out',
+  getStartedWith: (product: string) => `Get Started with ${product}`,
+  addSubscription: '+Add Subscription',
+  yourSubscriptions: 'Your Subscriptions',
+  subscribeNow: 'Subscribe Now',
+  unknownDevice: 'Unknown Device',
+  licenceActive: 'Active',
+  licenceExpired: 'Expired',
+
+  // Account area: profile
+  profileInputIncorrect: 'Input profile data correctly!',
+  profileUpdated: 'Profile updated successfully',
+  firstNameRequired: 'First name is required', // ours
+
+  // Account area: invoices
+  invoiceDownloading: 'Invoice is downloading now...',
+  invoiceDownloaded: 'Invoice downloaded successfully',
+  invoiceDownloadFailed: 'Fetching error for the invoice downloading',
+
+  // Account area: orders
+  trackingUrlCopied: 'Tracking URL copied to clipboard',
+
+  // Empty states
+  noNotifications: 'No notifications found.',
+  noOrders: 'No orders found.',
+  noData: 'No Data',
+  noDataAvailable: 'No data available.',
+  noDataAvailableTable: 'No data available', // analytics table, no full stop in the spec
+  noCoupons: 'No coupons available.',
+  noPromotions: 'No promotions available.',
+
+  // Notifications
+  markAsRead: 'Mark as read',
+  markAsDone: 'Mark as done',
+  markSelectedAsRead: (count: number) => `Mark ${count} selected as read`,
+
+  // Admin: general
+  errorFetchingData: 'Error fetching data',
+
+  // Admin: report and analytics
+  periodToday: 'Today',
+  periodYesterday: 'Yesterday',
+  periodLast7Days: 'Last 7 Days',
+  periodLast1Month: 'Last 1 Month',
+  periodCustomRange: 'Custom Range',
+  rangeSeparator: 'to',
+  totalUsers: 'Total Users',
+  activeSubscriptions: 'Active Subscriptions',
+  totalOrders: 'Total Orders',
+  totalIncome: 'Total Income',
+  chartDayAxis: 'Day',
+  totalUsage: 'Total Usage',
+  averageProcessingTime: 'Average Processing Time',
+  averageTimeAxis: 'Average Time (s)',
+  usageSummary: (totalUsage: number, averageSeconds: number) =>
+    `Total Usage: ${totalUsage} | Avg Time: ${averageSeconds.toFixed(2)} s`,
+  successfulUsageEvents: 'Successful Usage Events',
+  errorLogs: 'Error Logs',
+
+  // Admin: licences
+  selectOneEmail: 'Select one email',
+  failedToLoadLicenses: 'Failed to load licenses',
+  licenseGenerated: 'License generated successfully',
+  licenseGenerationFailed: 'License generation failed',
+  revokeSuccessful: 'Revoke successful',
+  revokeFailed: 'Revoke failed',
+  licenseAlreadyExpired: 'This license has already expired', // ours (server detail)
+  licenseRangeInvalid: 'End date must be after start date', // ours
+  licenseRangeRequired: 'Start and end dates are required for a custom range', // ours
+
+  // Admin: orders
+  statusUpdated: 'Status updated successfully',
+  statusUpdateFailed: 'Status update failed',
+  invalidTrackingUrl: 'Tracking URL must start with http:// or https://', // ours
+
+  // Admin: coupons and promotions
+  couponManagement: 'Coupon Management',
+  createCoupon: '+ Create Coupon',
+  addPromotion: '+ Add Promotion',
+  percentageOff: 'Percentage Off',
+  fixedAmountOff: 'Fixed Amount Off',
+  unlimited: 'Unlimited',
+  promotionActive: 'Active',
+  promotionInactive: 'Inactive',
+  failedToLoadCoupons: 'Failed to load coupons',
+  failedToLoadPromotions: 'Failed to load promotions',
+  failedToCreateCoupon: 'Failed to create coupon',
+  failedToCreatePromotion: 'Failed to create promotion',
+  deleteFailed: 'Delete failed',
+  failedToUpdateStatus: 'Failed to update status',
+  couponCreated: 'Coupon created',
+  promotionCreated: 'Promotion created',
+  deleted: 'Deleted',
+  promotionActivated: 'Promotion activated',
+  promotionDeactivated: 'Promotion deactivated',
+  creatingCoupon: 'Creating a coupon...',
+  creatingPromotion: 'Creating a promotion...',
+  deletingCoupon: 'Deleting a coupon...',
+  activating: 'Activating ...',
+  deactivating: 'Deactivating ...',
+
+  // Coupon and promotion form validation
+  couponNameRequired: 'Coupon name is required',
+  discountValueRequired: 'Discount value is required and must be a number',
+  percentOutOfRange: 'Percentage off must be more than 0 and at most 100', // ours
+  amountMustBePositiveInteger: 'Amount off must be a whole number of cents above 0', // ours
+  maxRedemptionsInvalid: 'Max redemptions must be a valid number',
+  expirationRequired: 'Expiration date is required if enabled',
+  expirationInvalid: 'Expiration date is invalid',
+  promotionCodeRequired: 'Promotion code is required',
+  promotionCodeFormat: 'Promotion code must be 3 to 40 letters, digits, hyphens or underscores', // ours
+  minimumOrderInvalid: 'Minimum order value must be a valid number',
+
+  // Server details (ours): auth, guards, licence server
+  notAuthenticated: 'Not authenticated',
+  notAllowed: 'You are not allowed to do this',
+  notFound: 'Not found',
+  invalidLicenseKey: 'Invalid license key',
+  licenseExpired: 'License expired',
+  licenseInUseOnAnotherDevice: 'This license is already activated on another device',
+  licenseNotActivated: 'This license is not activated on this device',
+} as const;
+
+export type MessageKey = keyof typeof MSG;

@@ -1,0 +1,107 @@
+import { isLicenseProductId } from './catalogue';
+import { MSG } from './messages';
+import { fromCents, roundMoney } from './money';
+
+export interface Coupon {
+  /** 0 < percent_off <= 100. */
+  percent_off: number | null;
+  /** Cents. */
+  amount_off: number | null;
+}
+
+/** What a promo-code lookup answers (GET /voucher/promotion/code/{code}). */
+export interface PromotionLookup {
+  active: boolean;
+  coupon: Coupon;
+}
+
+type PricedLine = { product_id: number; price: number; quantity: number };
+
+/** USD total of the licence lines (product_id 10 or more): the only lines a promo code touches. */
+export function licenceSubtotal(items: readonly PricedLine[]): number {
+  return roundMoney(
+    items
+      .filter((item) => isLicenseProductId(item.product_id))
+      .reduce((sum, item) => sum + item.price * item.quantity, 0),
+  );
+}
+
+/** A promo code can apply: the cart has at least one licence line. */
+export function promoApplies(items: readonly PricedLine[]): boolean {
+  return items.some((item) => isLicenseProductId(item.product_id) && item.quantity > 0);
+}
+
+/**
+ * USD discount: percent_off of the licence subtotal, else amount_off cents as dollars; capped at
+ * the licence subtotal, never negative, rounded to cents.
+ */
+export function computeDiscount(items: readonly PricedLine[], coupon: Coupon): number {
+  const subtotal = licenceSubtotal(items);
+  let discount = 0;
+  if (coupon.percent_off !== null && Number.isFinite(coupon.percent_off)) {
+    discount = (subtotal * coupon.percent_off) / 100;
+  } else if (coupon.amount_off !== null && Number.isFinite(coupon.amount_off)) {
+    discount = fromCents(coupon.amount_off);
+  }
+  return roundMoney(Math.min(subtotal, Math.max(0, discount)));
+}
+
+export type PromoEligibility = { ok: true; discount: number } | { ok: false; message: string };
+
+/** The checkout's decision on a looked-up code, with the spec's messages. */
+export function evaluatePromo(
+  items: readonly PricedLine[],
+  promotion: PromotionLookup | null | undefined,
+): PromoEligibility {
+  if (!promotion || !promotion.active) return { ok: false, message: MSG.invalidPromoCode };
+  if (!promoApplies(items)) return { ok: false, message: MSG.promoOnlyLicenses };
+  return { ok: true, discount: computeDiscount(items, promotion.coupon) };
+}
+
+/**
+ * What is charged: items subtotal + shipping - discount, never below 0. A negative shipping fee
+ * (the cart's "not quoted yet" -100) counts as 0.
+ */
+export function discountedTotal(subtotal: number, shippingFee: number, discount: number): number {
+  return roundMoney(Math.max(0, subtotal + Math.max(0, shippingFee) - Math.max(0, discount)));
+}
+
+/** Promotion-code restrictions as the server stores them. */
+export interface PromotionRules {
+  active: boolean;
+  expires_at: Date | null;
+  max_redemptions: number | null;
+  times_redeemed: number;
+  /** Cents, compared with the order amount. */
+  minimum_amount: number | null;
+  /** Only for a customer's first purchase. */
+  first_time_transaction?: boolean;
+}
+
+export interface PromotionUseContext {
+  now: Date;
+  /** The amount the minimum applies to, in cents (the server uses the items subtotal). */
+  orderAmountCents: number;
+  /** The customer already has a paid order; only consulted for first-time-only codes. */
+  customerHasRedeemed: boolean;
+}
+
+export function checkPromotionUsable(
+  rules: PromotionRules,
+  context: PromotionUseContext,
+): { ok: true } | { ok: false; reason: string } {
+  if (!rules.active) return { ok: false, reason: MSG.invalidPromoCode };
+  if (rules.expires_at !== null && rules.expires_at.getTime() <= context.now.getTime()) {
+    return { ok: false, reason: MSG.promoExpired };
+  }
+  if (rules.max_redemptions !== null && rules.times_redeemed >= rules.max_redemptions) {
+    return { ok: false, reason: MSG.promoUsedUp };
+  }
+  if (rules.minimum_amount !== null && context.orderAmountCents < rules.minimum_amount) {
+    return { ok: false, reason: MSG.promoMinimumNotMet };
+  }
+  if (rules.first_time_transaction === true && context.customerHasRedeemed) {
+    return { ok: false, reason: MSG.promoFirstPurchaseOnly };
+  }
+  return { ok: true };
+}

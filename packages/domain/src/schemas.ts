@@ -1,0 +1,491 @@
+/**
+ * One zod schema per request body (and per form that mirrors one). The web forms and the server
+ * routes import the same schema, so a rule and its message live here once. Objects are not
+ * strict: unknown fields are stripped. Strings are trimmed unless they are secrets.
+ */
+import { z } from 'zod';
+
+import { MAX_LINE_QUANTITY } from './cart';
+import { LICENSE_CREATE_MODES, normaliseLicenceKey } from './licence-terms';
+import { MSG } from './messages';
+import { isIsoCountry, postalCodeValid } from './shipping';
+import { ORDER_STATUSES } from './statuses';
+
+// ---------------------------------------------------------------------------------------------
+// Building blocks
+
+/** Required text: trimmed, whitespace-only counts as empty. */
+function requiredText(required: string, max: number) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .max(max, { error: MSG.fieldTooLong });
+}
+
+/** Optional free text; null and undefined both mean "not given". */
+function optionalText(max: number) {
+  return z.string().trim().max(max, { error: MSG.fieldTooLong }).nullish();
+}
+
+const ISO_DATE_PATTERN =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * 'YYYY-MM-DD' or an ISO 8601 date-time ('2025-06-30T23:59:59Z', with or without seconds or
+ * offset) naming a real calendar day and time (Date.parse alone accepts '2025-02-30').
+ */
+export function isIsoDateString(value: string): boolean {
+  const match = ISO_DATE_PATTERN.exec(value);
+  if (!match) return false;
+  const [, y, m, d, hh, mm, ss] = match;
+  const year = Number(y);
+  const month = Number(m);
+  const day = Number(d);
+  if (month < 1 || month > 12 || day < 1) return false;
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (day > daysInMonth) return false;
+  if (hh !== undefined && (Number(hh) > 23 || Number(mm) > 59 || Number(ss ?? 0) > 59))
+    return false;
+  return !Number.isNaN(Date.parse(value));
+}
+
+const HTTP_URL_PATTERN =
+  /^https?:\/\/[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?$|^https?:\/\/localhost(?::\d+)?(?:[/?#]\S*)?$/i;
+
+export function isHttpUrl(value: string): boolean {
+  return HTTP_URL_PATTERN.test(value);
+}
+
+/** A row id: our ids may be numbers or strings; both arrive here and leave as a string. */
+export const ZId = z
+  .union([z.string().trim().min(1).max(100), z.number().int().nonnegative()])
+  .transform((value) => String(value));
+
+export const EMAIL_MAX_LENGTH = 254;
+
+/** Trimmed, lower-cased, a valid address of at most 254 characters. */
+export const ZEmail = z
+  .string({ error: MSG.emailRequired })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: MSG.emailRequired, abort: true })
+  .max(EMAIL_MAX_LENGTH, { error: MSG.emailTooLong, abort: true })
+  .regex(z.regexes.email, { error: MSG.invalidEmail });
+
+// ---------------------------------------------------------------------------------------------
+// Passwords
+
+export const PASSWORD_SPECIALS = '!@#$%^&*(),.?":{}|<>';
+/** "Longer than 12 characters" (spec), so 13 or more. */
+export const PASSWORD_MIN_LENGTH = 13;
+/** Caps the work a hash costs; far above any real password. */
+export const PASSWORD_MAX_LENGTH = 128;
+
+export function passwordMeetsRule(password: string): boolean {
+  return (
+    password.length >= PASSWORD_MIN_LENGTH &&
+    /[A-Z]/.test(password) &&
+    /[a-z]/.test(password) &&
+    /\d/.test(password) &&
+    [...password].some((ch) => PASSWORD_SPECIALS.includes(ch))
+  );
+}
+
+/** A new password: not trimmed (spaces are the user's choice), must meet the rule. */
+export const ZPassword = z
+  .string({ error: MSG.passwordRequired })
+  .min(1, { error: MSG.passwordRequired, abort: true })
+  .max(PASSWORD_MAX_LENGTH, { error: MSG.passwordTooLong, abort: true })
+  .refine(passwordMeetsRule, { error: MSG.passwordRule });
+
+/** A password being checked at sign-in: any non-empty string within the length cap. */
+const ZPasswordAttempt = z
+  .string({ error: MSG.passwordRequired })
+  .min(1, { error: MSG.passwordRequired, abort: true })
+  .max(PASSWORD_MAX_LENGTH, { error: MSG.passwordTooLong });
+
+/** The CAPTCHA answer (reCAPTCHA token or ALTCHA payload); the verifier judges it. */
+const ZCaptchaToken = z.string({ error: MSG.captchaRequired }).max(20000);
+
+// ---------------------------------------------------------------------------------------------
+// Sign-up, sign-in, password reset
+
+export const ZSignupForm = z
+  .object({
+    username: requiredText(MSG.usernameRequired, 100),
+    email: ZEmail,
+    password: ZPassword,
+    confirmPassword: z
+      .string({ error: MSG.confirmPasswordRequired })
+      .min(1, { error: MSG.confirmPasswordRequired, abort: true }),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    path: ['confirmPassword'],
+    error: MSG.passwordsDoNotMatch,
+  });
+export type TSignupForm = z.infer<typeof ZSignupForm>;
+
+export const ZSignupBody = z.object({
+  user: z.object({
+    username: requiredText(MSG.usernameRequired, 100),
+    email: ZEmail,
+    password: ZPassword,
+  }),
+  recaptchaToken: ZCaptchaToken,
+});
+export type TSignupBody = z.infer<typeof ZSignupBody>;
+
+export const ZSigninBody = z.object({
+  user: z.object({ email: ZEmail, password: ZPasswordAttempt }),
+  recaptchaToken: ZCaptchaToken,
+});
+export type TSigninBody = z.infer<typeof ZSigninBody>;
+
+/** The sign-in form (the body without the CAPTCHA token). */
+export const ZSigninForm = z.object({ email: ZEmail, password: ZPasswordAttempt });
+export type TSigninForm = z.infer<typeof ZSigninForm>;
+
+export const ZGoogleSigninBody = z.object({
+  id_token: z.string().trim().min(1).max(10000),
+  recaptchaToken: ZCaptchaToken,
+  mode: z.enum(['signup', 'signin']),
+});
+export type TGoogleSigninBody = z.infer<typeof ZGoogleSigninBody>;
+
+/** With token: the reset link. Without: the signed-in user's own profile (DESIGN §3). */
+export const ZResetPasswordBody = z.object({
+  email: ZEmail,
+  new_pwd: ZPassword,
+  token: z.string().trim().min(1).max(512).optional(),
+});
+export type TResetPasswordBody = z.infer<typeof ZResetPasswordBody>;
+
+export const ZNewPasswordForm = z
+  .object({
+    password: ZPassword,
+    confirm: z.string({ error: MSG.confirmPasswordRequired }).min(1, {
+      error: MSG.confirmPasswordRequired,
+      abort: true,
+    }),
+  })
+  .refine((form) => form.password === form.confirm, {
+    path: ['confirm'],
+    error: MSG.newPasswordMismatch,
+  });
+export type TNewPasswordForm = z.infer<typeof ZNewPasswordForm>;
+
+export const ZForgotPasswordForm = z.object({ email: ZEmail });
+export type TForgotPasswordForm = z.infer<typeof ZForgotPasswordForm>;
+
+/** ?email=... of forgot-password and resend-verification. */
+export const ZEmailQuery = z.object({ email: ZEmail });
+export type TEmailQuery = z.infer<typeof ZEmailQuery>;
+
+/** ?token=... of verify-reset-password. */
+export const ZTokenQuery = z.object({ token: z.string().trim().min(1).max(512) });
+export type TTokenQuery = z.infer<typeof ZTokenQuery>;
+
+// ---------------------------------------------------------------------------------------------
+// Contact
+
+/** Spaces, hyphens, parentheses and dots are layout, not part of the number. */
+export function normalisePhone(phone: string): string {
+  return phone.replace(/[\s\-().]/g, '');
+}
+
+export function isValidPhone(phone: string): boolean {
+  return /^\+?[1-9]\d{0,15}$/.test(normalisePhone(phone));
+}
+
+export const ZContactBody = z.object({
+  name: requiredText(MSG.nameRequired, 100),
+  email: ZEmail,
+  // Kept as typed (trimmed) so a person reads it in the familiar layout; only validated here.
+  phone: z
+    .string({ error: MSG.phoneRequired })
+    .trim()
+    .min(1, { error: MSG.phoneRequired, abort: true })
+    .max(40, { error: MSG.invalidPhone, abort: true })
+    .refine(isValidPhone, { error: MSG.invalidPhone }),
+  company: requiredText(MSG.companyRequired, 150),
+  message: z
+    .string({ error: MSG.messageRequired })
+    .trim()
+    .min(1, { error: MSG.messageRequired, abort: true })
+    .min(10, { error: MSG.messageTooShort, abort: true })
+    .max(5000, { error: MSG.fieldTooLong }),
+});
+export type TContactBody = z.infer<typeof ZContactBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Shipping and checkout
+
+/** Two-letter ISO 3166-1 code, upper-cased. */
+export const ZCountryCode = z
+  .string({ error: MSG.countryRequired })
+  .trim()
+  .toUpperCase()
+  .min(1, { error: MSG.countryRequired, abort: true })
+  .refine(isIsoCountry, { error: MSG.invalidCountry });
+
+export const ZShippingInfo = z
+  .object({
+    name: requiredText(MSG.nameRequired, 100),
+    email: ZEmail,
+    address: requiredText(MSG.addressRequired, 300),
+    city: requiredText(MSG.cityRequired, 100),
+    state: requiredText(MSG.stateRequired, 100),
+    zip: requiredText(MSG.zipRequired, 20),
+    country: ZCountryCode,
+  })
+  .superRefine((info, ctx) => {
+    if (info.zip && isIsoCountry(info.country) && !postalCodeValid(info.country, info.zip)) {
+      ctx.addIssue({ code: 'custom', path: ['zip'], message: MSG.invalidZip });
+    }
+  });
+export type TShippingInfo = z.infer<typeof ZShippingInfo>;
+
+export const MAX_ORDER_LINES = 50;
+
+export const ZShippingRatesBody = z.object({
+  recipient: z.object({
+    postalCode: requiredText(MSG.zipRequired, 20),
+    countryCode: ZCountryCode,
+  }),
+  products: z
+    .array(
+      z.object({
+        /** The cart line's key. */
+        name: z.string().trim().min(1).max(100),
+        quantity: z.number().int().min(1).max(10000),
+      }),
+    )
+    .max(MAX_ORDER_LINES),
+});
+export type TShippingRatesBody = z.infer<typeof ZShippingRatesBody>;
+
+/**
+ * The cart's one-payment checkout. Figures are the client's view (USD); the server recomputes
+ * and only compares them.
+ */
+export const ZOnePaymentBody = z.object({
+  email: ZEmail,
+  shipping_fee: z.number().min(0),
+  discount: z.number().min(0),
+  promo_code: z.string().trim().max(40).optional(),
+  products: z
+    .array(
+      z.object({
+        price_id: z.string().trim().min(1).max(100),
+        quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+      }),
+    )
+    .min(1, { error: MSG.cartIsEmpty })
+    .max(MAX_ORDER_LINES),
+  total_amount: z.number().min(0),
+  shipping_info: ZShippingInfo.optional(),
+});
+export type TOnePaymentBody = z.infer<typeof ZOnePaymentBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Account
+
+export const ZProfileBody = z.object({
+  email: ZEmail,
+  first_name: requiredText(MSG.firstNameRequired, 100),
+  last_name: optionalText(100),
+});
+export type TProfileBody = z.infer<typeof ZProfileBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Coupons and promotion codes (admin)
+
+export const DISCOUNT_TYPES = ['percent', 'amount'] as const;
+export type DiscountType = (typeof DISCOUNT_TYPES)[number];
+
+/** Coupon and promotion limits: a whole number of uses, at least 1. */
+const ZMaxRedemptions = z
+  .number({ error: MSG.maxRedemptionsInvalid })
+  .int({ error: MSG.maxRedemptionsInvalid })
+  .min(1, { error: MSG.maxRedemptionsInvalid })
+  .nullish();
+
+export const ZCouponBody = z
+  .object({
+    name: requiredText(MSG.couponNameRequired, 40),
+    discount_type: z.enum(DISCOUNT_TYPES),
+    /** Percent (0 < v <= 100) or amount in cents (whole, above 0). */
+    discount_value: z.number({ error: MSG.discountValueRequired }),
+    currency: z.literal('usd').optional(),
+    max_redemptions: ZMaxRedemptions,
+    redeem_by: z
+      .string({ error: MSG.expirationRequired })
+      .trim()
+      .min(1, { error: MSG.expirationRequired, abort: true })
+      .refine(isIsoDateString, { error: MSG.expirationInvalid })
+      .nullish(),
+  })
+  .superRefine((coupon, ctx) => {
+    const value = coupon.discount_value;
+    if (coupon.discount_type === 'percent' && !(value > 0 && value <= 100)) {
+      ctx.addIssue({ code: 'custom', path: ['discount_value'], message: MSG.percentOutOfRange });
+    }
+    if (coupon.discount_type === 'amount' && !(Number.isInteger(value) && value > 0)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['discount_value'],
+        message: MSG.amountMustBePositiveInteger,
+      });
+    }
+  });
+export type TCouponBody = z.infer<typeof ZCouponBody>;
+
+export const PROMOTION_CODE_PATTERN = /^[A-Za-z0-9_-]{3,40}$/;
+
+export const ZPromotionBody = z.object({
+  /** Redundant with the path's couponId; when given, the server requires them to agree. */
+  coupon_id: ZId.optional(),
+  code: z
+    .string({ error: MSG.promotionCodeRequired })
+    .trim()
+    .min(1, { error: MSG.promotionCodeRequired, abort: true })
+    .regex(PROMOTION_CODE_PATTERN, { error: MSG.promotionCodeFormat }),
+  max_redemptions: ZMaxRedemptions,
+  expires_at: z
+    .string({ error: MSG.expirationInvalid })
+    .trim()
+    .refine(isIsoDateString, { error: MSG.expirationInvalid })
+    .nullish(),
+  /** Cents. */
+  minimum_amount: z
+    .number({ error: MSG.minimumOrderInvalid })
+    .int({ error: MSG.minimumOrderInvalid })
+    .min(0, { error: MSG.minimumOrderInvalid })
+    .nullish(),
+});
+export type TPromotionBody = z.infer<typeof ZPromotionBody>;
+
+export const ZPromotionStatusBody = z.object({ active: z.boolean() });
+export type TPromotionStatusBody = z.infer<typeof ZPromotionStatusBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Orders (admin)
+
+export const ZOrderUpdateBody = z.object({
+  status: z.enum(ORDER_STATUSES),
+  track_num: optionalText(100),
+  carrier_name: optionalText(100),
+  estimate_date: optionalText(100),
+  track_url: z
+    .string()
+    .trim()
+    .max(2048, { error: MSG.fieldTooLong })
+    .refine((url) => url === '' || isHttpUrl(url), { error: MSG.invalidTrackingUrl })
+    .nullish(),
+});
+export type TOrderUpdateBody = z.infer<typeof ZOrderUpdateBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Licences
+
+const ZOptionalDate = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || isIsoDateString(value), { error: MSG.expirationInvalid })
+  .nullish();
+
+/** Admin generate: a type from start_date (default now), or a custom start/end range. */
+export const ZLicenseCreateBody = z
+  .object({
+    email: ZEmail,
+    mode: z.enum(LICENSE_CREATE_MODES),
+    start_date: ZOptionalDate,
+    end_date: ZOptionalDate,
+  })
+  .superRefine((body, ctx) => {
+    if (body.mode !== 'custom') return;
+    if (!body.start_date || !body.end_date) {
+      ctx.addIssue({ code: 'custom', path: ['end_date'], message: MSG.licenseRangeRequired });
+    } else if (Date.parse(body.end_date) <= Date.parse(body.start_date)) {
+      ctx.addIssue({ code: 'custom', path: ['end_date'], message: MSG.licenseRangeInvalid });
+    }
+  });
+export type TLicenseCreateBody = z.infer<typeof ZLicenseCreateBody>;
+
+export const ZLicenseRevokeBody = z.object({ license_id: ZId, mode: z.literal('revoke') });
+export type TLicenseRevokeBody = z.infer<typeof ZLicenseRevokeBody>;
+
+/** A licence key as typed or pasted; canonicalised (upper case, look-alikes, hyphens). */
+const ZLicenseKey = z
+  .string()
+  .trim()
+  .min(1, { error: MSG.invalidLicenseKey, abort: true })
+  .max(64, { error: MSG.invalidLicenseKey, abort: true })
+  .overwrite((key) => normaliseLicenceKey(key) ?? key);
+
+const ZDeviceId = z.string().trim().min(1).max(200);
+
+/** Desktop program: activate, validate and deactivate all carry key and device. */
+export const ZLicenseActivateBody = z.object({ license_key: ZLicenseKey, device_id: ZDeviceId });
+export type TLicenseActivateBody = z.infer<typeof ZLicenseActivateBody>;
+export const ZLicenseValidateBody = ZLicenseActivateBody;
+export type TLicenseValidateBody = TLicenseActivateBody;
+export const ZLicenseDeactivateBody = ZLicenseActivateBody;
+export type TLicenseDeactivateBody = TLicenseActivateBody;
+
+export const USAGE_EVENT_KINDS = ['success', 'error'] as const;
+
+/** One processed file (or failure) reported by the desktop program. */
+export const ZUsageEventBody = z.object({
+  license_key: ZLicenseKey,
+  device_id: ZDeviceId,
+  kind: z.enum(USAGE_EVENT_KINDS),
+  filename: optionalText(255),
+  file_type: z.string().trim().min(1).max(50),
+  /** Seconds. */
+  processing_time: z.number().min(0).max(86400).nullish(),
+  error_message: optionalText(2000),
+  timestamp: z.string().trim().refine(isIsoDateString).nullish(),
+});
+export type TUsageEventBody = z.infer<typeof ZUsageEventBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Lists and reports
+
+/** ?page=&page_size= (strings in a query, numbers after parsing). */
+export const ZPaging = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(10),
+});
+export type TPaging = z.infer<typeof ZPaging>;
+
+export const REPORT_PERIODS = ['today', 'yesterday', 'last_7_days', 'last_1_month'] as const;
+export type ReportPeriod = (typeof REPORT_PERIODS)[number];
+export const REPORT_METRICS = [
+  'total_users',
+  'active_subscriptions',
+  'total_orders',
+  'total_income',
+] as const;
+export type ReportMetric = (typeof REPORT_METRICS)[number];
+
+/** ?period= or ?start_date=&end_date= (a custom range needs both; default last 7 days). */
+export const ZReportQuery = z
+  .object({
+    period: z.enum(REPORT_PERIODS).default('last_7_days'),
+    start_date: ZOptionalDate,
+    end_date: ZOptionalDate,
+  })
+  .superRefine((query, ctx) => {
+    if (!query.start_date !== !query.end_date) {
+      ctx.addIssue({ code: 'custom', path: ['end_date'], message: MSG.licenseRangeRequired });
+    } else if (
+      query.start_date &&
+      query.end_date &&
+      Date.parse(query.end_date) < Date.parse(query.start_date)
+    ) {
+      ctx.addIssue({ code: 'custom', path: ['end_date'], message: MSG.licenseRangeInvalid });
+    }
+  });
+export type TReportQuery = z.infer<typeof ZReportQuery>;
