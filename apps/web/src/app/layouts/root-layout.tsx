@@ -1,0 +1,60 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { LoadingOverlay } from '../../components/ui/loading-overlay';
+import { useAppSelector } from '../store';
+import { isAccountArea, isBareScreen } from '../paths';
+import { SiteHeader } from './site-header';
+import { SiteFooter } from './site-footer';
+import { trackPageView } from '../../lib/page-views';
+import { useSessionBootstrap } from '../../features/session/use-session-bootstrap';
+
+/** Scrolls smoothly to the top on each navigation; a #hash scrolls to its anchor (100px offset). */
+function useScrollOnNavigate() {
+  const { pathname, hash } = useLocation();
+  useEffect(() => {
+    if (hash) {
+      const el = document.getElementById(decodeURIComponent(hash.slice(1)));
+      if (el) {
+        window.scrollTo({ top: el.getBoundingClientRect().top + window.scrollY - 100, behavior: 'smooth' });
+        return;
+      }
+    }
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  }, [pathname, hash]);
+}
+
+function usePageViews() {
+  const { pathname } = useLocation();
+  useEffect(() => trackPageView(pathname), [pathname]);
+}
+
+/**
+ * The frame of every screen: header and footer where the spec shows them, the loading overlay,
+ * scroll-to-top and page views.
+ */
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const ui = useAppSelector((s) => s.ui);
+  useSessionBootstrap();
+  useScrollOnNavigate();
+  usePageViews();
+
+  const bare = isBareScreen(pathname);
+  const accounts = isAccountArea(pathname);
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      {bare ? null : <SiteHeader className={accounts ? 'lg:hidden' : ''} />}
+      <main id="main" className="flex-1">
+        <Suspense fallback={<LoadingOverlay />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {bare || accounts ? null : <SiteFooter />}
+      {ui.isLoading || navigation.state === 'loading' ? <LoadingOverlay message={ui.loadingMessage} /> : null}
+    </div>
+  );
+}

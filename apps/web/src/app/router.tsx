@@ -1,0 +1,62 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RootLayout } from './layouts/root-layout';
+import { RequireUser } from './require-user';
+import { LandingPage } from '../features/marketing/pages/landing-page';
+import { NotFoundPage } from '../features/errors/not-found-page';
+import { RouterErrorPage } from '../features/errors/router-error-page';
+
+// Every route but the landing page is its own chunk, loaded on first visit.
+const page = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) => ({
+  lazy: async () => ({ Component: (await load())[name] }),
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouterErrorPage />,
+    children: [
+      { index: true, element: <LandingPage /> },
+      { path: 'how-it-works', ...page(() => import('../features/marketing/pages/how-it-works-page'), 'HowItWorksPage') },
+      { path: 'case-study', ...page(() => import('../features/marketing/pages/case-study-page'), 'CaseStudyPage') },
+      { path: 'pricing', ...page(() => import('../features/marketing/pages/pricing-page'), 'PricingPage') },
+      { path: 'accessories', ...page(() => import('../features/marketing/pages/accessories-page'), 'AccessoriesPage') },
+      { path: 'contact-us', ...page(() => import('../features/contact/pages/contact-page'), 'ContactPage') },
+      { path: 'terms', ...page(() => import('../features/legal/pages/legal-page'), 'TermsPage') },
+      { path: 'privacy', ...page(() => import('../features/legal/pages/legal-page'), 'PrivacyPage') },
+      { path: 'eula', ...page(() => import('../features/legal/pages/legal-page'), 'EulaPage') },
+      { path: 'signup', ...page(() => import('../features/auth/pages/signup-page'), 'SignupPage') },
+      { path: 'login', ...page(() => import('../features/auth/pages/login-page'), 'LoginPage') },
+      { path: 'signin', ...page(() => import('../features/auth/pages/login-page'), 'LoginPage') },
+      { path: 'verify-sent', ...page(() => import('../features/auth/pages/verify-sent-page'), 'VerifySentPage') },
+      { path: 'verify-email/:token?', ...page(() => import('../features/auth/pages/verify-email-page'), 'VerifyEmailPage') },
+      { path: 'forgot-password', ...page(() => import('../features/auth/pages/forgot-password-page'), 'ForgotPasswordPage') },
+      { path: 'new-password/:token?', ...page(() => import('../features/auth/pages/new-password-page'), 'NewPasswordPage') },
+      { path: 'checkout/success', ...page(() => import('../features/checkout/pages/checkout-success-page'), 'CheckoutSuccessPage') },
+      {
+        element: <RequireUser />,
+        children: [
+          { path: 'shipping', ...page(() => import('../features/checkout/pages/shipping-page'), 'ShippingPage') },
+          {
+            path: 'accounts',
+            ...page(() => import('../features/account/account-layout'), 'AccountLayout'),
+            children: [
+              { index: true, ...page(() => import('../features/account/accounts-index-redirect'), 'AccountsIndexRedirect') },
+              { path: 'overview/*', ...page(() => import('../features/account/pages/overview-page'), 'OverviewPage') },
+              { path: 'resources', ...page(() => import('../features/account/pages/resources-page'), 'ResourcesPage') },
+              { path: 'plans', ...page(() => import('../features/account/pages/plans-page'), 'PlansPage') },
+              { path: 'products', ...page(() => import('../features/account/pages/products-page'), 'ProductsPage') },
+              { path: 'settings/*', ...page(() => import('../features/account/settings/settings-page'), 'SettingsPage') },
+              { path: '*', element: <Navigate to="/404" replace /> },
+            ],
+          },
+        ],
+      },
+      { path: '404', element: <NotFoundPage /> },
+      { path: '*', element: <Navigate to="/404" replace /> },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

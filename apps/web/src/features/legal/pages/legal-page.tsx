@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react';
+import { MarkdownView } from '../../../components/ui/markdown-view';
+
+const TITLES = { terms: 'Terms of Use', privacy: 'Privacy Policy', eula: 'End-User Licence Agreement' } as const;
+export type LegalDoc = keyof typeof TITLES;
+
+/** Terms, privacy and EULA: static Markdown files under /legal, rendered as text (never as HTML). */
+export function LegalPage({ doc }: { doc: LegalDoc }) {
+  const [text, setText] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    setText(null);
+    setFailed(false);
+    fetch(`/legal/${doc}.md`)
+      .then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
+      .then((t) => live && setText(t))
+      .catch((e) => {
+        console.error(e);
+        if (live) setFailed(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, [doc]);
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-12 lg:py-16">
+      {text ? (
+        <MarkdownView source={text} />
+      ) : (
+        <h1 className="text-3xl font-bold text-ink">{TITLES[doc]}</h1>
+      )}
+      {failed ? <p className="mt-4 text-slate-600">This document could not be loaded. Please try again later.</p> : null}
+    </article>
+  );
+}
+
+export const TermsPage = () => <LegalPage doc="terms" />;
+export const PrivacyPage = () => <LegalPage doc="privacy" />;
+export const EulaPage = () => <LegalPage doc="eula" />;

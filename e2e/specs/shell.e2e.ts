@@ -1,0 +1,81 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeBrowser, newPage, screenshot } from '../support/browser';
+
+afterAll(closeBrowser);
+
+describe('web shell', () => {
+  it('redirects an unknown path to /404 with its message and a home link, without header or footer', async () => {
+    const { context, page } = await newPage('desktop');
+    await page.goto('/no/such/page');
+    await page.waitForURL('**/404');
+    await expect(page.getByText('Oops! The page you are looking for does not exist.').isVisible()).resolves.toBe(true);
+    expect(await page.locator('header').count()).toBe(0);
+    expect(await page.locator('footer').count()).toBe(0);
+    await page.getByRole('link', { name: /home page/i }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await screenshot(page, 'shell-404-home-1440');
+    await context.close();
+  });
+
+  it('shows header and footer on public pages, hides them on the auth screens', async () => {
+    const { context, page } = await newPage('desktop');
+    await page.goto('/');
+    await expect(page.locator('header').first().isVisible()).resolves.toBe(true);
+    await expect(page.locator('footer').first().isVisible()).resolves.toBe(true);
+    await screenshot(page, 'shell-home-1440');
+    for (const path of ['/login', '/signin', '/signup', '/verify-sent?email=a@b.co', '/forgot-password', '/new-password/abc']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      expect(await page.locator('header nav[aria-label="Main"]').count(), path).toBe(0);
+      expect(await page.locator('footer nav[aria-label="Footer"]').count(), path).toBe(0);
+    }
+    await context.close();
+  });
+
+  it('sends a visitor from guarded routes to /login', async () => {
+    const { context, page } = await newPage('mobile');
+    for (const path of ['/accounts/overview', '/shipping', '/accounts']) {
+      await page.goto(path);
+      await page.waitForURL('**/login');
+    }
+    await context.close();
+  });
+
+  it('small screens get a menu with Login and Sign Up for visitors', async () => {
+    const { context, page } = await newPage('mobile');
+    await page.goto('/');
+    await expect(page.locator('nav[aria-label="Main"]').isVisible()).resolves.toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.locator('#mobile-menu');
+    await expect(menu.getByRole('link', { name: 'Login' }).isVisible()).resolves.toBe(true);
+    await expect(menu.getByRole('link', { name: 'Sign Up' }).isVisible()).resolves.toBe(true);
+    await screenshot(page, 'shell-menu-375');
+    await menu.getByRole('link', { name: 'Pricing' }).click();
+    await page.waitForURL('**/pricing');
+    await context.close();
+  });
+
+  it('records a page view on each path change', async () => {
+    const { context, page } = await newPage('desktop');
+    const seen: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/analytics/pageview')) seen.push(JSON.parse(r.postData() ?? '{}').path);
+    });
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).click();
+    await page.waitForURL('**/pricing');
+    await page.waitForTimeout(300);
+    expect(seen).toEqual(expect.arrayContaining(['/', '/pricing']));
+    await context.close();
+  });
+
+  it('a stored user that fails to parse is removed and the visitor goes to /login', async () => {
+    const { context, page } = await newPage('desktop');
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('user', '{not json'));
+    await page.goto('/pricing');
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    await context.close();
+  });
+});

@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { CHROMIUM_ARGS, findChromium } from './chromium';
+
+export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots');
+
+export const VIEWPORTS = {
+  mobile: { width: 375, height: 812 },
+  tablet: { width: 800, height: 1000 },
+  desktop: { width: 1440, height: 900 },
+} as const;
+
+let browser: Browser | undefined;
+
+export async function getBrowser(): Promise<Browser> {
+  if (browser) return browser;
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error('No Chromium: set CHROME_PATH or install Debian chromium');
+  browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
+  return browser;
+}
+
+export async function closeBrowser(): Promise<void> {
+  await browser?.close();
+  browser = undefined;
+}
+
+export const baseUrl = () => inject('baseUrl');
+export const adminCredentials = () => ({ email: inject('adminEmail'), password: inject('adminPassword') });
+
+/** A fresh, isolated browser context (own storage) at a viewport, with baseURL set. */
+export async function newPage(viewport: keyof typeof VIEWPORTS = 'desktop'): Promise<{ context: BrowserContext; page: Page }> {
+  const b = await getBrowser();
+  const context = await b.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl() });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** Unique address for a test user. */
+export const uniqueEmail = (tag = 'user') => `${tag}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;

@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// `npm test`: unit and API tests (Vitest: domain, server, web), then the browser journeys
+// (Playwright in the system Chromium against the built product). Prints one summary line last.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const e2eRequired = process.env.E2E_REQUIRED === '1';
+const summary = { passed: 0, failed: 0, skipped: 0 };
+let ok = true;
+
+function vitest(args, label) {
+  const report = path.join(os.tmpdir(), `lbs-vitest-${label}-${process.pid}.json`);
+  const r = spawnSync(bin('vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  });
+  try {
+    const j = JSON.parse(fs.readFileSync(report, 'utf8'));
+    summary.passed += j.numPassedTests;
+    summary.failed += j.numFailedTests;
+    summary.skipped += j.numPendingTests + (j.numTodoTests ?? 0);
+    fs.rmSync(report, { force: true });
+  } catch {
+    summary.failed += 1; // the run itself broke before reporting
+  }
+  if (r.status !== 0) ok = false;
+}
+
+console.log(`\n== unit and API tests (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}) ==`);
+vitest([], 'unit');
+
+const chromium = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && fs.existsSync(p));
+if (!chromium) {
+  if (e2eRequired) {
+    console.error('\nE2E_REQUIRED=1 but no Chromium was found (set CHROME_PATH or apt-get install chromium).');
+    ok = false;
+    summary.failed += 1;
+  } else {
+    console.log('\n== e2e SKIPPED: no Chromium found (set CHROME_PATH or apt-get install chromium) ==');
+  }
+} else {
+  console.log('\n== building the web app for the browser journeys ==');
+  const b = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  if (b.status !== 0) {
+    ok = false;
+    summary.failed += 1;
+  } else {
+    console.log(`\n== browser journeys (Chromium at ${chromium}) ==`);
+    vitest(['--config', 'e2e/vitest.config.ts'], 'e2e');
+  }
+}
+
+console.log(`\n${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`);
+process.exit(ok && summary.failed === 0 ? 0 : 1);
