@@ -445,6 +445,16 @@ export const captchaSolutions = pgTable(
   (t) => [index('captcha_solutions_expires_idx').on(t.expiresAt)],
 );
 
+/**
+ * Server-side secrets generated on first use and shared by every process on this database (the
+ * ALTCHA HMAC key when ALTCHA_HMAC_KEY is not set), so they survive restarts and scale-out.
+ */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
 /** Gapless counters (invoice numbers) incremented under a row lock. */
 export const counters = pgTable('counters', {
   name: text('name').primaryKey(),
