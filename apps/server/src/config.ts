@@ -32,6 +32,8 @@ const ZEnv = z.object({
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_API_BASE_URL: z.url().default('https://www.googleapis.com'),
   ALTCHA_HMAC_KEY: optionalString,
+  /** Proof-of-work size: the browser tries up to this many hashes (about a second at 50 000). */
+  ALTCHA_MAX_NUMBER: z.coerce.number().int().min(100).max(10_000_000).default(50_000),
   APP_DOWNLOAD_URL: optionalString.pipe(z.url().optional()),
   VIDEO_URL_LANDING: optionalString,
   VIDEO_URL_HOW_IT_WORKS: optionalString,
