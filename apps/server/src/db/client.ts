@@ -17,6 +17,13 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * Calls `onPayload` for every NOTIFY on `channel` (Postgres delivers them only after the
+   * sender commits) until the returned function is called. On PostgreSQL a dedicated connection
+   * listens and reconnects after a drop; `onReconnect` then runs, because anything sent while
+   * the connection was down is lost and the listener must catch up on its own.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, opts?: { onReconnect?: () => void }): Promise<() => Promise<void>>;
 }
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
@@ -57,6 +64,12 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     close: async () => {
       await client.close();
     },
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(assertChannel(channel), onPayload);
+      return async () => {
+        if (!client.closed) await unlisten().catch(() => {});
+      };
+    },
   };
 }
 
@@ -68,6 +81,7 @@ async function openPostgres(url: string): Promise<Database> {
   // A broken idle connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema }) as unknown as Db;
+  const listeners = new Set<() => Promise<void>>();
   return {
     db,
     driver: 'postgres',
@@ -86,7 +100,93 @@ async function openPostgres(url: string): Promise<Database> {
       return true;
     },
     close: async () => {
+      await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
+    listen: async (channel, onPayload, opts) => {
+      const stop = await listenPostgres(pg.default, url, assertChannel(channel), onPayload, opts?.onReconnect);
+      const remove = async () => {
+        listeners.delete(remove);
+        await stop();
+      };
+      listeners.add(remove);
+      return remove;
+    },
+  };
+}
+
+const CHANNEL_PATTERN = /^[a-z_][a-z0-9_]{0,62}$/;
+// LISTEN takes an identifier, not a parameter, so only plain names are let through.
+function assertChannel(channel: string): string {
+  if (!CHANNEL_PATTERN.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
+  return channel;
+}
+
+const RECONNECT_MIN_MS = 500;
+const RECONNECT_MAX_MS = 30_000;
+
+/**
+ * LISTEN needs one connection held for as long as we listen (a pooled one would be handed to
+ * other queries). When it drops, it is reopened with a growing delay until it works again.
+ */
+async function listenPostgres(
+  pgModule: typeof import('pg').default,
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect: (() => void) | undefined,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: import('pg').Client | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let delay = RECONNECT_MIN_MS;
+
+  const connect = async (): Promise<void> => {
+    const c = new pgModule.Client({ connectionString: url });
+    c.on('notification', (msg) => {
+      if (msg.channel === channel) onPayload(msg.payload ?? '');
+    });
+    c.on('error', () => scheduleReconnect(c));
+    c.on('end', () => scheduleReconnect(c));
+    await c.connect();
+    await c.query(`LISTEN ${channel}`);
+    if (stopped) {
+      await c.end().catch(() => {});
+      return;
+    }
+    client = c;
+    delay = RECONNECT_MIN_MS;
+  };
+
+  const scheduleReconnect = (dropped: import('pg').Client) => {
+    if (stopped || client !== dropped || timer) return;
+    client = undefined;
+    dropped.end().catch(() => {});
+    const retry = () => {
+      timer = setTimeout(() => {
+        timer = undefined;
+        if (stopped) return;
+        connect().then(
+          () => {
+            if (!stopped) onReconnect?.();
+          },
+          () => {
+            delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+            retry();
+          },
+        );
+      }, delay);
+      timer.unref();
+    };
+    retry();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    const c = client;
+    client = undefined;
+    await c?.end().catch(() => {});
   };
 }
