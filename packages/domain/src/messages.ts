@@ -156,6 +156,33 @@ export const MSG = {
   // Account area: orders
   trackingUrlCopied: 'Tracking URL copied to clipboard',
 
+  // Account area: strings the spec does not give (ours)
+  accountClose: 'Close account panel',
+  keyCopied: 'Copied!',
+  copyKey: 'Copy license key',
+  copyFailed: 'Could not copy to the clipboard',
+  resetDevice: 'Reset device',
+  deviceResetDone: 'Device reset. The license can now be activated on another device.',
+  deviceResetLimit: 'Device reset limit reached (2 per 30 days). Please contact us.',
+  deviceNotBound: 'This license is not activated on any device',
+  licenseNotCurrent: 'This license is no longer current',
+  currentLicenseRequired: 'A current license is required',
+  guidebookDownloadFailed: 'The guidebook could not be downloaded. Please try again.',
+  appDownloadUnavailable: 'The app download is not available yet. Please contact us.',
+  receiptUrlInvalid: 'receipt_url does not name an invoice',
+  invoiceNotFound: 'Invoice not found',
+  notificationNotFound: 'Notification not found',
+  licenseNotFound: 'License not found',
+  emailTaken: 'This email is already used by another account',
+  emailChangePending: (email: string) =>
+    `We sent a confirmation link to ${email}. Your email changes once you confirm it.`,
+  emailChangeConfirmed: 'Your new email address is confirmed.',
+  emailChangeFailed:
+    "We couldn't confirm your new email address. The link may have expired or is invalid.",
+  emailChangeMailSubject: 'Confirm your new email address',
+  emailChangedNoticeSubject: 'Your account email was changed',
+  tooManyStreams: 'Too many open notification streams',
+
   // Empty states
   noNotifications: 'No notifications found.',
   noOrders: 'No orders found.',
