@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router';
 import logoUrl from '../../assets/art/logo.svg';
 import { CartIcon, CloseIcon, MenuIcon } from '../../components/ui/icons';
 import { buttonClass } from '../../components/ui/button';
@@ -36,8 +36,7 @@ export function CartButton() {
 export function SiteHeader({ className = '' }: { className?: string }) {
   const user = useAppSelector((s) => s.user.user);
   const [open, setOpen] = useState(false);
-  const { pathname } = useLocation();
-  useEffect(() => setOpen(false), [pathname]);
+  const close = () => setOpen(false);
 
   return (
     <header className={`sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur ${className}`}>
@@ -89,7 +88,7 @@ export function SiteHeader({ className = '' }: { className?: string }) {
           <ul className="flex flex-col gap-1 px-4 py-3">
             {SITE_NAV.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end className={({ isActive }) => `block ${navLinkClass({ isActive })}`}>
+                <NavLink to={item.to} end onClick={close} className={({ isActive }) => `block ${navLinkClass({ isActive })}`}>
                   {item.label}
                 </NavLink>
               </li>
@@ -97,12 +96,12 @@ export function SiteHeader({ className = '' }: { className?: string }) {
             {!user ? (
               <>
                 <li>
-                  <NavLink to={paths.login} className={({ isActive }) => `block ${navLinkClass({ isActive })}`}>
+                  <NavLink to={paths.login} onClick={close} className={({ isActive }) => `block ${navLinkClass({ isActive })}`}>
                     Login
                   </NavLink>
                 </li>
                 <li>
-                  <NavLink to={paths.signup} className={({ isActive }) => `block ${navLinkClass({ isActive })}`}>
+                  <NavLink to={paths.signup} onClick={close} className={({ isActive }) => `block ${navLinkClass({ isActive })}`}>
                     Sign Up
                   </NavLink>
                 </li>

@@ -9,9 +9,8 @@ export function LegalPage({ doc }: { doc: LegalDoc }) {
   const [text, setText] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
+    // Each document is its own route component, so state starts empty for every document.
     let live = true;
-    setText(null);
-    setFailed(false);
     fetch(`/legal/${doc}.md`)
       .then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
       .then((t) => live && setText(t))
