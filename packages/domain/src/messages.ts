@@ -54,6 +54,10 @@ export const MSG = {
   emailNotVerified: 'Your email is not verified.', // ours (server 403 detail.message)
   invalidCredentials: 'Invalid email or password.', // ours (server 400 detail)
   tooManyLoginAttempts: 'Too many login attempts. Please try again later.',
+  googleAccountNotFound: 'No account is linked to this Google account. Please sign up first.', // ours
+  googleEmailNotVerified: 'Your Google account email address is not verified.', // ours
+  googleTokenRejected: 'Google could not confirm your sign-in. Please try again.', // ours
+  googleNotConfigured: 'Google sign-in is not available.', // ours
   loginFailed: 'An error occurred during login. Please try again.',
 
   // Resend verification
@@ -74,6 +78,12 @@ export const MSG = {
   resetLinkFailed: "Sorry, we couldn't verify your link.",
   passwordResetSuccessLogin: 'Password reset successful! You can now log in.',
   passwordResetSuccess: 'Password reset successful!',
+  resetLinkSentIfAccount: 'If an account exists for this address, a password reset link has been sent.', // ours
+  verificationSentIfAccount: 'If an unverified account exists for this address, a verification email has been sent.', // ours
+  resetNeedsProof: 'Open the link from your password reset email, or sign in, to change the password.', // ours
+  resetOwnPasswordOnly: 'You can only change your own password.', // ours
+  showPassword: 'Show password', // ours
+  hidePassword: 'Hide password', // ours
 
   // Email verification view
   verifyingEmail: 'Verifying your email...',
