@@ -1,12 +1,14 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { LoadingOverlay } from '../../components/ui/loading-overlay';
 import { useAppSelector } from '../store';
 import { isAccountArea, isBareScreen } from '../paths';
 import { SiteHeader } from './site-header';
-import { SiteFooter } from './site-footer';
 import { trackPageView } from '../../lib/page-views';
 import { useSessionBootstrap } from '../../features/session/use-session-bootstrap';
+
+// The footer is below the fold on every page that shows it, so it loads after first paint.
+const SiteFooter = lazy(() => import('./site-footer').then((m) => ({ default: m.SiteFooter })));
 
 /** Scrolls smoothly to the top on each navigation; a #hash scrolls to its anchor (100px offset). */
 function useScrollOnNavigate() {
@@ -53,7 +55,11 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </main>
-      {bare || accounts ? null : <SiteFooter />}
+      {bare || accounts ? null : (
+        <Suspense fallback={null}>
+          <SiteFooter />
+        </Suspense>
+      )}
       {ui.isLoading || navigation.state === 'loading' ? <LoadingOverlay message={ui.loadingMessage} /> : null}
     </div>
   );
