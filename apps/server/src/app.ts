@@ -19,6 +19,9 @@ import { contentSecurityPolicy } from './plugins/csp';
 import { healthRoutes } from './modules/health/routes';
 import { pageViewRoutes } from './modules/page-views/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
+import { catalogueRoutes } from './modules/catalogue/routes';
+import { contactRoutes } from './modules/contact/routes';
+import { publicConfigRoutes } from './modules/public-config/routes';
 
 export interface BuildOptions {
   /** An already open database (tests pass an in-memory one); otherwise opened from config. */
@@ -90,6 +93,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const api = async (scope: FastifyInstance) => {
     await scope.register(healthRoutes, { ctx });
     await scope.register(pageViewRoutes, { ctx });
+    await scope.register(catalogueRoutes, { ctx });
+    await scope.register(contactRoutes, { ctx });
+    await scope.register(publicConfigRoutes, { ctx });
   };
   await app.register(api, { prefix: '/api' });
 

@@ -1,11 +1,42 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isSupportedVideoUrl } from '@lbs/domain/video-embed';
+import { SHIPPING_RATES, type ShippingRateTable } from '@lbs/domain/shipping';
 
 const optionalString = z
   .string()
   .trim()
   .optional()
   .transform((v) => (v ? v : undefined));
+
+/** A YouTube or Vimeo share link; anything else could not be embedded, so it fails at start. */
+const videoUrl = optionalString.refine((v) => v === undefined || isSupportedVideoUrl(v), {
+  error: 'must be an https YouTube or Vimeo video link',
+});
+
+const ZShippingRate = z.object({
+  baseFee: z.number().min(0),
+  stepFee: z.number().min(0),
+  stepGrams: z.number().int().positive(),
+});
+
+/** SHIPPING_RATES: JSON {SG, SEA, ROW} of {baseFee, stepFee, stepGrams} replacing the built-in table. */
+const shippingRates = optionalString.transform((value, ctx): ShippingRateTable => {
+  if (value === undefined) return SHIPPING_RATES;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'must be JSON' });
+    return z.NEVER;
+  }
+  const table = z.object({ SG: ZShippingRate, SEA: ZShippingRate, ROW: ZShippingRate }).safeParse(parsed);
+  if (!table.success) {
+    ctx.addIssue({ code: 'custom', message: 'must give SG, SEA and ROW, each {baseFee, stepFee, stepGrams}' });
+    return z.NEVER;
+  }
+  return table.data;
+});
 
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -26,6 +57,9 @@ const ZEnv = z.object({
   STRIPE_API_HOST: optionalString,
   STRIPE_API_PORT: z.coerce.number().int().optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  SHIPPING_RATES: shippingRates,
+  /** How often pending payments are checked against the provider (a lost webhook is caught here). */
+  PAYMENT_RECONCILE_MS: z.coerce.number().int().min(1000).default(300_000),
   RECAPTCHA_SITE_KEY: optionalString,
   RECAPTCHA_SECRET: optionalString,
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
@@ -35,9 +69,9 @@ const ZEnv = z.object({
   /** Proof-of-work size: the browser tries up to this many hashes (about a second at 50 000). */
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(100).max(10_000_000).default(50_000),
   APP_DOWNLOAD_URL: optionalString.pipe(z.url().optional()),
-  VIDEO_URL_LANDING: optionalString,
-  VIDEO_URL_HOW_IT_WORKS: optionalString,
-  VIDEO_URL_TUTORIAL: optionalString,
+  VIDEO_URL_LANDING: videoUrl,
+  VIDEO_URL_HOW_IT_WORKS: videoUrl,
+  VIDEO_URL_TUTORIAL: videoUrl,
   WEB_DIST_DIR: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(1000),

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context';
+import { listCatalogue } from './service';
+
+export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/catalogue/products',
+    {
+      schema: { tags: ['catalogue'], summary: 'Products on sale with their current prices (USD)' },
+      config: { rateLimit: { max: 300, timeWindow: '1 minute' } },
+    },
+    async (_req, reply) => {
+      // Short public cache: prices change rarely, and checkout recomputes from the table anyway.
+      reply.header('cache-control', 'public, max-age=60');
+      return listCatalogue(ctx.db);
+    },
+  );
+}

@@ -1,0 +1,88 @@
+import { asc, ne } from 'drizzle-orm';
+import type { TContactBody } from '@lbs/domain/schemas';
+import type { AppConfig } from '../../config';
+import type { Db, DbOrTx } from '../../db/client';
+import { contactMessages, users } from '../../db/schema';
+import { headerSafe, renderMail } from '../../integrations/mail/template';
+import { enqueueMail } from '../outbox/enqueue';
+import { createNotification } from '../notifications/create-notification';
+
+export const CONTACT_NOTIFICATION_TYPE = 'contact_message';
+
+const PREVIEW_LENGTH = 200;
+
+/** CONTACT_INBOX, else ADMIN_EMAIL, else the longest-standing admin; null when there is none. */
+export async function contactInbox(db: DbOrTx, config: AppConfig): Promise<string | null> {
+  const configured = config.CONTACT_INBOX ?? config.ADMIN_EMAIL;
+  if (configured) return configured;
+  const [admin] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(ne(users.role, 'user'))
+    .orderBy(asc(users.id))
+    .limit(1);
+  return admin?.email ?? null;
+}
+
+function preview(message: string): string {
+  const oneLine = message.replace(/\s+/g, ' ');
+  return oneLine.length > PREVIEW_LENGTH ? `${oneLine.slice(0, PREVIEW_LENGTH - 1)}…` : oneLine;
+}
+
+/**
+ * Stores the enquiry, tells every admin in the back office and mails the sales inbox, all in one
+ * transaction: the mail goes through the outbox, so it is sent if and only if the message was kept.
+ */
+export async function submitContactMessage(
+  db: Db,
+  config: AppConfig,
+  input: TContactBody & { ip: string | null },
+): Promise<{ id: number }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        company: input.company,
+        message: input.message,
+        ip: input.ip,
+      })
+      .returning({ id: contactMessages.id });
+
+    const admins = await tx.select({ id: users.id }).from(users).where(ne(users.role, 'user'));
+    for (const admin of admins) {
+      await createNotification(tx, {
+        userId: admin.id,
+        type: CONTACT_NOTIFICATION_TYPE,
+        title: `New enquiry from ${input.name} (${input.company})`,
+        message: `${input.email} · ${input.phone}: ${preview(input.message)}`,
+      });
+    }
+
+    const inbox = await contactInbox(tx, config);
+    if (inbox) {
+      const { html, text } = renderMail({
+        title: 'New message from the contact form',
+        paragraphs: input.message.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean),
+        rows: [
+          ['Name', input.name],
+          ['Email', input.email],
+          ['Phone', input.phone],
+          ['Company', input.company],
+        ],
+        footnote: `Reply to this mail to answer ${input.name} directly. Message #${row!.id}.`,
+      });
+      await enqueueMail(tx, {
+        to: inbox,
+        // Name and company are visitor input: headerSafe strips line breaks so they cannot add headers.
+        subject: headerSafe(`Contact form: ${input.name} (${input.company})`),
+        replyTo: headerSafe(input.email),
+        text,
+        html,
+      });
+    }
+    return { id: row!.id };
+  });
+}

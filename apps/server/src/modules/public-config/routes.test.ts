@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
+import { buildTestApp } from '../../../test/build-test-app';
+
+describe('GET /api/config/public', () => {
+  it('has no videos unless configured', async () => {
+    const t = await buildTestApp();
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/config/public' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ videos: { landing: null, how_it_works: null, tutorial: null } });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answers the configured share links as click-to-play embed URLs and nothing secret', async () => {
+    const t = await buildTestApp({
+      VIDEO_URL_LANDING: 'https://www.youtube.com/watch?v=abcDEF12345',
+      VIDEO_URL_HOW_IT_WORKS: 'https://vimeo.com/76979871',
+      STRIPE_SECRET_KEY: 'sk_test_secret',
+      ADMIN_PASSWORD: 'Very-Secret-Passw0rd!',
+    });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/config/public' });
+      expect(res.json()).toEqual({
+        videos: {
+          landing: 'https://www.youtube-nocookie.com/embed/abcDEF12345?autoplay=1&rel=0',
+          how_it_works: 'https://player.vimeo.com/video/76979871?autoplay=1',
+          tutorial: null,
+        },
+      });
+      expect(res.body).not.toContain('sk_test_secret');
+      expect(res.body).not.toContain('Very-Secret');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('refuses to start with a video link it could not embed', () => {
+    expect(() => loadConfig({ VIDEO_URL_LANDING: 'https://example.com/video.mp4' })).toThrow(/VIDEO_URL_LANDING/);
+    expect(() => loadConfig({ VIDEO_URL_TUTORIAL: 'http://youtu.be/abcDEF12345' })).toThrow(/VIDEO_URL_TUTORIAL/);
+  });
+});

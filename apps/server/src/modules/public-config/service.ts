@@ -1,0 +1,17 @@
+import { toVideoEmbedUrl } from '@lbs/domain/video-embed';
+import type { AppConfig } from '../../config';
+
+export interface PublicConfig {
+  /** Embeddable player URLs, or null where no video is configured. */
+  videos: { landing: string | null; how_it_works: string | null; tutorial: string | null };
+}
+
+export function publicConfig(config: AppConfig): PublicConfig {
+  return {
+    videos: {
+      landing: toVideoEmbedUrl(config.VIDEO_URL_LANDING),
+      how_it_works: toVideoEmbedUrl(config.VIDEO_URL_HOW_IT_WORKS),
+      tutorial: toVideoEmbedUrl(config.VIDEO_URL_TUTORIAL),
+    },
+  };
+}
