@@ -19,6 +19,7 @@ import { contentSecurityPolicy } from './plugins/csp';
 import { healthRoutes } from './modules/health/routes';
 import { pageViewRoutes } from './modules/page-views/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
+import { authRoutes } from './modules/auth/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { publicConfigRoutes } from './modules/public-config/routes';
@@ -93,6 +94,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const api = async (scope: FastifyInstance) => {
     await scope.register(healthRoutes, { ctx });
     await scope.register(pageViewRoutes, { ctx });
+    await scope.register(authRoutes, { ctx });
     await scope.register(catalogueRoutes, { ctx });
     await scope.register(contactRoutes, { ctx });
     await scope.register(publicConfigRoutes, { ctx });
