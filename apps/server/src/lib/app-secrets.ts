@@ -1,0 +1,18 @@
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { appSecrets } from '../db/schema';
+
+/**
+ * A random secret kept in the database under `name`: created by whichever process asks first
+ * (the insert races harmlessly, the first row wins), then read by all, across restarts.
+ */
+export async function getOrCreateSecret(db: DbOrTx, name: string): Promise<string> {
+  await db
+    .insert(appSecrets)
+    .values({ name, value: crypto.randomBytes(32).toString('base64url') })
+    .onConflictDoNothing({ target: appSecrets.name });
+  const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, name));
+  if (!row) throw new Error(`secret ${name} could not be stored`);
+  return row.value;
+}

@@ -1,0 +1,37 @@
+import type { DbOrTx } from '../../db/client';
+import { authEvents } from '../../db/schema';
+
+export type AuthEvent =
+  | 'signup'
+  | 'signin'
+  | 'signin_failed'
+  | 'signin_unverified'
+  | 'signout'
+  | 'google_signup'
+  | 'google_signin'
+  | 'google_failed'
+  | 'captcha_failed'
+  | 'verification_sent'
+  | 'email_verified'
+  | 'email_changed'
+  | 'verify_failed'
+  | 'reset_requested'
+  | 'reset_requested_unknown'
+  | 'password_reset'
+  | 'password_changed'
+  | 'reset_failed';
+
+export interface RequestMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** The audit trail of authentication: who, what, from where. Never a password or a token. */
+export async function logAuthEvent(
+  db: DbOrTx,
+  event: AuthEvent,
+  meta: RequestMeta,
+  who: { userId?: number | null; email?: string | null } = {},
+): Promise<void> {
+  await db.insert(authEvents).values({ event, ip: meta.ip, userId: who.userId ?? null, email: who.email ?? null });
+}

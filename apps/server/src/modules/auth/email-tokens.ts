@@ -1,0 +1,70 @@
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { emailTokens } from '../../db/schema';
+import { hashToken, newToken } from '../../lib/tokens';
+
+export type EmailTokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
+
+export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
+  verify_email: 24 * 3600 * 1000,
+  change_email: 24 * 3600 * 1000,
+  reset_password: 3600 * 1000,
+};
+
+/**
+ * A new single-use token for `email`; only its hash is stored. Earlier unused tokens of the same
+ * purpose for this user stop working, so only the newest mail's link is live.
+ */
+export async function issueEmailToken(
+  tx: DbOrTx,
+  opts: { userId: number; email: string; purpose: EmailTokenPurpose },
+): Promise<string> {
+  const now = new Date();
+  await tx
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailTokens.userId, opts.userId), eq(emailTokens.purpose, opts.purpose), isNull(emailTokens.usedAt)));
+  const token = newToken();
+  await tx.insert(emailTokens).values({
+    userId: opts.userId,
+    purpose: opts.purpose,
+    email: opts.email,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + EMAIL_TOKEN_TTL_MS[opts.purpose]),
+  });
+  return token;
+}
+
+const live = (token: string, purposes: EmailTokenPurpose[]) =>
+  and(
+    eq(emailTokens.tokenHash, hashToken(token)),
+    inArray(emailTokens.purpose, purposes),
+    isNull(emailTokens.usedAt),
+    gt(emailTokens.expiresAt, new Date()),
+  );
+
+/**
+ * Spends a token: one conditional UPDATE, so of two concurrent uses exactly one gets the row.
+ * `email`, when given, must match the address the token was mailed to (or nothing is spent).
+ */
+export async function consumeEmailToken(
+  tx: DbOrTx,
+  opts: { token: string; purposes: EmailTokenPurpose[]; email?: string },
+): Promise<typeof emailTokens.$inferSelect | null> {
+  const [row] = await tx
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(and(live(opts.token, opts.purposes), opts.email === undefined ? undefined : eq(emailTokens.email, opts.email)))
+    .returning();
+  return row ?? null;
+}
+
+/** A live token's row without spending it (the reset screen checks its link first). */
+export async function findLiveEmailToken(
+  db: DbOrTx,
+  token: string,
+  purpose: EmailTokenPurpose,
+): Promise<typeof emailTokens.$inferSelect | null> {
+  const [row] = await db.select().from(emailTokens).where(live(token, [purpose])).limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,229 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MSG } from '@lbs/domain/messages';
+import { ZEmailQuery, ZGoogleSigninBody, ZResetPasswordBody, ZSigninBody, ZSignupBody, ZTokenQuery } from '@lbs/domain/schemas';
+import type { AppContext } from '../../app-context';
+import { AltchaCaptcha } from '../../integrations/captcha/altcha';
+import { createCaptcha } from '../../integrations/captcha/create-captcha';
+import { badRequest, notFound, tooManyRequests } from '../../lib/app-error';
+import { requireUser } from '../../plugins/guards';
+import { logAuthEvent, type RequestMeta } from './auth-events';
+import { resendVerification, verifyEmail } from './email-verification';
+import { googleSignIn } from './google-signin';
+import { checkResetToken, requestPasswordReset, resetPassword } from './password-reset';
+import { revokeSession } from './session-store';
+import { signIn } from './signin';
+import { signUp } from './signup';
+import { toUserJson, ZSessionJson, ZUserJson } from './user-json';
+
+const ZDetail = z.object({ detail: z.string() });
+
+// forgot-password and resend-verification take this long at least, whether or not the address
+// has an account, so their timing does not tell the two apart.
+const NEUTRAL_ANSWER_MS = 150;
+
+async function atLeast<T>(ms: number, work: Promise<T>): Promise<T> {
+  const [result] = await Promise.all([work, new Promise((r) => setTimeout(r, ms))]);
+  return result;
+}
+
+const meta = (req: FastifyRequest): RequestMeta => ({
+  ip: req.ip ?? null,
+  userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null,
+});
+
+/**
+ * Sign-up, sign-in (password and Google), verification, password reset, the session's own user
+ * and sign-out, plus the CAPTCHA challenge. Every answer is `no-store`: none may be cached.
+ */
+export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const captcha = createCaptcha(ctx.config, ctx.db);
+
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  // Limits that need the parsed body or query (per account or per address) run in the handler;
+  // the per-client ones are route options.
+  const limitKeys = new WeakMap<FastifyRequest, string>();
+  const keyGenerator = (req: FastifyRequest) => limitKeys.get(req) ?? req.ip;
+  const perAccountSignin = app.createRateLimit({ max: 10, timeWindow: 60_000, keyGenerator });
+  const perAddressMail = app.createRateLimit({ max: 1, timeWindow: 60_000, keyGenerator });
+  async function limit(limiter: typeof perAccountSignin, req: FastifyRequest, key: string) {
+    limitKeys.set(req, key);
+    const res = await limiter(req);
+    if (!res.isAllowed && res.isExceeded) throw tooManyRequests(MSG.tooManyRequests);
+  }
+
+  async function requireCaptcha(req: FastifyRequest, token: string) {
+    if (await captcha.verify(token, req.ip)) return;
+    await logAuthEvent(ctx.db, 'captcha_failed', meta(req));
+    throw badRequest(MSG.captchaFailed);
+  }
+
+  r.get(
+    '/captcha/challenge',
+    {
+      schema: { tags: ['auth'], summary: 'A fresh ALTCHA proof-of-work challenge (when ALTCHA is the CAPTCHA)' },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async () => {
+      if (!(captcha instanceof AltchaCaptcha)) throw notFound('The CAPTCHA in use is reCAPTCHA');
+      return captcha.challenge();
+    },
+  );
+
+  r.post(
+    '/users/signup',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account; a verification link is mailed',
+        body: ZSignupBody,
+        response: { 201: z.object({ user: ZUserJson }) },
+      },
+      config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+    },
+    async (req, reply) => {
+      await requireCaptcha(req, req.body.recaptchaToken);
+      const user = await signUp(ctx, req.body.user, meta(req));
+      return reply.status(201).send({ user: toUserJson(user) });
+    },
+  );
+
+  r.post(
+    '/users/signin',
+    {
+      schema: { tags: ['auth'], summary: 'Sign in with email and password', body: ZSigninBody, response: { 200: ZSessionJson } },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    },
+    async (req) => {
+      await limit(perAccountSignin, req, `signin:${req.body.user.email}`);
+      await requireCaptcha(req, req.body.recaptchaToken);
+      return signIn(ctx, req.body.user, meta(req));
+    },
+  );
+
+  r.post(
+    '/users/google-signin',
+    {
+      schema: { tags: ['auth'], summary: 'Sign up or sign in with a Google access token', body: ZGoogleSigninBody, response: { 200: ZSessionJson } },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    },
+    async (req) => {
+      await requireCaptcha(req, req.body.recaptchaToken);
+      return googleSignIn(ctx, req.body, meta(req));
+    },
+  );
+
+  r.post(
+    '/users/resend-verification',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a new verification link (same answer whether or not the account exists)',
+        querystring: ZEmailQuery,
+        response: { 200: ZDetail },
+      },
+      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+    },
+    async (req) => {
+      await limit(perAddressMail, req, `resend:${req.query.email}`);
+      await atLeast(NEUTRAL_ANSWER_MS, resendVerification(ctx, req.query.email, meta(req)));
+      return { detail: MSG.verificationSentIfAccount };
+    },
+  );
+
+  r.get(
+    '/users/verify-email/:token',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Verify the address with the mailed link; signs the user in',
+        params: z.object({ token: z.string().trim().min(1).max(512) }),
+        response: { 200: ZSessionJson },
+      },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
+    async (req) => {
+      try {
+        return await verifyEmail(ctx, req.params.token, meta(req));
+      } catch (err) {
+        await logAuthEvent(ctx.db, 'verify_failed', meta(req));
+        throw err;
+      }
+    },
+  );
+
+  r.get(
+    '/users/forgot-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a password reset link (same answer whether or not the account exists)',
+        querystring: ZEmailQuery,
+        response: { 200: ZDetail },
+      },
+      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+    },
+    async (req) => {
+      await limit(perAddressMail, req, `forgot:${req.query.email}`);
+      await atLeast(NEUTRAL_ANSWER_MS, requestPasswordReset(ctx, req.query.email, meta(req)));
+      return { detail: MSG.resetLinkSentIfAccount };
+    },
+  );
+
+  r.get(
+    '/users/verify-reset-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Check a reset link before showing the new-password form',
+        querystring: ZTokenQuery,
+        response: { 200: z.object({ email: z.string() }) },
+      },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
+    async (req) => checkResetToken(ctx, req.query.token),
+  );
+
+  r.post(
+    '/users/reset-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Set a new password with the reset link's token, or as the signed-in owner of that address",
+        body: ZResetPasswordBody,
+        response: { 200: ZDetail },
+      },
+      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+    },
+    async (req) => {
+      const caller = { user: await req.currentUser(), sessionId: await req.currentSessionId() };
+      await resetPassword(ctx, req.body, caller, meta(req));
+      return { detail: MSG.passwordResetSuccess };
+    },
+  );
+
+  r.get(
+    '/users/me',
+    {
+      schema: { tags: ['auth'], summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: ZUserJson } },
+      preHandler: requireUser,
+    },
+    async (req) => toUserJson(req.user),
+  );
+
+  r.post(
+    '/users/signout',
+    { schema: { tags: ['auth'], summary: 'Revoke this session', security: [{ bearer: [] }] }, preHandler: requireUser },
+    async (req, reply) => {
+      const sessionId = await req.currentSessionId();
+      if (sessionId !== null) await revokeSession(ctx.db, sessionId);
+      await logAuthEvent(ctx.db, 'signout', meta(req), { userId: req.user.id, email: req.user.email });
+      return reply.status(204).send();
+    },
+  );
+}
