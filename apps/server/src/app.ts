@@ -19,6 +19,8 @@ import { contentSecurityPolicy } from './plugins/csp';
 import { healthRoutes } from './modules/health/routes';
 import { pageViewRoutes } from './modules/page-views/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
+import { shippingRoutes } from './modules/shipping/routes';
+import { voucherRoutes } from './modules/vouchers/routes';
 import { authRoutes } from './modules/auth/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { contactRoutes } from './modules/contact/routes';
@@ -94,6 +96,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const api = async (scope: FastifyInstance) => {
     await scope.register(healthRoutes, { ctx });
     await scope.register(pageViewRoutes, { ctx });
+    await scope.register(shippingRoutes, { ctx });
+    await scope.register(voucherRoutes, { ctx });
     await scope.register(authRoutes, { ctx });
     await scope.register(catalogueRoutes, { ctx });
     await scope.register(contactRoutes, { ctx });

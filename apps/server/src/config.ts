@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { isSupportedVideoUrl } from '@lbs/domain/video-embed';
+import { SHIPPING_RATES, type ShippingRateTable } from '@lbs/domain/shipping';
 
 const optionalString = z
   .string()
@@ -11,6 +12,30 @@ const optionalString = z
 /** A YouTube or Vimeo share link; anything else could not be embedded, so it fails at start. */
 const videoUrl = optionalString.refine((v) => v === undefined || isSupportedVideoUrl(v), {
   error: 'must be an https YouTube or Vimeo video link',
+});
+
+const ZShippingRate = z.object({
+  baseFee: z.number().min(0),
+  stepFee: z.number().min(0),
+  stepGrams: z.number().int().positive(),
+});
+
+/** SHIPPING_RATES: JSON {SG, SEA, ROW} of {baseFee, stepFee, stepGrams} replacing the built-in table. */
+const shippingRates = optionalString.transform((value, ctx): ShippingRateTable => {
+  if (value === undefined) return SHIPPING_RATES;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'must be JSON' });
+    return z.NEVER;
+  }
+  const table = z.object({ SG: ZShippingRate, SEA: ZShippingRate, ROW: ZShippingRate }).safeParse(parsed);
+  if (!table.success) {
+    ctx.addIssue({ code: 'custom', message: 'must give SG, SEA and ROW, each {baseFee, stepFee, stepGrams}' });
+    return z.NEVER;
+  }
+  return table.data;
 });
 
 const ZEnv = z.object({
@@ -32,6 +57,9 @@ const ZEnv = z.object({
   STRIPE_API_HOST: optionalString,
   STRIPE_API_PORT: z.coerce.number().int().optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  SHIPPING_RATES: shippingRates,
+  /** How often pending payments are checked against the provider (a lost webhook is caught here). */
+  PAYMENT_RECONCILE_MS: z.coerce.number().int().min(1000).default(300_000),
   RECAPTCHA_SITE_KEY: optionalString,
   RECAPTCHA_SECRET: optionalString,
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),

@@ -137,6 +137,9 @@ export const MSG = {
   invalidCountry: 'Please choose a country from the list', // ours
   unknownProduct: 'Unknown product', // ours (server detail)
   priceMismatch: 'Prices have changed. Please review your cart and try again.', // ours
+  promoAlreadyUsed: 'You have already used this promo code', // ours
+  paymentUnavailable: 'The payment service is unavailable. Please try again later.', // ours (server detail)
+  enterPostalCodeForFee: 'Enter your postal code and country to see the shipping fee', // ours
 
   // Payment success
   paymentSuccessful: 'Your payment was successful!',
@@ -283,6 +286,9 @@ export const MSG = {
   promotionCodeRequired: 'Promotion code is required',
   promotionCodeFormat: 'Promotion code must be 3 to 40 letters, digits, hyphens or underscores', // ours
   minimumOrderInvalid: 'Minimum order value must be a valid number',
+  promotionCodeTaken: 'This promotion code already exists', // ours (server detail)
+  couponNotFound: 'Coupon not found', // ours (server detail)
+  percentMustBeWhole: 'Percentage off must be a whole number', // ours (server detail)
 
   // Server details (ours): auth, guards, licence server
   notAuthenticated: 'Not authenticated',

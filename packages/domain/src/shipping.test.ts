@@ -70,6 +70,18 @@ describe('computeShippingFee', () => {
       computeShippingFee('SG', lines),
     );
   });
+
+  it('uses a rate table passed in place of the built-in one', () => {
+    const rates = {
+      SG: { baseFee: 1, stepFee: 1, stepGrams: 1000 },
+      SEA: { baseFee: 2, stepFee: 2, stepGrams: 1000 },
+      ROW: { baseFee: 3, stepFee: 3, stepGrams: 1000 },
+    };
+    // Adhesion roller: 1.5 kg, two started kilograms.
+    expect(computeShippingFee('SG', [{ product_id: 2, quantity: 1 }], rates)).toBe(1 + 2);
+    expect(computeShippingFee('VN', [{ product_id: 2, quantity: 1 }], rates)).toBe(2 + 4);
+    expect(computeShippingFee('FR', [{ product_id: 12, quantity: 1 }], rates)).toBe(0);
+  });
 });
 
 describe('ISO_COUNTRIES', () => {

@@ -71,11 +71,20 @@ export function parcelWeightGrams(lines: readonly ShippingLine[]): number {
   }, 0);
 }
 
-/** USD fee for the lines to this country; 0 when nothing in them ships. */
-export function computeShippingFee(countryCode: string, lines: readonly ShippingLine[]): number {
+export type ShippingRateTable = Readonly<Record<ShippingZone, ShippingRate>>;
+
+/**
+ * USD fee for the lines to this country; 0 when nothing in them ships. The server passes the
+ * rate table from its configuration; the default is the built-in one above.
+ */
+export function computeShippingFee(
+  countryCode: string,
+  lines: readonly ShippingLine[],
+  rates: ShippingRateTable = SHIPPING_RATES,
+): number {
   const grams = parcelWeightGrams(lines);
   if (grams <= 0) return 0;
-  const rate = SHIPPING_RATES[zoneForCountry(countryCode)];
+  const rate = rates[zoneForCountry(countryCode)];
   return roundMoney(rate.baseFee + rate.stepFee * Math.ceil(grams / rate.stepGrams));
 }
 
