@@ -8,7 +8,10 @@ describe('GET /api/config/public', () => {
     try {
       const res = await t.app.inject({ method: 'GET', url: '/api/config/public' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ videos: { landing: null, how_it_works: null, tutorial: null } });
+      expect(res.json()).toEqual({
+        videos: { landing: null, how_it_works: null, tutorial: null },
+        auth: { captcha: 'altcha', recaptcha_site_key: null, google_client_id: null },
+      });
     } finally {
       await t.close();
     }
@@ -29,6 +32,7 @@ describe('GET /api/config/public', () => {
           how_it_works: 'https://player.vimeo.com/video/76979871?autoplay=1',
           tutorial: null,
         },
+        auth: { captcha: 'altcha', recaptcha_site_key: null, google_client_id: null },
       });
       expect(res.body).not.toContain('sk_test_secret');
       expect(res.body).not.toContain('Very-Secret');
@@ -40,5 +44,26 @@ describe('GET /api/config/public', () => {
   it('refuses to start with a video link it could not embed', () => {
     expect(() => loadConfig({ VIDEO_URL_LANDING: 'https://example.com/video.mp4' })).toThrow(/VIDEO_URL_LANDING/);
     expect(() => loadConfig({ VIDEO_URL_TUTORIAL: 'http://youtu.be/abcDEF12345' })).toThrow(/VIDEO_URL_TUTORIAL/);
+  });
+});
+
+describe('GET /api/config/public: auth', () => {
+  it('names reCAPTCHA with its site key and the Google client id when configured, never the secrets', async () => {
+    const t = await buildTestApp({
+      RECAPTCHA_SITE_KEY: 'site-key-public',
+      RECAPTCHA_SECRET: 'recaptcha-secret-value',
+      GOOGLE_CLIENT_ID: 'client-123.apps.googleusercontent.com',
+    });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/config/public' });
+      expect(res.json().auth).toEqual({
+        captcha: 'recaptcha',
+        recaptcha_site_key: 'site-key-public',
+        google_client_id: 'client-123.apps.googleusercontent.com',
+      });
+      expect(res.body).not.toContain('recaptcha-secret-value');
+    } finally {
+      await t.close();
+    }
   });
 });
