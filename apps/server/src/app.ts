@@ -21,6 +21,9 @@ import { pageViewRoutes } from './modules/page-views/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { shippingRoutes } from './modules/shipping/routes';
 import { voucherRoutes } from './modules/vouchers/routes';
+import { checkoutRoutes, stripeWebhookRoutes } from './modules/payments/routes';
+import { localPayRoutes } from './modules/payments/local-pay-routes';
+import { PaymentReconciler } from './modules/payments/reconcile';
 import { authRoutes } from './modules/auth/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { contactRoutes } from './modules/contact/routes';
@@ -98,6 +101,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     await scope.register(pageViewRoutes, { ctx });
     await scope.register(shippingRoutes, { ctx });
     await scope.register(voucherRoutes, { ctx });
+    await scope.register(checkoutRoutes, { ctx });
+    await scope.register(stripeWebhookRoutes, { ctx });
     await scope.register(authRoutes, { ctx });
     await scope.register(catalogueRoutes, { ctx });
     await scope.register(contactRoutes, { ctx });
@@ -106,12 +111,17 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(api, { prefix: '/api' });
 
   if (config.devTools) await app.register(devMailboxRoutes, { ctx });
+  if (config.devTools) await app.register(localPayRoutes, { ctx });
   if (opts.serveWeb !== false) await registerSpa(app, config.webDistDir);
   else
     app.setNotFoundHandler((req, reply) =>
       reply.status(404).send({ detail: `Not found: ${req.method} ${req.url.split('?')[0]}` }),
     );
 
+  // Stopped before the database closes (onClose hooks run in the order they were added).
+  const reconciler = new PaymentReconciler(ctx, app.log);
+  app.addHook('onClose', () => reconciler.stop());
+  if (opts.startWorkers) reconciler.start();
   if (opts.startWorkers) outbox.start();
   app.addHook('onClose', async () => {
     await outbox.stop();

@@ -1,0 +1,119 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { LicenseType } from '@lbs/domain/catalogue';
+import { MAX_LINE_QUANTITY } from '@lbs/domain/cart';
+import { MSG } from '@lbs/domain/messages';
+import type { TOnePaymentBody, TShippingInfo } from '@lbs/domain/schemas';
+import type { DbOrTx, Tx } from '../../db/client';
+import { coupons, orderLines, orders, products, promotionCodes } from '../../db/schema';
+import { badRequest } from '../../lib/app-error';
+
+export interface PricedLine {
+  productId: number;
+  key: string;
+  name: string;
+  unitPriceCents: number;
+  quantity: number;
+  lineTotalCents: number;
+  shippable: boolean;
+  licenseType: LicenseType | null;
+}
+
+/**
+ * The order lines at the server's prices. The client names products by price id (our catalogue
+ * key) and a quantity; the same product named twice becomes one line.
+ */
+export async function priceLines(db: DbOrTx, requested: TOnePaymentBody['products']): Promise<PricedLine[]> {
+  const keys = [...new Set(requested.map((line) => line.price_id))];
+  const rows = await db
+    .select()
+    .from(products)
+    .where(and(inArray(products.key, keys), eq(products.active, true)));
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  const lines = new Map<string, PricedLine>();
+  requested.forEach((line, index) => {
+    const product = byKey.get(line.price_id);
+    if (!product) throw badRequest(`products.${index}.price_id: ${MSG.unknownProduct}`);
+    const existing = lines.get(product.key);
+    const quantity = (existing?.quantity ?? 0) + line.quantity;
+    if (quantity > MAX_LINE_QUANTITY) {
+      throw badRequest(`products.${index}.quantity: at most ${MAX_LINE_QUANTITY} of one product per order`);
+    }
+    lines.set(product.key, {
+      productId: product.id,
+      key: product.key,
+      name: product.name,
+      unitPriceCents: product.priceCents,
+      quantity,
+      lineTotalCents: product.priceCents * quantity,
+      shippable: product.shippable,
+      licenseType: product.kind === 'license' ? product.licenseType : null,
+    });
+  });
+  return [...lines.values()];
+}
+
+export interface PendingOrder {
+  userId: number;
+  email: string;
+  lines: readonly PricedLine[];
+  shippingInfo: TShippingInfo | null;
+  subtotalCents: number;
+  shippingCents: number;
+  discountCents: number;
+  totalCents: number;
+  promotion: { id: string; couponId: string; code: string } | null;
+  provider: 'local' | 'stripe';
+  /** Known up front for the local provider; Stripe's comes back after the order exists. */
+  paymentSessionId: string | null;
+}
+
+/** Writes an unpaid order and its lines; a promotion's use is reserved in the same transaction. */
+export async function insertPendingOrder(tx: Tx, draft: PendingOrder): Promise<typeof orders.$inferSelect> {
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      userId: draft.userId,
+      email: draft.email,
+      status: 'pending',
+      paymentStatus: 'unpaid',
+      needsShipping: draft.lines.some((line) => line.shippable),
+      shippingInfo: draft.shippingInfo,
+      subtotalCents: draft.subtotalCents,
+      shippingCents: draft.shippingCents,
+      discountCents: draft.discountCents,
+      totalCents: draft.totalCents,
+      promotionId: draft.promotion?.id ?? null,
+      promoCode: draft.promotion?.code ?? null,
+      paymentProvider: draft.provider,
+      paymentSessionId: draft.paymentSessionId,
+    })
+    .returning();
+  await tx.insert(orderLines).values(
+    draft.lines.map((line) => ({
+      orderId: order!.id,
+      productId: line.productId,
+      name: line.name,
+      unitPriceCents: line.unitPriceCents,
+      quantity: line.quantity,
+      lineTotalCents: line.lineTotalCents,
+    })),
+  );
+  if (draft.promotion) await changePromotionUses(tx, draft.promotion, +1);
+  return order!;
+}
+
+/**
+ * A checkout holds one use of its promotion (code and coupon) from the moment its order exists,
+ * so concurrent checkouts can never promise more discounts than max_redemptions allows; a payment
+ * that fails or expires gives the use back (-1).
+ */
+export async function changePromotionUses(tx: DbOrTx, promotion: { id: string; couponId: string }, delta: 1 | -1): Promise<void> {
+  await tx
+    .update(promotionCodes)
+    .set({ timesRedeemed: sql`greatest(0, ${promotionCodes.timesRedeemed} + ${delta})` })
+    .where(eq(promotionCodes.id, promotion.id));
+  await tx
+    .update(coupons)
+    .set({ timesRedeemed: sql`greatest(0, ${coupons.timesRedeemed} + ${delta})` })
+    .where(eq(coupons.id, promotion.couponId));
+}

@@ -1,0 +1,185 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { LicenseType } from '@lbs/domain/catalogue';
+import type { AppContext } from '../../app-context';
+import type { Tx } from '../../db/client';
+import { localPaymentSessions, orderLines, orders, paymentEvents, products, promotionCodes, promotionRedemptions, users } from '../../db/schema';
+import { issueInvoice } from '../invoices/issue-invoice';
+import { issuePurchasedLicences, type LicenceUnit } from '../licenses/issue-licences';
+import { createNotification } from '../notifications/create-notification';
+import { enqueueMail } from '../outbox/enqueue';
+import { changePromotionUses } from '../orders/create-order';
+import { receiptMail } from './receipt-mail';
+
+export type PaymentProvider = 'local' | 'stripe';
+
+export interface CompletedPayment {
+  provider: PaymentProvider;
+  /** Stripe Checkout session id, or the local provider's session id. */
+  sessionId: string;
+  /** The provider event that reported it (Stripe `evt_…`), recorded as processed. */
+  eventId?: string;
+  eventType?: string;
+  /** What the provider says it took; fulfilment refuses a payment that differs from the order. */
+  amountCents?: number | null;
+  currency?: string | null;
+  /** Stripe's client_reference_id: finds the order if its session id was never stored. */
+  orderId?: number | null;
+  now?: Date;
+}
+
+export type FulfilResult =
+  | { status: 'fulfilled'; orderId: number; invoiceNo: number; licenceKeys: string[] }
+  | { status: 'already_fulfilled'; orderId: number }
+  | { status: 'unknown_session' }
+  | { status: 'amount_mismatch'; orderId: number };
+
+async function lockOrder(tx: Tx, payment: CompletedPayment) {
+  const [bySession] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.paymentSessionId, payment.sessionId), eq(orders.paymentProvider, payment.provider)))
+    .for('update');
+  if (bySession || !payment.orderId) return bySession;
+  const [byReference] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, payment.orderId), eq(orders.paymentProvider, payment.provider), isNull(orders.paymentSessionId)))
+    .for('update');
+  return byReference;
+}
+
+/**
+ * The one way an order gets paid, whoever reports the payment (Stripe webhook, local pay page,
+ * reconciliation). In one transaction: the order becomes paid (licence-only orders delivered), an
+ * invoice takes the next number, one key per licence unit is issued, the promotion use is
+ * recorded, notifications are written and the receipt is queued. Idempotent on the payment
+ * session: the order row is locked and checked, and `payment_events` holds one row per fulfilled
+ * session (primary key), so any number of concurrent or repeated reports fulfil it once.
+ */
+export async function fulfilOrder(ctx: AppContext, payment: CompletedPayment): Promise<FulfilResult> {
+  const now = payment.now ?? new Date();
+  return ctx.db.transaction(async (tx): Promise<FulfilResult> => {
+    const order = await lockOrder(tx, payment);
+    if (!order) return { status: 'unknown_session' };
+    if (order.paymentStatus === 'paid') return { status: 'already_fulfilled', orderId: order.id };
+    if (
+      payment.amountCents !== undefined &&
+      (payment.amountCents !== order.totalCents || (payment.currency ?? order.currency).toLowerCase() !== order.currency)
+    ) {
+      return { status: 'amount_mismatch', orderId: order.id };
+    }
+
+    if (payment.provider === 'local') {
+      // The local provider's charge is its session row, marked paid by the pay page.
+      const [session] = await tx.select().from(localPaymentSessions).where(eq(localPaymentSessions.id, payment.sessionId));
+      if (!session || session.status !== 'paid') return { status: 'unknown_session' };
+      if (session.amountCents !== order.totalCents) return { status: 'amount_mismatch', orderId: order.id };
+    }
+
+    const guard = await tx
+      .insert(paymentEvents)
+      .values({ id: `fulfil:${payment.provider}:${payment.sessionId}`, provider: payment.provider, type: 'fulfilment' })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (guard.length === 0) return { status: 'already_fulfilled', orderId: order.id };
+    if (payment.eventId) {
+      await tx
+        .insert(paymentEvents)
+        .values({ id: payment.eventId, provider: payment.provider, type: payment.eventType ?? 'payment' })
+        .onConflictDoNothing();
+    }
+
+    const lines = await tx
+      .select({
+        name: orderLines.name,
+        quantity: orderLines.quantity,
+        lineTotalCents: orderLines.lineTotalCents,
+        licenseType: products.licenseType,
+        kind: products.kind,
+      })
+      .from(orderLines)
+      .innerJoin(products, eq(products.id, orderLines.productId))
+      .where(eq(orderLines.orderId, order.id))
+      .orderBy(orderLines.id);
+    const licenceOnly = lines.every((line) => line.kind === 'license') && !order.needsShipping;
+
+    const [paid] = await tx
+      .update(orders)
+      .set({
+        paymentStatus: 'paid',
+        paidAt: now,
+        status: licenceOnly ? 'delivered' : 'pending',
+        paymentSessionId: payment.sessionId,
+        updatedAt: now,
+      })
+      .where(eq(orders.id, order.id))
+      .returning();
+    const invoice = await issueInvoice(tx, {
+      orderId: order.id,
+      userId: order.userId,
+      email: order.email,
+      subtotalCents: order.subtotalCents,
+      shippingCents: order.shippingCents,
+      discountCents: order.discountCents,
+      totalCents: order.totalCents,
+      currency: order.currency,
+      paidAt: now,
+    });
+
+    const units: LicenceUnit[] = lines.flatMap((line) =>
+      line.kind === 'license' && line.licenseType
+        ? Array.from({ length: line.quantity }, () => ({ type: line.licenseType as LicenseType, name: line.name }))
+        : [],
+    );
+    const licences = await issuePurchasedLicences(tx, { userId: order.userId, email: order.email, orderId: order.id, paidAt: now, units });
+
+    if (order.promotionId) {
+      const [promotionRow] = await tx
+        .select({ id: promotionCodes.id, couponId: promotionCodes.couponId })
+        .from(promotionCodes)
+        .where(eq(promotionCodes.id, order.promotionId));
+      if (promotionRow) {
+        // A failed or expired payment gave its reserved use back; money that arrives anyway
+        // still gets the discount it paid for, so the use is taken again.
+        if (order.paymentStatus === 'failed') await changePromotionUses(tx, promotionRow, +1);
+        await tx
+          .insert(promotionRedemptions)
+          .values({ promotionId: promotionRow.id, couponId: promotionRow.couponId, userId: order.userId, orderId: order.id })
+          .onConflictDoNothing();
+      }
+    }
+
+    if (licences.length) {
+      const names = [...new Set(licences.map((l) => l.name))].join(', ');
+      await createNotification(tx, {
+        userId: order.userId,
+        type: 'license_purchase',
+        title: licences.length === 1 ? 'License purchased' : `${licences.length} licenses purchased`,
+        message: `Order #${order.id}: your ${names} ${licences.length === 1 ? 'key is' : 'keys are'} ready. Find ${licences.length === 1 ? 'it' : 'them'} in your receipt email and under Your Subscriptions.`,
+      });
+    }
+    if (order.needsShipping) {
+      const where = order.shippingInfo ? ` to ${order.shippingInfo.city}, ${order.shippingInfo.country}` : '';
+      await createNotification(tx, {
+        userId: order.userId,
+        type: 'product_order',
+        title: 'Order received',
+        message: `Order #${order.id} is paid and will be shipped${where}. We will email you the tracking details when it leaves our warehouse.`,
+      });
+    }
+
+    const [user] = await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, order.userId));
+    await enqueueMail(
+      tx,
+      receiptMail({
+        order: paid!,
+        lines,
+        invoiceNo: invoice.invoiceNo,
+        licences,
+        firstName: user?.firstName ?? '',
+        publicUrl: ctx.config.publicUrl,
+      }),
+    );
+    return { status: 'fulfilled', orderId: order.id, invoiceNo: invoice.invoiceNo, licenceKeys: licences.map((l) => l.key) };
+  });
+}

@@ -1,0 +1,52 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type Stripe from 'stripe';
+import type { AppContext } from '../../app-context';
+import { endUnpaidOrder } from './fail-payment';
+import { fulfilOrder, type FulfilResult } from './fulfil-order';
+
+/** A session that Stripe reports as paid (or needing no payment) is fulfilled. */
+export function sessionIsPaid(session: Pick<Stripe.Checkout.Session, 'status' | 'payment_status'>): boolean {
+  return session.status === 'complete' && (session.payment_status === 'paid' || session.payment_status === 'no_payment_required');
+}
+
+export function fulfilStripeSession(ctx: AppContext, session: Stripe.Checkout.Session, event?: Stripe.Event): Promise<FulfilResult> {
+  const reference = Number(session.client_reference_id);
+  return fulfilOrder(ctx, {
+    provider: 'stripe',
+    sessionId: session.id,
+    eventId: event?.id,
+    eventType: event?.type,
+    amountCents: session.amount_total,
+    currency: session.currency,
+    orderId: Number.isSafeInteger(reference) && reference > 0 ? reference : null,
+  });
+}
+
+/**
+ * What a verified Stripe event does. Card payments arrive as checkout.session.completed with
+ * payment_status 'paid'; delayed methods complete 'unpaid' and follow with
+ * async_payment_succeeded or _failed. Other event types are acknowledged and ignored.
+ */
+export async function handleStripeEvent(ctx: AppContext, event: Stripe.Event, log: FastifyBaseLogger): Promise<void> {
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
+      const session = event.data.object;
+      if (!sessionIsPaid(session)) return;
+      const result = await fulfilStripeSession(ctx, session, event);
+      if (result.status === 'unknown_session') log.warn({ sessionId: session.id, eventId: event.id }, 'paid Stripe session matches no order');
+      if (result.status === 'amount_mismatch') {
+        log.error({ sessionId: session.id, orderId: result.orderId, amount: session.amount_total }, 'Stripe charged an amount that differs from the order; not fulfilled');
+      }
+      return;
+    }
+    case 'checkout.session.async_payment_failed':
+      await endUnpaidOrder(ctx, { provider: 'stripe', sessionId: event.data.object.id }, 'failed');
+      return;
+    case 'checkout.session.expired':
+      await endUnpaidOrder(ctx, { provider: 'stripe', sessionId: event.data.object.id }, 'abandoned');
+      return;
+    default:
+      return;
+  }
+}

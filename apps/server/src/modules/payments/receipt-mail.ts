@@ -1,0 +1,63 @@
+import { MSG } from '@lbs/domain/messages';
+import { countryName } from '@lbs/domain/shipping';
+import { formatUsd, fromCents } from '@lbs/domain/money';
+import type { orders } from '../../db/schema';
+import { headerSafe, renderMail } from '../../integrations/mail/template';
+import type { MailMessage } from '../outbox/enqueue';
+import type { IssuedLicence } from '../licenses/issue-licences';
+
+type OrderRow = typeof orders.$inferSelect;
+
+const usd = (cents: number) => formatUsd(fromCents(cents));
+const day = (date: Date) =>
+  date.toLocaleString('en-SG', { timeZone: 'Asia/Singapore', dateStyle: 'medium', timeStyle: 'short' }) + ' (Singapore time)';
+
+/** The receipt: what was paid, the invoice number, and every licence key with its validity. */
+export function receiptMail(input: {
+  order: OrderRow;
+  lines: ReadonlyArray<{ name: string; quantity: number; lineTotalCents: number }>;
+  invoiceNo: number;
+  licences: readonly IssuedLicence[];
+  firstName: string;
+  publicUrl: string;
+}): MailMessage {
+  const { order, lines, invoiceNo, licences, publicUrl } = input;
+  const rows: Array<[string, string]> = [
+    ['Invoice', `#${invoiceNo}`],
+    ['Order', `#${order.id}`],
+    ...lines.map((line): [string, string] => [`${line.name} × ${line.quantity}`, usd(line.lineTotalCents)]),
+    ['Subtotal', usd(order.subtotalCents)],
+  ];
+  if (order.needsShipping) rows.push(['Shipping', usd(order.shippingCents)]);
+  if (order.discountCents > 0) rows.push([`Discount${order.promoCode ? ` (${order.promoCode})` : ''}`, `-${usd(order.discountCents)}`]);
+  rows.push(['Total paid', `${usd(order.totalCents)} USD`]);
+  licences.forEach((licence, i) => {
+    rows.push([`${licence.name} key ${licences.length > 1 ? i + 1 : ''}`.trim(), licence.key]);
+    rows.push([`Valid until`, day(licence.expiresAt)]);
+  });
+
+  const paragraphs = [
+    `Hi ${input.firstName || 'there'}, thank you for your order. We have received your payment of ${usd(order.totalCents)} USD.`,
+  ];
+  if (licences.length) {
+    paragraphs.push(
+      licences.length === 1
+        ? 'Your licence key is below. It activates LentiBooth on one device, and its term started when your payment was confirmed.'
+        : `Your ${licences.length} licence keys are below. Each key activates LentiBooth on one device, and each term started when your payment was confirmed.`,
+    );
+  }
+  if (order.needsShipping && order.shippingInfo) {
+    const to = order.shippingInfo;
+    paragraphs.push(
+      `We will ship your items to ${to.name}, ${to.address}, ${to.city} ${to.zip}, ${countryName(to.country) ?? to.country} and email you a tracking reference when the parcel leaves our warehouse, normally within 2 business days.`,
+    );
+  }
+  const { html, text } = renderMail({
+    title: 'Your LentiBooth receipt',
+    paragraphs,
+    rows,
+    button: { label: 'Go to my account', url: `${publicUrl}/accounts/overview` },
+    footnote: `${MSG.pricesNett} Keep this email: it is your receipt and holds your licence keys.`,
+  });
+  return { to: order.email, subject: headerSafe(`Your LentiBooth receipt for order #${order.id}`), html, text };
+}

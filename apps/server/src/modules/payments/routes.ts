@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZOnePaymentBody } from '@lbs/domain/schemas';
+import type { AppContext } from '../../app-context';
+import { badRequest } from '../../lib/app-error';
+import { requireUser } from '../../plugins/guards';
+import { rateTableProvider } from '../shipping/rate-provider';
+import { createOnePaymentCheckout } from './create-checkout';
+import { handleStripeEvent } from './handle-stripe-event';
+import { stripeClient } from './stripe-client';
+
+export async function checkoutRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const shipping = rateTableProvider(ctx.config.SHIPPING_RATES);
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/subscriptions/create-checkout-session/one-payment',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['checkout'],
+        summary: 'Create the order for the cart and answer the hosted payment page to send the customer to',
+        body: ZOnePaymentBody,
+        response: { 200: z.object({ url: z.string() }) },
+        security: [{ bearer: [] }],
+      },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
+    async (req) =>
+      createOnePaymentCheckout({ ctx, stripe: stripeClient(ctx.config), shipping, log: req.log }, req.user, req.body),
+  );
+}
+
+/** Stripe signs the exact bytes it sends, so this scope keeps JSON bodies raw. */
+export async function stripeWebhookRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+  app.post(
+    '/payments/webhook',
+    { schema: { tags: ['checkout'], summary: 'Stripe webhook (signed)' }, bodyLimit: 1024 * 1024 },
+    async (req) => {
+      const stripe = stripeClient(ctx.config);
+      const secret = ctx.config.STRIPE_WEBHOOK_SECRET;
+      if (!stripe || !secret) throw badRequest('Stripe webhooks are not configured');
+      const signature = req.headers['stripe-signature'];
+      if (typeof signature !== 'string' || !signature) throw badRequest('Missing Stripe-Signature header');
+      if (!Buffer.isBuffer(req.body)) throw badRequest('Expected a JSON body');
+      let event;
+      try {
+        event = stripe.webhooks.constructEvent(req.body, signature, secret);
+      } catch {
+        throw badRequest('Invalid webhook signature');
+      }
+      await handleStripeEvent(ctx, event, req.log);
+      return { received: true };
+    },
+  );
+}
