@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { baseUrl, closeBrowser } from '../support/browser';
-import { createVerifiedUser, solveCaptcha } from '../support/auth';
+import { baseUrl, closeBrowser, newPage } from '../support/browser';
+import { createVerifiedUser, loginInBrowser, solveCaptcha } from '../support/auth';
 
 afterAll(closeBrowser);
 
@@ -14,5 +14,14 @@ describe('auth helpers', () => {
     });
     expect(res.status).toBe(200);
     expect((await res.json()).user).toMatchObject({ email, is_email_verified: true });
+  });
+
+  it('loginInBrowser signs in through the real screen and widget', async () => {
+    const { email, password } = await createVerifiedUser();
+    const { context, page } = await newPage('desktop');
+    await loginInBrowser(page, email, password);
+    expect(new URL(page.url()).pathname).toBe('/accounts/overview');
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await context.close();
   });
 });

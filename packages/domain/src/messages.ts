@@ -38,6 +38,7 @@ export const MSG = {
   captchaBeforeGoogle: 'Please complete the CAPTCHA before signing in with Google.',
   captchaRequired: 'Please complete the CAPTCHA.', // ours
   captchaFailed: 'CAPTCHA verification failed. Please try again.', // ours (server detail)
+  captchaLoadFailed: 'The CAPTCHA could not be loaded. Please check your connection and reload the page.', // ours
 
   // Sign-up: errors
   emailAlreadyRegistered: 'Email already registered', // the server's 400 detail

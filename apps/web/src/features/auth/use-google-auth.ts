@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { MSG } from '@lbs/domain/messages';
+import { authApi, type SessionResponse } from './api';
+import { googleErrorMessage } from './error-messages';
+import { requestGoogleAccessToken } from './google-identity';
+
+/**
+ * Google sign-up or sign-in: needs a solved CAPTCHA first (spec §5), then Google's popup, then
+ * our server. `done` receives the session; `fail` the message to show.
+ */
+export function useGoogleAuth(opts: {
+  mode: 'signup' | 'signin';
+  captchaToken: string | null;
+  resetCaptcha: () => void;
+  done: (res: SessionResponse) => void;
+  fail: (message: string) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  async function start(clientId: string) {
+    if (!opts.captchaToken) {
+      opts.fail(MSG.captchaBeforeGoogle);
+      return;
+    }
+    setBusy(true);
+    try {
+      const accessToken = await requestGoogleAccessToken(clientId);
+      opts.done(await authApi.googleSignIn(accessToken, opts.captchaToken, opts.mode));
+    } catch (e) {
+      opts.fail(googleErrorMessage(e, opts.mode));
+    } finally {
+      setBusy(false);
+      opts.resetCaptcha();
+    }
+  }
+  return { busy, start };
+}
