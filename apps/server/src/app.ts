@@ -19,6 +19,12 @@ import { contentSecurityPolicy } from './plugins/csp';
 import { healthRoutes } from './modules/health/routes';
 import { pageViewRoutes } from './modules/page-views/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
+import { notificationRoutes } from './modules/notifications/routes';
+import { invoiceRoutes } from './modules/invoices/routes';
+import { orderRoutes } from './modules/orders/routes';
+import { licenseAccountRoutes } from './modules/licenses/account-routes';
+import { resourceRoutes } from './modules/resources/routes';
+import { profileRoutes } from './modules/users/profile-routes';
 import { shippingRoutes } from './modules/shipping/routes';
 import { voucherRoutes } from './modules/vouchers/routes';
 import { checkoutRoutes, stripeWebhookRoutes } from './modules/payments/routes';
@@ -99,6 +105,12 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const api = async (scope: FastifyInstance) => {
     await scope.register(healthRoutes, { ctx });
     await scope.register(pageViewRoutes, { ctx });
+    await scope.register(notificationRoutes, { ctx });
+    await scope.register(invoiceRoutes, { ctx });
+    await scope.register(orderRoutes, { ctx });
+    await scope.register(licenseAccountRoutes, { ctx });
+    await scope.register(resourceRoutes, { ctx });
+    await scope.register(profileRoutes, { ctx });
     await scope.register(shippingRoutes, { ctx });
     await scope.register(voucherRoutes, { ctx });
     await scope.register(checkoutRoutes, { ctx });

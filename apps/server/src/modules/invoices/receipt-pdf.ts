@@ -1,0 +1,137 @@
+import { formatUsd, fromCents } from '@lbs/domain/money';
+import { CONTACT_INFO } from '@lbs/domain/contact-info';
+import { MSG } from '@lbs/domain/messages';
+import { BRAND, footer, pdfSafe, renderPdf, type Pdf } from '../../integrations/pdf/pdf-document';
+
+export interface ReceiptData {
+  invoiceNo: number;
+  orderId: number | null;
+  issuedAt: Date;
+  paidAt: Date | null;
+  buyer: {
+    name: string;
+    email: string;
+    shipping: { name: string; address: string; city: string; state: string; zip: string; country: string } | null;
+  };
+  lines: Array<{ name: string; quantity: number; unitPriceCents: number; lineTotalCents: number }>;
+  subtotalCents: number;
+  discountCents: number;
+  promoCode: string | null;
+  shippingCents: number;
+  totalCents: number;
+  currency: string;
+}
+
+const SELLER = ['LentiBooth Pte. Ltd.', 'Singapore', CONTACT_INFO.email, CONTACT_INFO.phone];
+
+const money = (cents: number) => formatUsd(fromCents(cents));
+
+/** "5 March 2025", in UTC so the same receipt reads the same wherever it is rendered. */
+export const receiptDate = (d: Date) =>
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d);
+
+export function receiptTitle(invoiceNo: number): string {
+  return `Receipt ${invoiceNo}`;
+}
+
+/** The customer's receipt, drawn from our own invoice data only. */
+export function renderReceiptPdf(r: ReceiptData): Promise<Buffer> {
+  return renderPdf({ Title: receiptTitle(r.invoiceNo), Subject: `Invoice ${r.invoiceNo}` }, (doc) => {
+    const left = doc.page.margins.left;
+    const width = doc.page.width - left - doc.page.margins.right;
+
+    doc.rect(0, 0, doc.page.width, 90).fill(BRAND.ink);
+    doc.font('Helvetica-Bold').fontSize(22).fillColor('#ffffff').text('LentiBooth', left, 32);
+    doc.font('Helvetica').fontSize(10).fillColor('#c7d2fe').text('3D lenticular photo-booth software', left, 58);
+    doc.font('Helvetica-Bold').fontSize(18).fillColor('#ffffff').text('RECEIPT', left, 36, { width, align: 'right' });
+
+    let y = 120;
+    doc.fillColor(BRAND.ink).font('Helvetica-Bold').fontSize(11);
+    const facts: Array<[string, string]> = [
+      ['Invoice no.', String(r.invoiceNo)],
+      ['Order no.', r.orderId === null ? '--' : String(r.orderId)],
+      ['Issued', receiptDate(r.issuedAt)],
+      ['Paid', r.paidAt ? receiptDate(r.paidAt) : 'Not paid'],
+    ];
+    for (const [k, v] of facts) {
+      doc.font('Helvetica').fillColor(BRAND.muted).fontSize(10).text(k, left + width - 220, y, { width: 90 });
+      doc.font('Helvetica-Bold').fillColor(BRAND.ink).text(v, left + width - 130, y, { width: 130, align: 'right' });
+      y += 16;
+    }
+
+    y = 120;
+    block(doc, 'From', SELLER, left, y, 200);
+    const buyerLines = [r.buyer.name, r.buyer.email].filter(Boolean);
+    const yBuyer = 120 + 18 + SELLER.length * 14 + 14;
+    const s = r.buyer.shipping;
+    block(doc, 'Billed to', buyerLines, left, yBuyer, 220);
+    if (s) {
+      const shipLines = [s.name, s.address, [s.city, s.state, s.zip].filter(Boolean).join(', '), s.country];
+      block(doc, 'Ship to', shipLines, left + 240, yBuyer, 220);
+    }
+
+    y = yBuyer + 18 + Math.max(buyerLines.length, s ? 4 : 0) * 14 + 24;
+    const cols = { item: left, qty: left + width - 230, unit: left + width - 170, amount: left + width - 90 };
+    doc.rect(left, y, width, 22).fill(BRAND.soft);
+    doc.font('Helvetica-Bold').fontSize(10).fillColor(BRAND.ink);
+    doc.text('Item', cols.item + 8, y + 7);
+    doc.text('Qty', cols.qty, y + 7, { width: 40, align: 'right' });
+    doc.text('Unit price', cols.unit, y + 7, { width: 70, align: 'right' });
+    doc.text('Amount', cols.amount, y + 7, { width: 82, align: 'right' });
+    y += 30;
+    doc.font('Helvetica').fontSize(10);
+    const lines = r.lines.length
+      ? r.lines
+      : [{ name: 'Purchase', quantity: 1, unitPriceCents: r.subtotalCents, lineTotalCents: r.subtotalCents }];
+    for (const line of lines) {
+      if (y > doc.page.height - 160) {
+        doc.addPage();
+        y = doc.page.margins.top;
+      }
+      const h = Math.max(14, doc.heightOfString(pdfSafe(line.name), { width: cols.qty - cols.item - 16 }));
+      doc.fillColor(BRAND.ink).text(pdfSafe(line.name), cols.item + 8, y, { width: cols.qty - cols.item - 16 });
+      doc.text(String(line.quantity), cols.qty, y, { width: 40, align: 'right' });
+      doc.text(money(line.unitPriceCents), cols.unit, y, { width: 70, align: 'right' });
+      doc.text(money(line.lineTotalCents), cols.amount, y, { width: 82, align: 'right' });
+      y += h + 8;
+      doc.moveTo(left, y - 4).lineTo(left + width, y - 4).strokeColor(BRAND.rule).lineWidth(0.5).stroke();
+    }
+
+    y += 8;
+    const totals: Array<[string, string, boolean]> = [
+      ['Subtotal', money(r.subtotalCents), false],
+      [r.promoCode ? `Discount (${pdfSafe(r.promoCode)})` : 'Discount', r.discountCents ? `-${money(r.discountCents)}` : money(0), false],
+      ['Shipping', money(r.shippingCents), false],
+      [`Total (${r.currency.toUpperCase()})`, money(r.totalCents), true],
+    ];
+    for (const [k, v, strong] of totals) {
+      doc.font(strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(strong ? 12 : 10).fillColor(strong ? BRAND.ink : BRAND.muted);
+      doc.text(k, cols.unit - 90, y, { width: 160, align: 'right' });
+      doc.fillColor(BRAND.ink).text(v, cols.amount, y, { width: 82, align: 'right' });
+      y += strong ? 20 : 16;
+    }
+
+    y += 20;
+    doc.font('Helvetica').fontSize(10).fillColor(BRAND.muted);
+    doc.text(
+      r.paidAt
+        ? `Paid in full on ${receiptDate(r.paidAt)}. ${MSG.pricesNett}`
+        : MSG.pricesNett,
+      left,
+      y,
+      { width },
+    );
+    doc.text(`Questions about this receipt? Write to ${CONTACT_INFO.email}.`, { width });
+    footer(doc, `LentiBooth receipt ${r.invoiceNo}`);
+  });
+}
+
+function block(doc: Pdf, heading: string, lines: string[], x: number, y: number, width: number): void {
+  doc.font('Helvetica-Bold').fontSize(9).fillColor(BRAND.muted).text(heading.toUpperCase(), x, y, { width, characterSpacing: 1 });
+  doc.font('Helvetica').fontSize(10).fillColor(BRAND.ink);
+  let yy = y + 18;
+  for (const line of lines) {
+    doc.text(pdfSafe(line), x, yy, { width, lineBreak: false, ellipsis: true });
+    yy += 14;
+  }
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZPaging } from '@lbs/domain/schemas';
+import type { AppContext } from '../../app-context';
+import { requireUser } from '../../plugins/guards';
+import { callerKey } from '../../lib/caller-key';
+import { isAdminRole } from '../../plugins/auth';
+import { invoiceNoFromReceiptUrl, listInvoices, receiptPdf } from './service';
+
+const ZReceiptBody = z.object({ receipt_url: z.string().trim().min(1).max(2048) });
+
+// Rendering a PDF costs real CPU; a person downloads a handful at a time.
+const pdfLimit = { rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: callerKey } };
+
+function sendPdf(reply: FastifyReply, pdf: Buffer, invoiceNo: number) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="receipt-${invoiceNo}.pdf"`)
+    .header('cache-control', 'private, no-store')
+    .send(pdf);
+}
+
+export async function invoiceRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/invoice',
+    {
+      schema: { tags: ['invoices'], summary: "The caller's invoices, newest first, paged", querystring: ZPaging },
+      preHandler: requireUser,
+    },
+    async (req) => listInvoices(ctx.db, req.user.id, req.query),
+  );
+
+  r.post(
+    '/invoice/generate-receipt-pdf',
+    {
+      schema: {
+        tags: ['invoices'],
+        summary: 'The receipt PDF of one of the caller’s invoices',
+        description: 'receipt_url is an invoice_url from GET /invoice (or the invoice number); it only names the invoice and is never fetched.',
+        body: ZReceiptBody,
+      },
+      preHandler: requireUser,
+      config: pdfLimit,
+    },
+    async (req, reply) => {
+      const invoiceNo = invoiceNoFromReceiptUrl(req.body.receipt_url);
+      const pdf = await receiptPdf(ctx.db, { id: req.user.id, isAdmin: isAdminRole(req.user.role) }, invoiceNo);
+      return sendPdf(reply, pdf, invoiceNo);
+    },
+  );
+
+  r.get(
+    '/invoice/:invoiceNo/receipt',
+    {
+      schema: {
+        tags: ['invoices'],
+        summary: 'The receipt PDF of one of the caller’s invoices',
+        params: z.object({ invoiceNo: z.coerce.number().int().positive().max(999_999_999) }),
+      },
+      preHandler: requireUser,
+      config: pdfLimit,
+    },
+    async (req, reply) => {
+      const pdf = await receiptPdf(ctx.db, { id: req.user.id, isAdmin: isAdminRole(req.user.role) }, req.params.invoiceNo);
+      return sendPdf(reply, pdf, req.params.invoiceNo);
+    },
+  );
+}

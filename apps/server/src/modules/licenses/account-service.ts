@@ -1,0 +1,136 @@
+import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { pageOffset } from '@lbs/domain/paging';
+import { MSG } from '@lbs/domain/messages';
+import type { Db, DbOrTx } from '../../db/client';
+import { licenseDeviceResets, licenses } from '../../db/schema';
+import { AppError, conflict, notFound } from '../../lib/app-error';
+
+/** Self-service device resets allowed per licence within the rolling window. */
+export const DEVICE_RESETS_PER_WINDOW = 2;
+export const DEVICE_RESET_WINDOW_MS = 30 * 24 * 3600 * 1000;
+
+type LicenseRow = typeof licenses.$inferSelect;
+
+export type LicenseListMode = 'CURRENT' | 'PAST';
+
+/** Not revoked and not expired (a never-expiring key stays current). */
+export const currentLicence = (now: Date): SQL =>
+  and(isNull(licenses.revokedAt), or(isNull(licenses.expiresAt), gt(licenses.expiresAt, now)))!;
+/** Revoked, or expired. */
+export const pastLicence = (now: Date): SQL =>
+  or(isNotNull(licenses.revokedAt), and(isNotNull(licenses.expiresAt), lte(licenses.expiresAt, now)))!;
+
+export function toLicenseJson(l: LicenseRow, now: Date, resetsLeft: number | null) {
+  const expired = l.revokedAt !== null || (l.expiresAt !== null && l.expiresAt.getTime() <= now.getTime());
+  return {
+    _id: l.id,
+    license_key: l.licenseKey,
+    type: l.type,
+    email: l.email,
+    device_number: l.deviceId,
+    device_bound_at: l.deviceBoundAt?.toISOString() ?? null,
+    create_date: l.startAt.toISOString(),
+    expire_date: l.expiresAt?.toISOString() ?? null,
+    is_expired: expired,
+    revoked: l.revokedAt !== null,
+    order_id: l.orderId,
+    /** Self-service resets still available now; null when the licence is not current. */
+    device_resets_left: resetsLeft,
+  };
+}
+
+export async function hasCurrentLicence(db: DbOrTx, userId: number, now = new Date()): Promise<boolean> {
+  const rows = await db
+    .select({ id: licenses.id })
+    .from(licenses)
+    .where(and(eq(licenses.userId, userId), currentLicence(now)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function currentLicenceSummary(db: Db, userId: number, now = new Date()) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(licenses)
+    .where(and(eq(licenses.userId, userId), currentLicence(now)));
+  const n = Number(row?.n ?? 0);
+  return { has_license: n > 0, current_count: n };
+}
+
+async function resetsUsed(db: DbOrTx, licenseIds: string[], now: Date): Promise<Map<string, number>> {
+  if (!licenseIds.length) return new Map();
+  const rows = await db
+    .select({ licenseId: licenseDeviceResets.licenseId, n: count() })
+    .from(licenseDeviceResets)
+    .where(
+      and(
+        inArray(licenseDeviceResets.licenseId, licenseIds),
+        gte(licenseDeviceResets.createdAt, new Date(now.getTime() - DEVICE_RESET_WINDOW_MS)),
+      ),
+    )
+    .groupBy(licenseDeviceResets.licenseId);
+  return new Map(rows.map((r) => [r.licenseId, Number(r.n)]));
+}
+
+/**
+ * One page of licences: the caller's current or past ones, or (admin list) every licence of one
+ * email address, newest first.
+ */
+export async function listLicences(
+  db: Db,
+  filter: { userId: number; mode: LicenseListMode } | { email: string },
+  paging: { page: number; page_size: number },
+  now = new Date(),
+) {
+  const where =
+    'email' in filter
+      ? eq(licenses.email, filter.email)
+      : and(eq(licenses.userId, filter.userId), filter.mode === 'CURRENT' ? currentLicence(now) : pastLicence(now));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(licenses)
+      .where(where)
+      .orderBy(desc(licenses.startAt), desc(licenses.createdAt))
+      .limit(paging.page_size)
+      .offset(pageOffset(paging.page, paging.page_size)),
+    db.select({ n: count() }).from(licenses).where(where),
+  ]);
+  const used = await resetsUsed(db, rows.map((l) => l.id), now);
+  return {
+    items: rows.map((l) => {
+      const current = l.revokedAt === null && (l.expiresAt === null || l.expiresAt > now);
+      return toLicenseJson(l, now, current ? Math.max(0, DEVICE_RESETS_PER_WINDOW - (used.get(l.id) ?? 0)) : null);
+    }),
+    total: Number(total?.n ?? 0),
+    page: paging.page,
+    page_size: paging.page_size,
+  };
+}
+
+/**
+ * Unbinds the device of one of the caller's current licences so the key can be activated on a
+ * replacement PC, at most DEVICE_RESETS_PER_WINDOW times in a rolling 30 days. The licence row
+ * is locked, so two resets at once cannot both slip under the limit.
+ */
+export async function resetLicenceDevice(db: Db, userId: number, licenseId: string, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const [l] = await tx
+      .select()
+      .from(licenses)
+      .where(and(eq(licenses.id, licenseId), eq(licenses.userId, userId)))
+      .for('update');
+    if (!l) throw notFound(MSG.licenseNotFound);
+    if (l.revokedAt !== null || (l.expiresAt !== null && l.expiresAt <= now)) throw conflict(MSG.licenseNotCurrent);
+    if (!l.deviceId) throw conflict(MSG.deviceNotBound);
+    const used = (await resetsUsed(tx, [l.id], now)).get(l.id) ?? 0;
+    if (used >= DEVICE_RESETS_PER_WINDOW) throw new AppError('too_many_requests', MSG.deviceResetLimit);
+    await tx.insert(licenseDeviceResets).values({ licenseId: l.id, previousDeviceId: l.deviceId, createdAt: now });
+    const [updated] = await tx
+      .update(licenses)
+      .set({ deviceId: null, deviceBoundAt: null })
+      .where(eq(licenses.id, l.id))
+      .returning();
+    return toLicenseJson(updated!, now, DEVICE_RESETS_PER_WINDOW - used - 1);
+  });
+}

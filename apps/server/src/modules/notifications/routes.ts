@@ -1,0 +1,142 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZPaging } from '@lbs/domain/schemas';
+import { MSG } from '@lbs/domain/messages';
+import type { AppContext } from '../../app-context';
+import { requireUser } from '../../plugins/guards';
+import { callerKey } from '../../lib/caller-key';
+import { isAdminRole } from '../../plugins/auth';
+import { forbidden, tooManyRequests, unauthorized } from '../../lib/app-error';
+import { isSessionLive, issueSessionTicket, verifySessionTicket } from '../../lib/session-ticket';
+import { listNotifications, markNotification, unreadCount } from './service';
+import { MAX_STREAMS_PER_USER, NotificationHub, type StreamEvent } from './notification-hub';
+
+const STREAM_TICKET_TTL_MS = 60_000;
+// Proxies drop a silent connection after about a minute; a comment line keeps it open and lets
+// the server notice a revoked session.
+const HEARTBEAT_MS = 25_000;
+
+const ZUserIdParams = z.object({ userId: z.coerce.number().int().positive() });
+const ZNotificationIdParams = z.object({ id: z.uuid() });
+
+
+export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const hub = new NotificationHub(ctx.database, app.log);
+  const open = new Set<ServerResponse>();
+
+  // preClose: open streams would otherwise keep the HTTP server from closing.
+  app.addHook('preClose', async () => {
+    for (const res of open) res.end();
+    open.clear();
+  });
+  app.addHook('onClose', async () => hub.close());
+
+  r.get(
+    '/notification/:userId',
+    {
+      schema: { tags: ['notifications'], summary: "A user's notifications, newest first, paged", params: ZUserIdParams, querystring: ZPaging },
+      preHandler: requireUser,
+    },
+    async (req) => {
+      if (req.params.userId !== req.user.id && !isAdminRole(req.user.role)) throw forbidden(MSG.notAllowed);
+      return listNotifications(ctx.db, req.params.userId, req.query);
+    },
+  );
+
+  for (const flag of ['read', 'done'] as const) {
+    r.patch(
+      `/notification/:id/${flag}`,
+      {
+        schema: { tags: ['notifications'], summary: `Mark a notification as ${flag} (idempotent)`, params: ZNotificationIdParams },
+        preHandler: requireUser,
+        config: { rateLimit: { max: 300, timeWindow: '1 minute', keyGenerator: callerKey } },
+      },
+      async (req) =>
+        markNotification(ctx.db, { id: req.user.id, isAdmin: isAdminRole(req.user.role) }, req.params.id, flag),
+    );
+  }
+
+  r.post(
+    '/notification/stream-ticket',
+    {
+      schema: { tags: ['notifications'], summary: 'A one-minute ticket that opens the notification stream' },
+      preHandler: requireUser,
+      config: { rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: callerKey } },
+    },
+    async (req) => {
+      const sessionId = await req.currentSessionId();
+      if (sessionId === null) throw unauthorized();
+      const { ticket, expiresAt } = await issueSessionTicket(ctx.db, sessionId, 'notification-stream', STREAM_TICKET_TTL_MS);
+      return { ticket, expires_at: expiresAt.toISOString() };
+    },
+  );
+
+  r.get(
+    '/notification/stream',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Server-sent events: the unread count now and after every change',
+        description:
+          'Authenticate with `?ticket=` from POST /notification/stream-ticket (EventSource cannot send headers) or a Bearer token. Events: `unread` and `notification`, data `{"unread_count": n}`.',
+        querystring: z.object({ ticket: z.string().max(300).optional() }),
+      },
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    },
+    async (req, reply) => {
+      const who = req.query.ticket
+        ? await verifySessionTicket(ctx.db, req.query.ticket, 'notification-stream')
+        : await req.currentUser().then(async (user) => (user ? { user, sessionId: (await req.currentSessionId())! } : null));
+      if (!who) throw unauthorized();
+      const { user, sessionId } = who;
+      if (hub.streamsOf(user.id) >= MAX_STREAMS_PER_USER) throw tooManyRequests(MSG.tooManyStreams);
+
+      const res = reply.raw;
+      let closed = false;
+      const send = (e: StreamEvent) => {
+        if (!closed) res.write(`event: ${e.event}\ndata: ${JSON.stringify({ unread_count: e.unread_count })}\n\n`);
+      };
+      // Subscribe before counting, so a notification created in between is not missed.
+      const unsubscribe = await hub.subscribe(user.id, send);
+      const initial = await unreadCount(ctx.db, user.id).catch((err) => {
+        unsubscribe();
+        throw err;
+      });
+
+      reply.hijack();
+      res.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      open.add(res);
+      res.write('retry: 3000\n\n');
+      send({ event: 'unread', unread_count: initial });
+
+      const heartbeat = setInterval(() => {
+        isSessionLive(ctx.db, sessionId).then(
+          (live) => (live ? res.write(': ping\n\n') : res.end()),
+          () => res.write(': ping\n\n'),
+        );
+      }, HEARTBEAT_MS);
+      heartbeat.unref();
+      const cleanup = () => {
+        if (closed) return;
+        closed = true;
+        clearInterval(heartbeat);
+        unsubscribe();
+        open.delete(res);
+      };
+      res.on('close', cleanup);
+      req.raw.on('close', () => {
+        cleanup();
+        res.end();
+      });
+    },
+  );
+}

@@ -1,0 +1,77 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { pageOffset } from '@lbs/domain/paging';
+import type { Db, DbOrTx } from '../../db/client';
+import { notifications } from '../../db/schema';
+import { notFound } from '../../lib/app-error';
+import { MSG } from '@lbs/domain/messages';
+import { NOTIFICATION_CHANNEL } from './create-notification';
+
+type NotificationRow = typeof notifications.$inferSelect;
+
+/** The notification as the spec's screens read it. */
+export function toNotificationJson(n: NotificationRow) {
+  return {
+    _id: n.id,
+    type: n.type,
+    title: n.title,
+    message: n.message,
+    created_at: n.createdAt.toISOString(),
+    is_read: n.isRead,
+    is_done: n.isDone,
+  };
+}
+
+export async function unreadCount(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+  return Number(row?.n ?? 0);
+}
+
+export async function listNotifications(db: Db, userId: number, paging: { page: number; page_size: number }) {
+  const where = eq(notifications.userId, userId);
+  const [rows, [total], unread] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(where)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(paging.page_size)
+      .offset(pageOffset(paging.page, paging.page_size)),
+    db.select({ n: count() }).from(notifications).where(where),
+    unreadCount(db, userId),
+  ]);
+  return {
+    items: rows.map(toNotificationJson),
+    total: Number(total?.n ?? 0),
+    page: paging.page,
+    page_size: paging.page_size,
+    unread_count: unread,
+  };
+}
+
+/**
+ * Sets is_read or is_done. Idempotent: marking twice answers the same row. The owner may mark
+ * their own; an admin any (the back office marks from its all-notifications table). Anyone else
+ * gets 404, the same as for an id that does not exist, so ids cannot be probed.
+ */
+export async function markNotification(
+  db: Db,
+  caller: { id: number; isAdmin: boolean },
+  id: string,
+  flag: 'read' | 'done',
+) {
+  return db.transaction(async (tx) => {
+    const set = flag === 'read' ? { isRead: true } : { isDone: true };
+    const [row] = await tx
+      .update(notifications)
+      .set(set)
+      .where(caller.isAdmin ? eq(notifications.id, id) : and(eq(notifications.id, id), eq(notifications.userId, caller.id)))
+      .returning();
+    if (!row) throw notFound(MSG.notificationNotFound);
+    // Other open tabs of the owner refresh their badge; delivered on commit like a new one.
+    if (flag === 'read') await tx.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${`${row.userId}:read`})`);
+    return toNotificationJson(row);
+  });
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZPaging } from '@lbs/domain/schemas';
+import { MSG } from '@lbs/domain/messages';
+import type { AppContext } from '../../app-context';
+import { requireUser } from '../../plugins/guards';
+import { isAdminRole } from '../../plugins/auth';
+import { forbidden } from '../../lib/app-error';
+import { listUserOrders } from './service';
+
+export async function orderRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/order/user/:userId',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "A user's paid orders with their lines, newest first, paged (the user or an admin)",
+        params: z.object({ userId: z.coerce.number().int().positive() }),
+        querystring: ZPaging,
+      },
+      preHandler: requireUser,
+    },
+    async (req) => {
+      if (req.params.userId !== req.user.id && !isAdminRole(req.user.role)) throw forbidden(MSG.notAllowed);
+      return listUserOrders(ctx.db, req.params.userId, req.query);
+    },
+  );
+}

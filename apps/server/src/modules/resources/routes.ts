@@ -1,0 +1,91 @@
+import { createReadStream } from 'node:fs';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MSG } from '@lbs/domain/messages';
+import type { AppContext } from '../../app-context';
+import { requireUser } from '../../plugins/guards';
+import { forbidden, notFound, unauthorized } from '../../lib/app-error';
+import { callerKey } from '../../lib/caller-key';
+import { issueSessionTicket, verifySessionTicket } from '../../lib/session-ticket';
+import { hasCurrentLicence } from '../licenses/account-service';
+import { guidebookPdf } from './guidebook-pdf';
+import { findAppDownload } from './app-download';
+
+const DOWNLOAD_LINK_TTL_MS = 5 * 60_000;
+
+const contentDisposition = (name: string) =>
+  `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/** Resources for licence holders: the guidebook and the desktop app. */
+export async function resourceRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  const requireCurrentLicence = async (req: FastifyRequest) => {
+    if (!(await hasCurrentLicence(ctx.db, req.user.id))) throw forbidden(MSG.currentLicenseRequired);
+  };
+
+  r.get(
+    '/subscriptions/download-guidebook',
+    {
+      schema: { tags: ['resources'], summary: 'The guidebook PDF (current licence holders)' },
+      preHandler: [requireUser, requireCurrentLicence],
+      config: { rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: callerKey } },
+    },
+    async (_req, reply) => {
+      const pdf = await guidebookPdf();
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', contentDisposition('LentiBooth-Guidebook.pdf'))
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  r.get(
+    '/subscriptions/download-app',
+    {
+      schema: {
+        tags: ['resources'],
+        summary: 'A five-minute download link for the desktop app (current licence holders)',
+      },
+      preHandler: [requireUser, requireCurrentLicence],
+      config: { rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: callerKey } },
+    },
+    async (req) => {
+      if (!(await findAppDownload(ctx.config))) throw notFound(MSG.appDownloadUnavailable);
+      const sessionId = await req.currentSessionId();
+      if (sessionId === null) throw unauthorized();
+      const { ticket, expiresAt } = await issueSessionTicket(ctx.db, sessionId, 'app-download', DOWNLOAD_LINK_TTL_MS);
+      // The API may sit on its own host, so the link is built from the address this call came to.
+      const url = `${req.protocol}://${req.host}/api/subscriptions/download-app/file?ticket=${encodeURIComponent(ticket)}`;
+      return { url, expires_at: expiresAt.toISOString() };
+    },
+  );
+
+  r.get(
+    '/subscriptions/download-app/file',
+    {
+      schema: {
+        tags: ['resources'],
+        summary: 'Follows a download link from GET /subscriptions/download-app',
+        querystring: z.object({ ticket: z.string().min(1).max(300) }),
+      },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
+    async (req, reply) => {
+      const who = await verifySessionTicket(ctx.db, req.query.ticket, 'app-download');
+      if (!who) throw unauthorized('This download link has expired. Open Resources again for a new one.');
+      if (!(await hasCurrentLicence(ctx.db, who.user.id))) throw forbidden(MSG.currentLicenseRequired);
+      const download = await findAppDownload(ctx.config);
+      if (!download) throw notFound(MSG.appDownloadUnavailable);
+      reply.header('cache-control', 'private, no-store');
+      if (download.kind === 'url') return reply.redirect(download.url, 302);
+      return reply
+        .header('content-type', 'application/octet-stream')
+        .header('content-length', String(download.size))
+        .header('content-disposition', contentDisposition(download.name))
+        .send(createReadStream(download.path));
+    },
+  );
+}
