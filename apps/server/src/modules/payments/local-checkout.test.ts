@@ -233,6 +233,12 @@ describe('checkout with the local provider', () => {
     expect((await t.db.select().from(licenses).where(eq(licenses.orderId, order!.id))).length).toBe(1);
   });
 
+  it('has no Stripe webhook while Stripe is not configured', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' }, payload: '{}' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: 'Stripe webhooks are not configured' });
+  });
+
   it('hands out invoice numbers one after another with no gaps', async () => {
     const all = await t.db.select({ no: invoices.invoiceNo }).from(invoices).orderBy(invoices.invoiceNo);
     const numbers = all.map((r) => r.no);
