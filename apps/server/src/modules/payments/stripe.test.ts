@@ -55,7 +55,7 @@ const deliver = (payload: string, signature?: string, contentType = 'application
   });
 const signed = (payload: string, secret = WEBHOOK_SECRET) => signer.webhooks.generateTestHeaderString({ payload, secret });
 
-async function stripeCheckout(user: TestUser, lines: Record<number, number>, promo?: Parameters<typeof onePaymentBody>[1]['promo']) {
+async function stripeCheckout(user: TestUser, lines: Record<number, number>, promo?: NonNullable<Parameters<typeof onePaymentBody>[1]>['promo']) {
   const res = await postCheckout(t.app, user.headers, onePaymentBody(cartOf(lines), { promo }));
   expect(res.statusCode, res.body).toBe(200);
   const sessionId = /\/c\/pay\/(cs_test_\w+)$/.exec(res.json().url)![1]!;
