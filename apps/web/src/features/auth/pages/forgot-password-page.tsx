@@ -1,8 +1,58 @@
-/** Placeholder: filled in by a later issue. */
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-toastify';
+import { MSG } from '@lbs/domain/messages';
+import { ZForgotPasswordForm, type TForgotPasswordForm } from '@lbs/domain/schemas';
+import { paths } from '../../../app/paths';
+import { Button } from '../../../components/ui/button';
+import { authApi } from '../api';
+import { COPY } from '../auth-copy';
+import { AuthLayout } from '../components/auth-layout';
+import { FormAlert, TextField } from '../components/form-fields';
+import { forgotPasswordErrorMessage } from '../error-messages';
+
+/** /forgot-password: one address, then 'The password reset link was sent to …'. */
 export function ForgotPasswordPage() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<TForgotPasswordForm>({ resolver: zodResolver(ZForgotPasswordForm) });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    try {
+      await authApi.forgotPassword(email);
+      setSentTo(email);
+    } catch (e) {
+      toast.error(forgotPasswordErrorMessage(e));
+    }
+  });
+
   return (
-    <section className="mx-auto max-w-5xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-ink">Forgot password</h1>
-    </section>
+    <AuthLayout
+      title={COPY.forgotTitle}
+      subtitle={sentTo ? undefined : COPY.forgotSubtitle}
+      below={
+        <Link to={paths.login} className="font-semibold text-brand-700 hover:underline">
+          {COPY.backToLogin}
+        </Link>
+      }
+    >
+      {sentTo ? (
+        <FormAlert tone="success">
+          {MSG.resetLinkSentTo} <strong className="break-all">{sentTo}</strong>
+        </FormAlert>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="space-y-5">
+          <TextField label={COPY.email} type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
+          <Button type="submit" className="w-full" disabled={isSubmitting}>
+            {isSubmitting ? COPY.sending : MSG.resetPasswordButton}
+          </Button>
+        </form>
+      )}
+    </AuthLayout>
   );
 }

@@ -1,8 +1,100 @@
-/** Placeholder: filled in by a later issue. */
+import { useRef, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MSG } from '@lbs/domain/messages';
+import { ZSignupForm, type TSignupForm } from '@lbs/domain/schemas';
+import { paths } from '../../../app/paths';
+import { useAppSelector } from '../../../app/store';
+import { Button } from '../../../components/ui/button';
+import { authApi } from '../api';
+import { COPY } from '../auth-copy';
+import { AuthLayout } from '../components/auth-layout';
+import { CaptchaWidget, type CaptchaHandle } from '../components/captcha-widget';
+import { FormAlert, PasswordField, TextField } from '../components/form-fields';
+import { GoogleButton } from '../components/google-button';
+import { signupErrorMessage } from '../error-messages';
+import { useGoogleAuth } from '../use-google-auth';
+import { useSignedIn } from '../use-signed-in';
+
+/** /signup: user name, email, password twice, CAPTCHA; or Google. */
 export function SignupPage() {
+  const navigate = useNavigate();
+  const user = useAppSelector((s) => s.user.user);
+  const signedIn = useSignedIn();
+  const captcha = useRef<CaptchaHandle>(null);
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [showPasswords, setShowPasswords] = useState(false);
+  const resetCaptcha = () => captcha.current?.reset();
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<TSignupForm>({ resolver: zodResolver(ZSignupForm) });
+
+  // A verified account goes to the account area, back to the item last selected there.
+  const google = useGoogleAuth({ mode: 'signup', captchaToken, resetCaptcha, done: (res) => signedIn(res, paths.accounts.root), fail: setError });
+
+  if (user) return <Navigate to={paths.accounts.root} replace />;
+
+  const onSubmit = handleSubmit(async ({ username, email, password }) => {
+    setError(null);
+    if (!captchaToken) {
+      setError(MSG.captchaRequired);
+      return;
+    }
+    try {
+      const { user: created } = await authApi.signUp({ username, email, password }, captchaToken);
+      // New accounts must confirm their address first (a Google account is verified already).
+      navigate(`${paths.verifySent}?email=${encodeURIComponent(created.email)}`);
+    } catch (e) {
+      setError(signupErrorMessage(e));
+      resetCaptcha();
+    }
+  });
+
+  const busy = isSubmitting || google.busy;
   return (
-    <section className="mx-auto max-w-5xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-ink">Sign up</h1>
-    </section>
+    <AuthLayout
+      title={COPY.signupTitle}
+      subtitle={COPY.signupSubtitle}
+      below={
+        <>
+          {COPY.haveAccount}{' '}
+          <Link to={paths.login} className="font-semibold text-brand-700 hover:underline">
+            {COPY.loginLink}
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        {error ? <FormAlert>{error}</FormAlert> : null}
+        <TextField label={COPY.username} autoComplete="username" error={errors.username?.message} {...register('username')} />
+        <TextField label={COPY.email} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <PasswordField
+          label={COPY.password}
+          autoComplete="new-password"
+          shown={showPasswords}
+          onToggle={() => setShowPasswords((v) => !v)}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <PasswordField
+          label={COPY.confirmPassword}
+          autoComplete="new-password"
+          shown={showPasswords}
+          onToggle={() => setShowPasswords((v) => !v)}
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <CaptchaWidget ref={captcha} onToken={setCaptchaToken} />
+        <Button type="submit" className="w-full" disabled={busy}>
+          {isSubmitting ? COPY.signingUp : COPY.signupSubmit}
+        </Button>
+      </form>
+      <GoogleButton label={COPY.googleSignup} disabled={busy} onClick={(id) => void google.start(id)} />
+    </AuthLayout>
   );
 }

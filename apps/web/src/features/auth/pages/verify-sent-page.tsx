@@ -1,8 +1,78 @@
-/** Placeholder: filled in by a later issue. */
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { MSG } from '@lbs/domain/messages';
+import { mailProviderUrl } from '@lbs/domain/mail-provider';
+import { paths } from '../../../app/paths';
+import { Button } from '../../../components/ui/button';
+import { authApi } from '../api';
+import { COPY } from '../auth-copy';
+import { AuthLayout } from '../components/auth-layout';
+import { FormAlert } from '../components/form-fields';
+import { resendErrorMessage } from '../error-messages';
+
+/** After sign-up or an unverified login: the address from ?email=, a button to its inbox, resend. */
 export function VerifySentPage() {
+  const [params] = useSearchParams();
+  const email = params.get('email')?.trim() ?? '';
+  const [error, setError] = useState<string | null>(null);
+  const [resending, setResending] = useState(false);
+
+  function openInbox() {
+    const url = mailProviderUrl(email);
+    if (!url) {
+      setError(MSG.invalidEmailAddress);
+      return;
+    }
+    setError(null);
+    window.open(url, '_blank', 'noopener,noreferrer');
+  }
+
+  async function resend() {
+    setError(null);
+    setResending(true);
+    try {
+      await authApi.resendVerification(email);
+      toast.success(MSG.verificationEmailSent);
+    } catch (e) {
+      setError(resendErrorMessage(e));
+    } finally {
+      setResending(false);
+    }
+  }
+
   return (
-    <section className="mx-auto max-w-5xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-ink">Check your inbox</h1>
-    </section>
+    <AuthLayout
+      title={COPY.verifySentTitle}
+      below={
+        <Link to={paths.login} className="font-semibold text-brand-700 hover:underline">
+          {COPY.backToLogin}
+        </Link>
+      }
+    >
+      <div className="space-y-5">
+        <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-600" aria-hidden>
+          <svg viewBox="0 0 24 24" width={28} height={28} fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
+            <rect x="3" y="5" width="18" height="14" rx="2" />
+            <path d="M3 7l9 6 9-6" />
+          </svg>
+        </div>
+        {error ? <FormAlert>{error}</FormAlert> : null}
+        <p className="text-center text-sm text-slate-600">
+          {COPY.verifySentBody}
+          <br />
+          <strong className="break-all text-base text-ink">{email || '—'}</strong>
+        </p>
+        <p className="text-center text-sm text-slate-500">{COPY.verifySentHint}</p>
+        <Button className="w-full" onClick={openInbox}>
+          {COPY.openInbox}
+        </Button>
+        {email ? (
+          <Button variant="ghost" className="w-full" onClick={() => void resend()} disabled={resending}>
+            {resending ? COPY.sending : COPY.resendLink}
+          </Button>
+        ) : null}
+      </div>
+    </AuthLayout>
   );
 }
