@@ -141,6 +141,7 @@ export const MSG = {
   promoAlreadyUsed: 'You have already used this promo code', // ours
   paymentUnavailable: 'The payment service is unavailable. Please try again later.', // ours (server detail)
   enterPostalCodeForFee: 'Enter your postal code and country to see the shipping fee', // ours
+  shippingQuoteFailed: 'We could not quote shipping to this address. Please check the postal code and country.', // ours
 
   // Payment success
   paymentSuccessful: 'Your payment was successful!',

@@ -6,12 +6,15 @@ import { cartActions } from '../../cart/cart-slice';
 import { paths } from '../../../app/paths';
 import { buttonClass } from '../../../components/ui/button';
 import { CheckIcon } from '../../../components/ui/icons';
+import { api } from '../../../lib/api';
 
 /** After payment: the spec's two lines, and the cart is emptied (stored items cleared, state reset). */
 export function CheckoutSuccessPage() {
   const dispatch = useAppDispatch();
   useEffect(() => {
     dispatch(cartActions.clear());
+    // The purchase added licences, an order, an invoice and notifications: refetch them.
+    dispatch(api.util.invalidateTags(['Licenses', 'Orders', 'Invoices', 'Notifications']));
   }, [dispatch]);
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">

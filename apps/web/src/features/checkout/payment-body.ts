@@ -1,0 +1,36 @@
+import { paymentProducts, type CartItem } from '@lbs/domain/cart';
+import { roundMoney } from '@lbs/domain/money';
+import { discountedTotal } from '@lbs/domain/promo';
+import type { TOnePaymentBody, TShippingInfo } from '@lbs/domain/schemas';
+
+/**
+ * The spec's one-payment payload: email, shipping_fee, discount, promo_code (only when applied),
+ * products (price_id, quantity), total_amount (total minus discount, 2 decimals) and
+ * shipping_info (only when something ships). The server recomputes every figure.
+ */
+export function onePaymentBody(input: {
+  email: string;
+  items: readonly CartItem[];
+  itemsTotal: number;
+  shippingFee: number;
+  needsShipping: boolean;
+  discount: number;
+  promoCode: string | null;
+  shippingInfo: TShippingInfo;
+}): TOnePaymentBody {
+  const shippingFee = input.needsShipping ? Math.max(0, input.shippingFee) : 0;
+  return {
+    email: input.email,
+    shipping_fee: roundMoney(shippingFee),
+    discount: roundMoney(input.discount),
+    ...(input.promoCode ? { promo_code: input.promoCode } : {}),
+    products: paymentProducts(input.items),
+    total_amount: discountedTotal(input.itemsTotal, shippingFee, input.discount),
+    ...(input.needsShipping ? { shipping_info: input.shippingInfo } : {}),
+  };
+}
+
+/** The total can be shown once the fee is known: above 0 when something ships, else 0. */
+export function shippingFeeKnown(needsShipping: boolean, fee: number): boolean {
+  return needsShipping ? fee > 0 : fee === 0;
+}
