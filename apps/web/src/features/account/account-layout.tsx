@@ -1,38 +1,175 @@
-import { NavLink, Outlet } from 'react-router';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { MSG } from '@lbs/domain/messages';
+import logoUrl from '../../assets/art/logo.svg';
+import { CloseIcon } from '../../components/ui/icons';
+import { useAppDispatch, useAppSelector } from '../../app/store';
 import { paths } from '../../app/paths';
+import { CartButton } from '../../app/layouts/site-header';
+import { UserMenu } from '../../app/layouts/user-menu';
+import { userActions } from '../session/user-slice';
+import { NotificationBell } from '../notifications/notification-bell';
+import { useNotificationStream } from '../notifications/use-notification-stream';
+import { useLicenceCheckQuery } from './api';
+import { ACCOUNT_NAV, RESOURCES_ENABLED, accountItemOf, isSettingsTab, type AccountNavItem } from './account-nav';
 
-const ACCOUNT_NAV = [
-  { name: 'Overview', link: paths.accounts.overview },
-  { name: 'Resources', link: paths.accounts.resources },
-  { name: 'Plans', link: paths.accounts.plans },
-  { name: 'Products', link: paths.accounts.products },
-  { name: 'Settings', link: paths.accounts.settings },
-];
+/** The spec's close delay: the panel fades out, then the site comes back at /. */
+const CLOSE_DELAY_MS = 500;
 
-/** The account area's frame (filled in by the account-area issue). */
+const itemClass = (active: boolean) =>
+  `flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium whitespace-nowrap transition-colors ${
+    active ? 'bg-brand-600 text-white shadow-sm' : 'text-slate-700 hover:bg-brand-50 hover:text-brand-700'
+  }`;
+
+/**
+ * The account area: a modal panel over the site on wide screens (side menu, top bar with cart,
+ * bell and user menu), a plain page under the site header on small ones. It runs the licence
+ * check that Resources depends on and keeps the notification count live.
+ */
 export function AccountLayout() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const user = useAppSelector((s) => s.user.user);
+  const hasLicense = useAppSelector((s) => s.user.hasLicense);
+  const settingsItem = useAppSelector((s) => s.user.selectedSettingsSubItem);
+  const check = useLicenceCheckQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [open, setOpen] = useState(false);
+  const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useNotificationStream(Boolean(user));
+
+  // A failed check counts as no licence (spec §4).
+  useEffect(() => {
+    if (check.data) dispatch(userActions.setHasLicense(check.data.has_license));
+    else if (check.isError) dispatch(userActions.setHasLicense(false));
+  }, [check.data, check.isError, dispatch]);
+
+  const items = useMemo(
+    () => ACCOUNT_NAV.filter((item) => item.key !== 'resources' || (RESOURCES_ENABLED && hasLicense === true)),
+    [hasLicense],
+  );
+  useEffect(() => {
+    dispatch(userActions.setAccountHeaderItems(items.map((i) => ({ name: i.name, link: i.link, icon: i.key }))));
+  }, [items, dispatch]);
+
+  const selected = accountItemOf(pathname);
+  useEffect(() => {
+    if (selected) dispatch(userActions.setSelectedAccountsItem(selected.key));
+  }, [selected, dispatch]);
+
+  useEffect(() => {
+    const id = requestAnimationFrame(() => setOpen(true));
+    return () => {
+      cancelAnimationFrame(id);
+      clearTimeout(closeTimer.current);
+    };
+  }, []);
+
+  const close = () => {
+    if (closeTimer.current) return;
+    setOpen(false);
+    closeTimer.current = setTimeout(() => navigate(paths.home), CLOSE_DELAY_MS);
+  };
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      // Escape belongs to an open dialog or menu first; only then does it close the panel.
+      if (e.key === 'Escape' && !document.querySelector('dialog[open], [role="menu"]')) close();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  });
+
+  const linkOf = (item: AccountNavItem) =>
+    item.key === 'settings' ? `${paths.accounts.settings}/${isSettingsTab(settingsItem) ? settingsItem : 'notifications'}` : item.link;
+
+  // Only the first check blocks the screen; later re-checks happen behind the current view.
+  const checking = check.isLoading || (hasLicense === null && check.isFetching);
+  let content: React.ReactNode = <Outlet />;
+  if (checking) {
+    content = (
+      <p role="status" className="flex items-center justify-center gap-3 py-24 text-slate-600">
+        <span className="h-6 w-6 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600" aria-hidden />
+        {MSG.loading}
+      </p>
+    );
+  } else if (pathname.replace(/\/$/, '') === paths.accounts.resources && !hasLicense) {
+    content = <Navigate to={paths.notFound} replace />;
+  }
+
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 lg:flex-row">
-      <nav aria-label="Account" className="lg:w-56">
-        <h2 className="mb-3 text-sm font-semibold uppercase tracking-wider text-slate-500">Account</h2>
-        <ul className="flex gap-2 overflow-x-auto lg:flex-col">
-          {ACCOUNT_NAV.map((item) => (
-            <li key={item.link}>
-              <NavLink
-                to={item.link}
-                className={({ isActive }) =>
-                  `block rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-50'}`
-                }
+    <div
+      className={`bg-slate-50 lg:fixed lg:inset-0 lg:z-50 lg:flex lg:items-center lg:justify-center lg:bg-ink/70 lg:p-6 lg:backdrop-blur-sm lg:transition-opacity lg:duration-500 ${
+        open ? 'lg:opacity-100' : 'lg:opacity-0'
+      }`}
+    >
+      <section
+        aria-label="Account area"
+        className={`flex min-h-[calc(100vh-4rem)] w-full bg-white transition-transform duration-500 lg:h-full lg:max-h-[60rem] lg:min-h-0 lg:max-w-7xl lg:overflow-hidden lg:rounded-2xl lg:shadow-2xl ${
+          open ? 'lg:translate-y-0' : 'lg:translate-y-4'
+        }`}
+      >
+        <aside className="hidden w-64 shrink-0 flex-col border-r border-slate-200 bg-slate-50 p-5 lg:flex">
+          <Link to={paths.home} className="mb-8 flex items-center" aria-label="LentiBooth home">
+            <img src={logoUrl} alt="LentiBooth" width={148} height={32} className="h-8 w-auto" />
+          </Link>
+          <nav aria-label="Account">
+            <h2 className="mb-3 px-3 text-xs font-semibold uppercase tracking-wider text-slate-500">{MSG.account}</h2>
+            <ul className="flex flex-col gap-1">
+              {items.map((item) => (
+                <li key={item.key}>
+                  <Link to={linkOf(item)} className={itemClass(selected?.key === item.key)} aria-current={selected?.key === item.key ? 'page' : undefined}>
+                    <item.icon />
+                    {item.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </aside>
+
+        <div className="flex min-w-0 flex-1 flex-col">
+          <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 lg:px-8">
+            <p className="truncate text-sm font-medium text-slate-500">
+              <span className="hidden sm:inline">{MSG.account} / </span>
+              <span className="text-ink">{selected?.name ?? MSG.account}</span>
+            </p>
+            <div className="flex items-center gap-1 sm:gap-2">
+              <span className="hidden lg:inline-flex">
+                <CartButton />
+              </span>
+              <NotificationBell />
+              <span className="hidden lg:inline-flex">
+                <UserMenu />
+              </span>
+              <button
+                type="button"
+                onClick={close}
+                className="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100"
+                aria-label={MSG.accountClose}
               >
-                {item.name}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div className="flex-1">
-        <Outlet />
-      </div>
+                <CloseIcon />
+              </button>
+            </div>
+          </div>
+
+          <nav aria-label="Account sections" className="border-b border-slate-200 lg:hidden">
+            <ul className="flex gap-1 overflow-x-auto px-3 py-2">
+              {items.map((item) => (
+                <li key={item.key}>
+                  <Link to={linkOf(item)} className={itemClass(selected?.key === item.key)} aria-current={selected?.key === item.key ? 'page' : undefined}>
+                    <item.icon className="h-4 w-4" />
+                    {item.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+
+          <div className="flex-1 px-4 py-6 sm:px-6 lg:overflow-y-auto lg:px-8 lg:py-8">{content}</div>
+        </div>
+      </section>
     </div>
   );
 }

@@ -1,8 +1,263 @@
-/** Placeholder: filled in by a later issue. */
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { MSG } from '@lbs/domain/messages';
+import { truncateKey } from '@lbs/domain/licence-terms';
+import { pageCount } from '@lbs/domain/paging';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { Pager } from '../../../components/ui/pager';
+import { paths } from '../../../app/paths';
+import { toApiError } from '../../../lib/api-error';
+import { useLicencesQuery, useResetDeviceMutation, type Licence, type LicenceMode } from '../api';
+import { CopyButton } from '../components/copy-button';
+import { Dialog } from '../components/dialog';
+import { KeyIcon } from '../components/account-icons';
+import { formatDate, licenceDuration } from '../format';
+
+/** The software's name in the overview heading. */
+const PRODUCT_NAME = 'LentiBooth';
+
+const TABS: Array<{ mode: LicenceMode; label: string }> = [
+  { mode: 'CURRENT', label: 'Current' },
+  { mode: 'PAST', label: 'Past' },
+];
+
+const COLUMNS = ['Device ID', 'Start Date', 'End Date', 'Duration', 'License Key', 'Status'];
+
+/**
+ * The non-admin overview: the caller's licences, current or past. Admins see the same page
+ * until the admin back office (a later issue) takes over /accounts/overview for them.
+ */
 export function OverviewPage() {
+  const [mode, setMode] = useState<LicenceMode>('CURRENT');
+  const [page, setPage] = useState(1);
+  const { data, isLoading, isError } = useLicencesQuery({ mode, page });
+  const [resetTarget, setResetTarget] = useState<Licence | null>(null);
+
+  const choose = (m: LicenceMode) => {
+    setMode(m);
+    setPage(1);
+  };
+
   return (
-    <section className="mx-auto max-w-5xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-ink">Overview</h1>
-    </section>
+    <div className="mx-auto max-w-6xl">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-ink sm:text-3xl">{MSG.getStartedWith(PRODUCT_NAME)}</h1>
+          <p className="mt-2 max-w-2xl text-slate-600">
+            View and manage your subscriptions: licence keys, the device each one runs on, and when it ends.
+          </p>
+        </div>
+        <ButtonLink to={paths.accounts.plans} className="shrink-0">
+          {MSG.addSubscription}
+        </ButtonLink>
+      </header>
+
+      <section className="mt-10" aria-labelledby="subscriptions-heading">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="subscriptions-heading" className="text-xl font-semibold text-ink">
+            {MSG.yourSubscriptions}
+          </h2>
+          <div role="tablist" aria-label="Subscriptions" className="inline-flex rounded-lg bg-slate-100 p-1">
+            {TABS.map((t) => (
+              <button
+                key={t.mode}
+                type="button"
+                role="tab"
+                aria-selected={mode === t.mode}
+                aria-controls="subscriptions-panel"
+                className={`rounded-md px-4 py-1.5 text-sm font-semibold ${
+                  mode === t.mode ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-600 hover:text-ink'
+                }`}
+                onClick={() => choose(t.mode)}
+              >
+                {t.label}
+              </button>
+            ))}
+          </div>
+        </div>
+
+        <div id="subscriptions-panel" role="tabpanel" className="mt-4">
+          {isLoading ? (
+            <p role="status" className="py-10 text-center text-slate-500">
+              {MSG.loading}
+            </p>
+          ) : !data?.items.length || isError ? (
+            <div className="flex flex-col items-center gap-4 rounded-2xl border border-dashed border-slate-300 px-6 py-12 text-center">
+              <KeyIcon className="h-10 w-10 text-brand-500" />
+              <p className="text-slate-600">
+                {mode === 'CURRENT' ? 'You have no active subscription yet.' : 'No past subscriptions.'}
+              </p>
+              <ButtonLink to={paths.accounts.plans}>{MSG.subscribeNow}</ButtonLink>
+            </div>
+          ) : (
+            <>
+              <LicenceTable rows={data.items} mode={mode} onReset={setResetTarget} />
+              <Pager page={page} totalPages={pageCount(data.total, data.page_size)} onChange={setPage} label="Subscriptions pages" />
+            </>
+          )}
+        </div>
+      </section>
+
+      <ResetDeviceDialog licence={resetTarget} onClose={() => setResetTarget(null)} />
+    </div>
+  );
+}
+
+function LicenceTable({ rows, mode, onReset }: { rows: Licence[]; mode: LicenceMode; onReset: (l: Licence) => void }) {
+  const status = mode === 'CURRENT' ? MSG.licenceActive : MSG.licenceExpired;
+  return (
+    <>
+      {/* Wide screens: a table. */}
+      <div className="hidden overflow-x-auto rounded-xl border border-slate-200 md:block">
+        <table className="w-full text-left text-sm">
+          <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+            <tr>
+              {COLUMNS.map((c) => (
+                <th key={c} scope="col" className="px-4 py-3 font-semibold">
+                  {c}
+                </th>
+              ))}
+              {mode === 'CURRENT' ? (
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  <span className="sr-only">Actions</span>
+                </th>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.map((l) => (
+              <tr key={l._id} className="align-middle">
+                <td className="px-4 py-3 font-mono text-xs text-slate-700">{l.device_number || MSG.unknownDevice}</td>
+                <td className="px-4 py-3 whitespace-nowrap">{formatDate(l.create_date)}</td>
+                <td className="px-4 py-3 whitespace-nowrap">{formatDate(l.expire_date)}</td>
+                <td className="px-4 py-3 whitespace-nowrap">{licenceDuration(l.create_date, l.expire_date)}</td>
+                <td className="px-4 py-3">
+                  <KeyCell licence={l} />
+                </td>
+                <td className="px-4 py-3">
+                  <StatusBadge text={status} active={mode === 'CURRENT'} />
+                </td>
+                {mode === 'CURRENT' ? (
+                  <td className="px-4 py-3 text-right">
+                    <ResetButton licence={l} onReset={onReset} />
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      {/* Small screens: one card per licence, the same fields labelled. */}
+      <ul className="flex flex-col gap-3 md:hidden">
+        {rows.map((l) => (
+          <li key={l._id} className="rounded-xl border border-slate-200 p-4">
+            <div className="flex items-center justify-between gap-2">
+              <KeyCell licence={l} />
+              <StatusBadge text={status} active={mode === 'CURRENT'} />
+            </div>
+            <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+              <dt className="text-slate-500">Device ID</dt>
+              <dd className="truncate font-mono text-xs leading-5">{l.device_number || MSG.unknownDevice}</dd>
+              <dt className="text-slate-500">Start Date</dt>
+              <dd>{formatDate(l.create_date)}</dd>
+              <dt className="text-slate-500">End Date</dt>
+              <dd>{formatDate(l.expire_date)}</dd>
+              <dt className="text-slate-500">Duration</dt>
+              <dd>{licenceDuration(l.create_date, l.expire_date)}</dd>
+            </dl>
+            {mode === 'CURRENT' && l.device_number ? (
+              <div className="mt-3 border-t border-slate-100 pt-3">
+                <ResetButton licence={l} onReset={onReset} />
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function KeyCell({ licence }: { licence: Licence }) {
+  return (
+    <span className="inline-flex items-center gap-1">
+      <code className="rounded bg-slate-100 px-2 py-1 font-mono text-xs text-ink" title={licence.license_key}>
+        {truncateKey(licence.license_key)}
+      </code>
+      <CopyButton value={licence.license_key} label={MSG.copyKey} />
+    </span>
+  );
+}
+
+function StatusBadge({ text, active }: { text: string; active: boolean }) {
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+        active ? 'bg-emerald-50 text-emerald-700' : 'bg-slate-100 text-slate-600'
+      }`}
+    >
+      {text}
+    </span>
+  );
+}
+
+function ResetButton({ licence, onReset }: { licence: Licence; onReset: (l: Licence) => void }) {
+  if (!licence.device_number) return null;
+  const left = licence.device_resets_left ?? 0;
+  return (
+    <button
+      type="button"
+      className="rounded-md px-2 py-1 text-xs font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent"
+      disabled={left <= 0}
+      title={left <= 0 ? MSG.deviceResetLimit : undefined}
+      onClick={() => onReset(licence)}
+    >
+      {MSG.resetDevice}
+    </button>
+  );
+}
+
+function ResetDeviceDialog({ licence, onClose }: { licence: Licence | null; onClose: () => void }) {
+  const [reset, { isLoading }] = useResetDeviceMutation();
+  return (
+    <Dialog
+      open={licence !== null}
+      onClose={onClose}
+      title={MSG.resetDevice}
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            disabled={isLoading}
+            onClick={async () => {
+              if (!licence) return;
+              try {
+                await reset(licence._id).unwrap();
+                toast.success(MSG.deviceResetDone);
+                onClose();
+              } catch (e) {
+                toast.error(toApiError(e).message);
+              }
+            }}
+          >
+            {MSG.resetDevice}
+          </Button>
+        </>
+      }
+    >
+      {licence ? (
+        <div className="space-y-3 text-sm text-slate-700">
+          <p>
+            Unbind <span className="font-mono font-semibold">{licence.device_number}</span> from the key{' '}
+            <span className="font-mono">{truncateKey(licence.license_key)}</span>? You can then activate the key on another PC.
+          </p>
+          <p className="text-slate-500">
+            Resets left in the last 30 days: {licence.device_resets_left ?? 0} of 2.
+          </p>
+        </div>
+      ) : null}
+    </Dialog>
   );
 }

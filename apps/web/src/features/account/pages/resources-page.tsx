@@ -1,8 +1,172 @@
-/** Placeholder: filled in by a later issue. */
+import { useState, type ComponentType, type SVGProps } from 'react';
+import { toast } from 'react-toastify';
+import { MSG } from '@lbs/domain/messages';
+import posterUrl from '../../../assets/art/video-poster-tutorial.svg';
+import { Button } from '../../../components/ui/button';
+import { apiRequest } from '../../../lib/api-request';
+import { isApiError } from '../../../lib/api-error';
+import { useTutorialVideoQuery } from '../api';
+import { CameraIcon, DownloadIcon, MonitorIcon, PlayIcon, PrinterIcon } from '../components/account-icons';
+import { saveBlob } from '../save-file';
+
+interface Requirement {
+  title: string;
+  text: string;
+  items: string[];
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+}
+
+const REQUIREMENTS: Requirement[] = [
+  {
+    title: 'Windows-based photo booth',
+    text: 'LentiBooth runs on the Windows PC of your booth.',
+    items: ['Windows 10 or 11, 64-bit', '8 GB memory', 'Internet for activation'],
+    icon: MonitorIcon,
+  },
+  {
+    title: 'Compatible DNP printer',
+    text: 'Dye-sublimation printers we support:',
+    items: ['DS-RX1HS', 'DS620', 'DP-QW410', 'DS820'],
+    icon: PrinterIcon,
+  },
+  {
+    title: 'Photo booth software',
+    text: 'Works beside the booth software you already use:',
+    items: ['Breeze', 'Touchpix', 'dslrBooth', 'Snappic'],
+    icon: CameraIcon,
+  },
+];
+
+/** Setup requirements, the tutorial and the downloads; the shell lets only licence holders in. */
 export function ResourcesPage() {
+  const [busy, setBusy] = useState<'guidebook' | 'app' | null>(null);
+
+  const downloadGuidebook = async () => {
+    setBusy('guidebook');
+    try {
+      const pdf = await apiRequest<Blob>({ url: '/subscriptions/download-guidebook', responseType: 'blob' });
+      saveBlob(pdf, 'LentiBooth-Guidebook.pdf');
+    } catch (e) {
+      toast.error(isApiError(e) && e.status < 500 ? e.message : MSG.guidebookDownloadFailed);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const downloadApp = async () => {
+    setBusy('app');
+    try {
+      const { url } = await apiRequest<{ url: string }>({ url: '/subscriptions/download-app' });
+      // A short-lived signed link: the browser follows it like any download.
+      window.location.assign(url);
+    } catch (e) {
+      toast.error(isApiError(e) ? e.message : MSG.unexpectedError);
+    } finally {
+      setBusy(null);
+    }
+  };
+
   return (
-    <section className="mx-auto max-w-5xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-ink">Resources</h1>
-    </section>
+    <div className="mx-auto max-w-6xl">
+      <h1 className="text-2xl font-bold text-ink sm:text-3xl">Resources</h1>
+      <p className="mt-2 text-slate-600">Everything you need to set up LentiBooth at your booth.</p>
+
+      <section aria-labelledby="requirements-heading" className="mt-8">
+        <h2 id="requirements-heading" className="text-xl font-semibold text-ink">
+          Setup requirements
+        </h2>
+        <ul className="mt-4 grid gap-4 md:grid-cols-3">
+          {REQUIREMENTS.map((r) => (
+            <li key={r.title} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+              <span className="inline-flex h-11 w-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                <r.icon className="h-6 w-6" />
+              </span>
+              <h3 className="mt-4 font-semibold text-ink">{r.title}</h3>
+              <p className="mt-1 text-sm text-slate-600">{r.text}</p>
+              <ul className="mt-3 flex flex-wrap gap-2">
+                {r.items.map((item) => (
+                  <li key={item} className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-700">
+                    {item}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <div className="mt-10 grid gap-6 lg:grid-cols-5">
+        <section aria-labelledby="tutorial-heading" className="lg:col-span-3">
+          <h2 id="tutorial-heading" className="text-xl font-semibold text-ink">
+            Video tutorial
+          </h2>
+          <TutorialVideo />
+        </section>
+
+        <section aria-labelledby="downloads-heading" className="lg:col-span-2">
+          <h2 id="downloads-heading" className="text-xl font-semibold text-ink">
+            Downloads
+          </h2>
+          <ul className="mt-4 flex flex-col gap-4">
+            <li className="rounded-2xl border border-slate-200 p-5">
+              <h3 className="font-semibold text-ink">Guidebook (PDF)</h3>
+              <p className="mt-1 text-sm text-slate-600">Installation, activation, printing workflow and troubleshooting.</p>
+              <Button className="mt-4" variant="secondary" onClick={downloadGuidebook} disabled={busy !== null}>
+                <DownloadIcon className="h-4 w-4" />
+                {busy === 'guidebook' ? MSG.loading : 'Download the guidebook'}
+              </Button>
+            </li>
+            <li className="rounded-2xl border border-slate-200 p-5">
+              <h3 className="font-semibold text-ink">LentiBooth for Windows</h3>
+              <p className="mt-1 text-sm text-slate-600">The desktop app. Activate it with a licence key from your Overview.</p>
+              <Button className="mt-4" onClick={downloadApp} disabled={busy !== null}>
+                <DownloadIcon className="h-4 w-4" />
+                {busy === 'app' ? MSG.loading : 'Download the app'}
+              </Button>
+            </li>
+          </ul>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** A poster with a play button; the player (and its third-party host) loads only on click. */
+function TutorialVideo() {
+  const { data: embedUrl } = useTutorialVideoQuery();
+  const [playing, setPlaying] = useState(false);
+  if (playing && embedUrl) {
+    return (
+      <div className="mt-4 aspect-video overflow-hidden rounded-2xl bg-black">
+        <iframe
+          src={embedUrl}
+          title="LentiBooth tutorial video"
+          className="h-full w-full"
+          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+          allowFullScreen
+        />
+      </div>
+    );
+  }
+  return (
+    <div className="relative mt-4 aspect-video overflow-hidden rounded-2xl bg-slate-900">
+      <img src={posterUrl} alt="" className="h-full w-full object-cover" width={1280} height={720} />
+      {embedUrl ? (
+        <button
+          type="button"
+          onClick={() => setPlaying(true)}
+          className="absolute inset-0 flex items-center justify-center bg-ink/20 transition-colors hover:bg-ink/30"
+          aria-label="Play the tutorial video"
+        >
+          <span className="inline-flex h-16 w-16 items-center justify-center rounded-full bg-white/95 text-brand-700 shadow-lg">
+            <PlayIcon className="h-7 w-7" />
+          </span>
+        </button>
+      ) : (
+        <p className="absolute inset-x-0 bottom-0 bg-ink/75 px-4 py-3 text-center text-sm text-white">
+          The tutorial video will be available here soon.
+        </p>
+      )}
+    </div>
   );
 }

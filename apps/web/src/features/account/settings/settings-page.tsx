@@ -1,8 +1,58 @@
-/** Placeholder: filled in by a later issue. */
+import { useEffect } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import { useAppDispatch } from '../../../app/store';
+import { paths } from '../../../app/paths';
+import { userActions } from '../../session/user-slice';
+import { SETTINGS_TABS, isSettingsTab, type SettingsTabKey } from '../account-nav';
+import { NotificationsTab } from './notifications-tab';
+import { InvoicesTab } from './invoices-tab';
+import { OrdersTab } from './orders-tab';
+import { ProfileTab } from './profile-tab';
+
+const PANELS: Record<SettingsTabKey, () => React.ReactNode> = {
+  notifications: () => <NotificationsTab />,
+  invoice: () => <InvoicesTab />,
+  order: () => <OrdersTab />,
+  'user-management': () => <ProfileTab />,
+};
+
+/** Settings: the tab follows the path; /accounts/settings alone opens Notifications. */
 export function SettingsPage() {
+  const rest = (useParams()['*'] ?? '').split('/')[0]!.toLowerCase();
+  const dispatch = useAppDispatch();
+  const tab = isSettingsTab(rest) ? rest : null;
+
+  useEffect(() => {
+    if (tab) dispatch(userActions.setSelectedSettingsSubItem(tab));
+  }, [tab, dispatch]);
+
+  if (!rest) return <Navigate to={paths.accounts.notifications} replace />;
+  if (!tab) return <Navigate to={paths.notFound} replace />;
+
   return (
-    <section className="mx-auto max-w-5xl px-4 py-16">
-      <h1 className="text-3xl font-bold text-ink">Settings</h1>
-    </section>
+    <div className="mx-auto max-w-6xl">
+      <h1 className="text-2xl font-bold text-ink sm:text-3xl">Settings</h1>
+      <nav aria-label="Settings" className="mt-6 border-b border-slate-200">
+        <ul className="-mb-px flex gap-1 overflow-x-auto">
+          {SETTINGS_TABS.map((t) => {
+            const active = t.key === tab;
+            return (
+              <li key={t.key}>
+                <Link
+                  to={t.link}
+                  aria-current={active ? 'page' : undefined}
+                  className={`inline-block whitespace-nowrap border-b-2 px-4 py-2.5 text-sm font-semibold transition-colors ${
+                    active ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-ink'
+                  }`}
+                >
+                  {t.name}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <div className="pt-6">{PANELS[tab]()}</div>
+    </div>
   );
 }

@@ -1,0 +1,58 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { CloseIcon } from '../../../components/ui/icons';
+
+/**
+ * A modal on the native <dialog>: focus is trapped and restored by the browser, Escape and the
+ * close button both call onClose.
+ */
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  footer,
+  wide = false,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onClick={(e) => {
+        // A click on the backdrop (the dialog element itself, outside its box) closes it.
+        if (e.target === ref.current) onClose();
+      }}
+      className={`m-auto w-[calc(100%-2rem)] ${wide ? 'max-w-2xl' : 'max-w-md'} rounded-2xl p-0 shadow-2xl backdrop:bg-ink/60`}
+    >
+      {open ? (
+        <div className="flex max-h-[85vh] flex-col">
+          <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-4">
+            <h2 id={titleId} className="text-lg font-semibold text-ink">
+              {title}
+            </h2>
+            <button type="button" onClick={onClose} className="inline-flex h-9 w-9 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100" aria-label="Close">
+              <CloseIcon className="h-5 w-5" />
+            </button>
+          </div>
+          <div className="overflow-y-auto px-5 py-4">{children}</div>
+          {footer ? <div className="flex justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</div> : null}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}
