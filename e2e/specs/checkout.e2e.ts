@@ -87,6 +87,11 @@ describe('checkout page rules', () => {
     await page.getByLabel('Promo code').fill('NO-SUCH-CODE');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByText('Invalid or inactive promo code').waitFor();
+    // The lookup itself fails (network): its own message.
+    await page.route('**/api/voucher/promotion/code/**', (route) => route.abort('failed'));
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('Failed to apply promo code').waitFor();
+    await page.unroute('**/api/voucher/promotion/code/**');
     await page.getByLabel('Promo code').fill(` ${code.toLowerCase()} `);
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByText('Promo code only applies to license items').waitFor();
@@ -98,7 +103,15 @@ describe('checkout page rules', () => {
     await page.getByRole('button', { name: 'Increase quantity of Adhesion Roller' }).click();
     await expect(total(page).innerText()).resolves.toBe('—');
     await expect.poll(() => total(page).innerText(), { timeout: 5000 }).toBe('$630.00');
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'checkout-form-375');
+
+    // Every field filled and a fee known, but the address is not one: said at the field.
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Checkout', exact: true }).click();
+    await page.getByText('Invalid email address', { exact: true }).waitFor();
+    await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+    await page.getByLabel('Email').fill(email);
 
     // The terms open on Checkout and close with their animation.
     await page.getByRole('button', { name: 'Checkout', exact: true }).click();
@@ -106,6 +119,10 @@ describe('checkout page rules', () => {
     await terms.getByRole('heading', { name: 'Terms and Conditions of Sale' }).waitFor();
     await screenshot(page, 'checkout-terms-375');
     await terms.getByRole('button', { name: 'Close', exact: true }).click();
+    await terms.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Checkout', exact: true }).click();
+    await terms.getByRole('button', { name: 'Confirm' }).waitFor();
+    await page.keyboard.press('Escape');
     await terms.waitFor({ state: 'hidden' });
 
     // Decreasing at 1 removes the line; a licence-only cart needs no address.
@@ -120,9 +137,19 @@ describe('checkout page rules', () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByText(`${code}`, { exact: true }).waitFor();
     await expect(total(page).innerText()).resolves.toBe('$135.00');
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'checkout-licence-promo-375');
     await page.getByRole('button', { name: `Remove promo code ${code}` }).click();
     await expect(total(page).innerText()).resolves.toBe('$150.00');
+
+    // The payment service fails: the spec's alert, and the shopper stays on the page.
+    await page.route('**/api/subscriptions/create-checkout-session/one-payment', (route) =>
+      route.fulfill({ status: 502, contentType: 'application/json', body: '{"detail":"Bad gateway"}' }),
+    );
+    await page.getByRole('button', { name: 'Checkout', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Terms and Conditions' }).getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => dialogs.at(-1)).toBe('An error occurred. Please try again.');
+    expect(new URL(page.url()).pathname).toBe('/shipping');
     await context.close();
   });
 });
@@ -153,6 +180,7 @@ describe('buying from the pages', () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByRole('status').filter({ hasText: code }).waitFor();
     await expect(total(page).innerText()).resolves.toBe('$1,671.00');
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'checkout-1440');
 
     await page.getByRole('button', { name: 'Checkout', exact: true }).click();

@@ -77,6 +77,12 @@ export function TermsModal({ open, confirming, onConfirm, onClose }: { open: boo
         e.preventDefault();
         requestClose();
       }}
+      onClose={() => {
+        // Chrome closes a dialog on a second Escape even when cancel is prevented; keep the
+        // page's state in step so Checkout can open it again.
+        setShown(false);
+        if (open && !closing.current) onClose();
+      }}
       onClick={(e) => {
         if (e.target === ref.current) requestClose();
       }}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import { needsShipping as cartNeedsShipping, totalQuantity } from '@lbs/domain/cart';
@@ -26,6 +26,15 @@ const SHIPPING_FIELDS: readonly (keyof TShippingInfo)[] = ['name', 'email', 'add
 
 const card = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
 
+const zodShippingResolver = zodResolver(ZShippingInfo);
+/** The server's schema, with the checkout's own wording for a bad address (spec §8: 'Invalid email address'). */
+const shippingResolver: Resolver<TShippingInfo> = async (values, context, options) => {
+  const result = await zodShippingResolver(values, context, options);
+  const email = result.errors.email;
+  if (email?.message === MSG.invalidEmail) email.message = MSG.invalidEmailAddress;
+  return result;
+};
+
 /** /shipping: the cart, shipping and billing details, promotion code, terms and payment. */
 export function ShippingPage() {
   const navigate = useNavigate();
@@ -35,7 +44,7 @@ export function ShippingPage() {
   const needsShipping = cartNeedsShipping(cart.items);
 
   const form = useForm<TShippingInfo>({
-    resolver: zodResolver(ZShippingInfo),
+    resolver: shippingResolver,
     mode: 'onTouched',
     defaultValues: {
       name: [user?.first_name, user?.last_name].filter(Boolean).join(' '),
