@@ -13,8 +13,9 @@ export function AuthLayout({ title, subtitle, children, below }: { title: string
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 lg:flex-row">
       <aside className="relative hidden flex-col justify-between overflow-hidden bg-gradient-to-br from-brand-900 via-ink to-brand-700 p-12 text-white lg:flex lg:w-[44%] xl:p-16">
-        <Link to={paths.home} aria-label="LentiBooth home" className="w-fit">
-          <img src={logoUrl} alt="LentiBooth" width={165} height={36} className="h-9 w-auto brightness-0 invert" />
+        {/* The logo's colours need a light ground; inverting it would flatten the mark. */}
+        <Link to={paths.home} aria-label="LentiBooth home" className="w-fit rounded-xl bg-white px-3 py-2 shadow-lg">
+          <img src={logoUrl} alt="LentiBooth" width={165} height={36} className="h-8 w-auto" />
         </Link>
         <div>
           <p className="text-3xl font-bold leading-tight xl:text-4xl">
