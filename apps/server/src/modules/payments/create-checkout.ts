@@ -37,7 +37,8 @@ function mismatch(log: FastifyBaseLogger, what: string, sent: number, expected: 
  * catalogue: prices, shipping fee, promotion and total are the server's own, and the client's
  * figures are only compared with them (a difference is a 409; nothing is created or charged).
  * The order is written unpaid, with its promotion use reserved, before the customer is sent to
- * pay: Stripe Checkout when configured, otherwise the local pay page.
+ * pay: Stripe Checkout when configured, otherwise the local pay page. The receipt and the keys go
+ * to the account's own address; the body's `email` is validated but not trusted.
  */
 export async function createOnePaymentCheckout(
   deps: CheckoutDeps,
