@@ -1,9 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { prerenderPages } from './build/prerender';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), prerenderPages()],
   build: { target: 'es2022', sourcemap: false, assetsInlineLimit: 2048 },
   server: {
     port: 5173,

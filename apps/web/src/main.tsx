@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
@@ -7,16 +8,26 @@ import { createStore } from './app/store';
 import { createRouter } from './app/router';
 import { DeferredToasts } from './app/deferred-toasts';
 import { markUserCorruptAtStart } from './features/session/startup-flags';
+import { isPrerendered, markInteractive, routerReady } from './app/take-over-prerendered';
 
 const { store, userWasCorrupt } = createStore();
 markUserCorruptAtStart(userWasCorrupt);
 const router = createRouter();
 
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <Provider store={store}>
       <RouterProvider router={router} />
       <DeferredToasts />
     </Provider>
-  </StrictMode>,
+  </StrictMode>
 );
+const root = createRoot(container);
+if (isPrerendered(container)) {
+  await routerReady(router);
+  flushSync(() => root.render(app));
+  markInteractive(container);
+} else {
+  root.render(app);
+}

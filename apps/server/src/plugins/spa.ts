@@ -15,6 +15,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz twins of its text files; send the one the browser accepts.
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');
@@ -25,6 +27,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     });
   }
   const indexHtml = hasBuild ? fs.readFileSync(indexFile, 'utf8') : null;
+  const prerendered = readPrerenderedPages(distDir);
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
@@ -38,6 +41,17 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
         .type('text/plain')
         .send('The web app is not built. Run `npm run build` (npm start does it for you).');
     }
+    // The public pages exist as ready HTML (apps/web/build/prerender.ts): content before any script.
+    const page = prerendered.get(url.length > 1 ? url.replace(/\/+$/, '') : url);
+    if (page) return reply.type('text/html; charset=utf-8').sendFile(page);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
   });
+}
+
+/** Path → file under dist of each prerendered page, from the build's pages/manifest.json. */
+function readPrerenderedPages(distDir: string): Map<string, string> {
+  const file = path.join(distDir, 'pages', 'manifest.json');
+  if (!fs.existsSync(file)) return new Map();
+  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+  return new Map(Object.entries(manifest).filter(([, page]) => fs.existsSync(path.join(distDir, page))));
 }

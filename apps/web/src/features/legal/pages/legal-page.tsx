@@ -1,13 +1,21 @@
 import { useEffect, useState } from 'react';
 import { MarkdownView } from '../../../components/ui/markdown-view';
+import { usePageMeta } from '../../../lib/page-meta';
 
 const TITLES = { terms: 'Terms of Use', privacy: 'Privacy Policy', eula: 'End-User Licence Agreement' } as const;
+
+const DESCRIPTIONS = {
+  terms: 'The terms of use of the LentiBooth website, web shop and customer account.',
+  privacy: 'How LentiBooth collects, uses, stores and protects your personal data, and how to exercise your rights.',
+  eula: 'The end-user licence agreement for the LentiBooth lenticular photo-booth software: licence terms, devices and restrictions.',
+} as const;
 export type LegalDoc = keyof typeof TITLES;
 
 /** Terms, privacy and EULA: static Markdown files under /legal, rendered as text (never as HTML). */
 export function LegalPage({ doc }: { doc: LegalDoc }) {
   const [text, setText] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
+  usePageMeta({ title: `${TITLES[doc]} · LentiBooth`, description: DESCRIPTIONS[doc] });
   useEffect(() => {
     // Each document is its own route component, so state starts empty for every document.
     let live = true;
@@ -23,7 +31,7 @@ export function LegalPage({ doc }: { doc: LegalDoc }) {
     };
   }, [doc]);
   return (
-    <article className="mx-auto max-w-3xl px-4 py-12 lg:py-16">
+    <article className="mx-auto min-h-screen max-w-3xl px-4 py-12 lg:py-16">
       {text ? (
         <MarkdownView source={text} />
       ) : (

@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { build, type Plugin } from 'vite';
+import { compressDir } from './precompress';
+
+/** The public pages served as ready HTML; every other path gets the plain app shell. */
+export const PRERENDERED_PATHS = [
+  '/',
+  '/how-it-works',
+  '/case-study',
+  '/pricing',
+  '/accessories',
+  '/contact-us',
+  '/terms',
+  '/privacy',
+  '/eula',
+] as const;
+
+/** Where the server finds them: path → file under dist (read by apps/server/src/plugins/spa.ts). */
+export const PAGES_MANIFEST = 'pages/manifest.json';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+interface RenderModule {
+  render(pathname: string): Promise<{ html: string; meta: { title: string; description: string } | null }>;
+}
+
+function pageFile(pathname: string): string {
+  return `pages/${pathname === '/' ? 'index' : pathname.slice(1).replace(/\//g, '_')}.html`;
+}
+
+/**
+ * After the browser build: renders the public pages with React in Node (src/prerender.tsx) into
+ * dist/pages/*.html. Each page carries its own title and description, shows its content before
+ * any script runs, and starts the app from /boot.js after its first paint (the module script
+ * and preload hints would otherwise compete with the page's CSS on a slow connection). Then
+ * every text file of the build gets its .br and .gz twin.
+ */
+export function prerenderPages(): Plugin {
+  let root = '';
+  let outDir = '';
+  let isSsrBuild = false;
+  return {
+    name: 'lbs-prerender-pages',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+      isSsrBuild = Boolean(config.build.ssr);
+    },
+    async closeBundle() {
+      if (isSsrBuild) return;
+      // Inside the workspace, so the bundle's bare imports (react, react-router…) resolve from node_modules.
+      const ssrOut = path.join(root, 'node_modules', '.cache', 'lbs-prerender');
+      try {
+        await build({
+          configFile: false,
+          root,
+          logLevel: 'warn',
+          plugins: [react()],
+          build: {
+            ssr: 'src/prerender.tsx',
+            outDir: ssrOut,
+            emptyOutDir: true,
+            // Same as the browser build, so image URLs (and inlined small images) match.
+            assetsInlineLimit: 2048,
+            target: 'node20',
+            rolldownOptions: { output: { format: 'esm', entryFileNames: 'prerender.mjs' } },
+          },
+        });
+        const mod = (await import(pathToFileURL(path.join(ssrOut, 'prerender.mjs')).href)) as RenderModule;
+        const template = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template)?.[1];
+        if (!entry) throw new Error('prerender: no module script in dist/index.html');
+        const preloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+        const shell = template
+          .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
+          .replace(
+            /<script type="module" crossorigin src="[^"]+"><\/script>/,
+            `<script src="/boot.js" defer data-entry="${entry}" data-preload="${preloads.join(',')}"></script>`,
+          );
+
+        fs.mkdirSync(path.join(outDir, 'pages'), { recursive: true });
+        const manifest: Record<string, string> = {};
+        for (const pathname of PRERENDERED_PATHS) {
+          const { html, meta } = await mod.render(pathname);
+          if (!meta) throw new Error(`prerender: ${pathname} did not call usePageMeta`);
+          for (const [, url] of html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)) {
+            if (!fs.existsSync(path.join(outDir, url!))) throw new Error(`prerender: ${pathname} links ${url}, which the build lacks`);
+          }
+          const page = shell
+            .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
+            .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(meta.description)}" />`)
+            .replace('<div id="root"></div>', `<div id="root" data-prerendered inert>${html}</div>`);
+          const file = pageFile(pathname);
+          fs.writeFileSync(path.join(outDir, file), page);
+          manifest[pathname] = file;
+        }
+        fs.writeFileSync(path.join(outDir, PAGES_MANIFEST), JSON.stringify(manifest, null, 2));
+      } finally {
+        fs.rmSync(ssrOut, { recursive: true, force: true });
+      }
+      compressDir(outDir);
+    },
+  };
+}

@@ -1,0 +1,12 @@
+import type { TContactBody } from '@lbs/domain/schemas';
+import { api } from '../../lib/api';
+
+export const contactApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    sendContactMessage: build.mutation<{ id: number }, TContactBody>({
+      query: (body) => ({ url: '/admin/contact', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const { useSendContactMessageMutation } = contactApi;

@@ -1,0 +1,28 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { MSG } from '@lbs/domain/messages';
+import { useAppDispatch, useAppSelector } from '../../../app/store';
+import { paths } from '../../../app/paths';
+import { cartActions } from '../../cart/cart-slice';
+
+/**
+ * The purchase click of the public pages (spec §4, §6): a signed-in visitor gets the product in
+ * the cart and the toast; nobody signed in is sent to sign up.
+ */
+export function useAddToCart(): (productId: number, quantity?: number) => void {
+  const signedIn = useAppSelector((s) => s.user.user !== null);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  return useCallback(
+    (productId: number, quantity = 1) => {
+      if (!signedIn) {
+        navigate(paths.signup);
+        return;
+      }
+      dispatch(cartActions.add({ productId, quantity }));
+      // Loaded on demand: the toast library is not part of the landing page's first download.
+      void import('react-toastify').then(({ toast }) => toast.success(MSG.productAddedToCart));
+    },
+    [signedIn, dispatch, navigate],
+  );
+}

@@ -1,0 +1,119 @@
+#!/usr/bin/env node
+// Lighthouse 12 (mobile preset: simulated slow 4G and a 4x slower CPU) on the public pages of the
+// built product, served exactly as `npm start` serves it. Prints the four category scores and the
+// cumulative layout shift per page; the last line is the figure: the lowest score of each category.
+//
+//   npm run bench:lighthouse                 (builds the web app first when it is stale)
+//   LIGHTHOUSE_PAGES=/,/pricing npm run bench:lighthouse
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = path.resolve(import.meta.dirname, '..');
+const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/pricing,/accessories').split(',');
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const TARGETS = { performance: 98, accessibility: 95, 'best-practices': 95, seo: 95 };
+const CATEGORIES = Object.keys(TARGETS);
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function startProduct() {
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts/ensure-build.mjs')], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('web build failed');
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lbs-lighthouse-'));
+  const env = { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL; // its own embedded database, never a shared one
+  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`product server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('product server did not become healthy within 60 s');
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    baseUrl,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const product = await startProduct();
+const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+const rows = [];
+try {
+  for (const page of PAGES) {
+    const url = `${product.baseUrl}${page}`;
+    // A first visit warms the server (route compilation, database pages) so the audit measures the page.
+    await fetch(url).catch(() => undefined);
+    const audit = () => lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+    let lhr = (await audit()).lhr;
+    // Headless Chromium now and then loses the page under audit (NO_FCP / target closed); one retry.
+    if (lhr.runtimeError) lhr = (await audit()).lhr;
+    if (lhr.runtimeError) console.log(`${page}: Lighthouse could not audit the page: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (process.env.LIGHTHOUSE_SAVE_DIR) {
+      fs.writeFileSync(path.join(process.env.LIGHTHOUSE_SAVE_DIR, `${page.replace(/\W+/g, '_') || 'root'}.json`), JSON.stringify(lhr));
+    }
+    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
+    const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN;
+    const failing = Object.values(lhr.audits)
+      .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+      .map((a) => a.id);
+    rows.push({ page, scores, cls, lcp: lhr.audits['largest-contentful-paint']?.numericValue, failing });
+    console.log(
+      `${page.padEnd(14)} perf ${String(scores.performance).padStart(3)}  a11y ${String(scores.accessibility).padStart(3)}  best ${String(scores['best-practices']).padStart(3)}  seo ${String(scores.seo).padStart(3)}  CLS ${cls.toFixed(3)}  LCP ${Math.round(rows.at(-1).lcp)} ms`,
+    );
+    if (failing.length) console.log(`${''.padEnd(14)} below 0.9: ${failing.join(', ')}`);
+  }
+} finally {
+  await chrome.kill();
+  await product.stop();
+}
+
+const min = Object.fromEntries(CATEGORIES.map((c) => [c, Math.min(...rows.map((r) => r.scores[c]))]));
+const maxCls = Math.max(...rows.map((r) => r.cls));
+const ok = CATEGORIES.every((c) => min[c] >= TARGETS[c]) && maxCls === 0;
+console.log(
+  `lighthouse mobile (lowest of ${rows.length} pages): performance ${min.performance}, accessibility ${min.accessibility}, best practices ${min['best-practices']}, SEO ${min.seo}, CLS ${maxCls.toFixed(3)} — ${ok ? 'meets' : 'MISSES'} the targets (98/95/95/95, CLS 0)`,
+);
