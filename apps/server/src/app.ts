@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { strictBodyValidatorCompiler } from './plugins/strict-body';
+import { redactUrl } from './lib/redact-url';
 import { z } from 'zod';
 import type { AppConfig } from './config';
 import type { AppContext } from './app-context';
@@ -62,6 +63,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
         : {
             level: config.LOG_LEVEL,
             redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.new_pwd', '*.token'],
+            serializers: {
+              // Fastify's own request fields, with secrets carried in the URL masked.
+              req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip }),
+            },
           },
     bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: 'x-request-id',
