@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import { MSG } from '@lbs/domain/messages';
@@ -12,7 +12,7 @@ import { newToken } from '../../lib/tokens';
 import { insertPendingOrder, priceLines, type PendingOrder } from '../orders/create-order';
 import type { ShippingRateProvider } from '../shipping/rate-provider';
 import { couponDiscount, promotionProblem } from '../vouchers/promotion-rules';
-import { findPromotionByCode } from '../vouchers/service';
+import { customerHoldsPromotion, findPromotionByCode } from '../vouchers/service';
 import { endUnpaidOrder } from './fail-payment';
 import { fulfilOrder } from './fulfil-order';
 import { createStripeCheckoutSession } from './stripe-checkout';
@@ -74,21 +74,10 @@ export async function createOnePaymentCheckout(
       const found = await findPromotionByCode(tx, promoCode, { lock: true });
       if (!found) throw conflict(MSG.invalidPromoCode);
       if (!lines.some((line) => line.licenseType !== null)) throw conflict(MSG.promoOnlyLicenses);
-      const earlier = await tx
-        .select({ id: orders.id })
-        .from(orders)
-        .where(
-          and(
-            eq(orders.userId, user.id),
-            eq(orders.promotionId, found.promotion.id),
-            inArray(orders.paymentStatus, ['unpaid', 'paid']),
-          ),
-        )
-        .limit(1);
       const problem = promotionProblem(found.promotion, found.coupon, {
         now,
         orderAmountCents: subtotalCents,
-        customerHasUsed: earlier.length > 0,
+        customerHasUsed: found.promotion.oncePerCustomer && (await customerHoldsPromotion(tx, user.id, found.promotion.id)),
       });
       if (problem) throw conflict(problem);
       const priced = lines.map((line) => ({ product_id: line.productId, price: line.unitPriceCents / 100, quantity: line.quantity }));

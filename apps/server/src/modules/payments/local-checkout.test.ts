@@ -191,6 +191,11 @@ describe('checkout with the local provider', () => {
     const again = await postCheckout(t.app, first.headers, body);
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toBe('You have already used this promo code');
+    // The lookup already tells the first customer; the code still works for others.
+    const lookup = (headers?: { authorization: string }) => t.app.inject({ method: 'GET', url: '/api/voucher/promotion/code/welcome', headers });
+    expect((await lookup(first.headers)).json().active).toBe(false);
+    expect((await lookup(second.headers)).json().active).toBe(true);
+    expect((await lookup()).json().active).toBe(true);
     expect((await postCheckout(t.app, second.headers, body)).statusCode).toBe(200);
   });
 

@@ -33,7 +33,7 @@ export async function voucherRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       // Per client, low enough that guessing codes is hopeless and high enough for typos.
       config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
     },
-    async (req) => lookupPromotionCode(ctx.db, req.params.code),
+    async (req) => lookupPromotionCode(ctx.db, req.params.code, { userId: (await req.currentUser())?.id }),
   );
 
   r.post(

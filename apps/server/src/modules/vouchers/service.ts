@@ -1,9 +1,9 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { MSG } from '@lbs/domain/messages';
 import type { PromotionLookup } from '@lbs/domain/promo';
 import type { TCouponBody, TPromotionBody } from '@lbs/domain/schemas';
 import type { Db, DbOrTx } from '../../db/client';
-import { coupons, promotionCodes } from '../../db/schema';
+import { coupons, orders, promotionCodes } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { couponDiscount, INACTIVE_LOOKUP, promotionProblem, type CouponRow, type PromotionRow } from './promotion-rules';
 
@@ -31,12 +31,29 @@ export async function findPromotionByCode(
  * expired and used-up codes all answer the same inactive shape, so the answer tells a guesser
  * nothing about which codes exist.
  */
-export async function lookupPromotionCode(db: Db, rawCode: string, now = new Date()): Promise<PromotionLookup> {
+export async function lookupPromotionCode(
+  db: Db,
+  rawCode: string,
+  opts: { userId?: number | null; now?: Date } = {},
+): Promise<PromotionLookup> {
   const code = rawCode.trim();
   if (!code || code.length > MAX_CODE_LENGTH) return INACTIVE_LOOKUP;
   const found = await findPromotionByCode(db, code);
-  if (!found || promotionProblem(found.promotion, found.coupon, { now }) !== null) return INACTIVE_LOOKUP;
+  if (!found) return INACTIVE_LOOKUP;
+  const customerHasUsed =
+    found.promotion.oncePerCustomer && opts.userId ? await customerHoldsPromotion(db, opts.userId, found.promotion.id) : false;
+  if (promotionProblem(found.promotion, found.coupon, { now: opts.now ?? new Date(), customerHasUsed }) !== null) return INACTIVE_LOOKUP;
   return { active: true, coupon: couponDiscount(found.coupon) };
+}
+
+/** The customer has a paid order with this promotion, or an unpaid one still holding its use. */
+export async function customerHoldsPromotion(db: DbOrTx, userId: number, promotionId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.promotionId, promotionId), inArray(orders.paymentStatus, ['unpaid', 'paid'])))
+    .limit(1);
+  return rows.length > 0;
 }
 
 const epochSeconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);

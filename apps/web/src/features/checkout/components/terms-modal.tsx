@@ -127,7 +127,7 @@ export function TermsModal({ open, confirming, onConfirm, onClose }: { open: boo
             <Button variant="secondary" onClick={requestClose} disabled={confirming}>
               Close
             </Button>
-            <Button onClick={onConfirm} disabled={confirming} autoFocus>
+            <Button onClick={onConfirm} disabled={confirming}>
               {confirming ? 'Redirecting to payment…' : 'Confirm'}
             </Button>
           </div>
