@@ -74,6 +74,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  // The API speaks JSON only: without this, Fastify's built-in text/plain parser hands a string
+  // to the body schema and the client gets a confusing 400 instead of 415.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(strictBodyValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (req, reply) => {

@@ -83,7 +83,9 @@ export class OutboxWorker {
         for update skip locked
       )
       returning id, kind, payload, attempts`);
-    return (result as unknown as { rows: OutboxRow[] }).rows;
+    // RETURNING has no order of its own; deliver in enqueue order so a resent mail lands after
+    // the one it replaces.
+    return (result as unknown as { rows: OutboxRow[] }).rows.sort((a, b) => Number(a.id) - Number(b.id));
   }
 
   private async deliverBatch(): Promise<number> {

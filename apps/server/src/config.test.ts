@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const PRODUCTION_SECRETS = {
+  SMTP_URL: 'smtp://mail.example.com:587',
+  STRIPE_SECRET_KEY: 'sk_test_x',
+  STRIPE_WEBHOOK_SECRET: 'whsec_x',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+};
+
+const errorOf = (env: Record<string, string>): ConfigError => {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return err as ConfigError;
+  }
+  throw new Error('loadConfig accepted a bad environment');
+};
+
+describe('loadConfig', () => {
+  it('parses an empty environment into the embedded defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      isProduction: false,
+      devTools: true,
+      publicUrl: 'http://localhost:3000',
+      dataDir: path.resolve('./data'),
+      RATE_LIMIT_DISABLED: false,
+      LOG_LEVEL: 'info',
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SMTP_URL).toBeUndefined();
+  });
+
+  it('treats blank optional variables as unset and trims the public URL', () => {
+    const config = loadConfig({
+      DATABASE_URL: '  ',
+      SMTP_URL: '',
+      PUBLIC_URL: 'https://shop.example.com/',
+      PORT: '8080',
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SMTP_URL).toBeUndefined();
+    expect(config.PORT).toBe(8080);
+    expect(config.publicUrl).toBe('https://shop.example.com');
+  });
+
+  it('lists every bad variable in one error', () => {
+    const err = errorOf({ PORT: 'eighty', DATABASE_URL: 'not a url' });
+    expect(err.message).toMatch(/PORT/);
+    expect(err.message).toMatch(/DATABASE_URL/);
+  });
+
+  it('refuses a port out of range', () => {
+    expect(errorOf({ PORT: '70000' }).message).toMatch(/PORT/);
+  });
+
+  it('refuses production without SMTP and Stripe, naming each missing variable', () => {
+    const err = errorOf({ NODE_ENV: 'production' });
+    for (const name of Object.keys(PRODUCTION_SECRETS)) expect(err.message).toContain(name);
+  });
+
+  it('names only what is still missing in production', () => {
+    const err = errorOf({
+      NODE_ENV: 'production',
+      SMTP_URL: PRODUCTION_SECRETS.SMTP_URL,
+      STRIPE_SECRET_KEY: 'sk_test_x',
+    });
+    expect(err.message).toContain('STRIPE_WEBHOOK_SECRET');
+    expect(err.message).toContain('STRIPE_PUBLISHABLE_KEY');
+    expect(err.message).not.toContain('SMTP_URL');
+    expect(err.message).not.toContain('STRIPE_SECRET_KEY');
+  });
+
+  it('accepts production with SMTP and Stripe, and turns the dev tools off', () => {
+    const config = loadConfig({ NODE_ENV: 'production', ...PRODUCTION_SECRETS });
+    expect(config.isProduction).toBe(true);
+    expect(config.devTools).toBe(false);
+  });
+});

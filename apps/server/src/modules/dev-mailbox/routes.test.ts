@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { buildTestApp, deliverMail, mailTo, type TestApp } from '../../../test/build-test-app';
+import { enqueueMail } from '../outbox/enqueue';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  for (const subject of ['First <hello>', 'Second', 'Third']) {
+    await t.db.transaction((tx) =>
+      enqueueMail(tx, {
+        to: 'Reader@Example.com',
+        subject,
+        text: `${subject} text`,
+        html: `<p>${subject}</p>`,
+      }),
+    );
+  }
+  await enqueueMail(t.db, {
+    to: 'someone-else@example.com',
+    subject: 'Not yours',
+    text: 'x',
+    html: '<p>x</p>',
+  });
+  await deliverMail(t.app);
+});
+afterAll(() => t?.close());
+
+describe('dev mailbox', () => {
+  it('answers one address’s mail as JSON, newest first', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/dev/mail?to=reader@example.com' });
+    expect(res.statusCode).toBe(200);
+    const mails = res.json();
+    expect(mails.map((m: { subject: string }) => m.subject)).toEqual([
+      'Third',
+      'Second',
+      'First <hello>',
+    ]);
+    expect(mails[0]).toMatchObject({
+      to: 'reader@example.com',
+      subject: 'Third',
+      text: 'Third text',
+      html: '<p>Third</p>',
+      created_at: expect.any(String),
+    });
+    expect(Number.isNaN(Date.parse(mails[0].created_at))).toBe(false);
+  });
+
+  it('matches the address case-insensitively', async () => {
+    expect((await mailTo(t.app, 'READER@example.com')).length).toBe(3);
+    expect(await mailTo(t.app, 'nobody@example.com')).toEqual([]);
+  });
+
+  it('shows the mail as an HTML page listing each subject, escaped', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/dev/mailbox' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('Second');
+    expect(res.body).toContain('Not yours');
+    expect(res.body).toContain('First &lt;hello&gt;');
+    expect(res.body).not.toContain('First <hello>');
+  });
+});
+
+describe('dev mailbox in production', () => {
+  it('does not exist, though mail is stored', async () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      STRIPE_SECRET_KEY: 'sk_test_dummy',
+      STRIPE_WEBHOOK_SECRET: 'whsec_dummy',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_dummy',
+    });
+    // The same database as above, so the mail is there to leak if the routes existed.
+    const app = await buildApp(config, { database: t.database, serveWeb: false });
+    try {
+      for (const url of ['/api/dev/mail?to=reader@example.com', '/dev/mailbox', '/dev/mailbox/1']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json()).toEqual({ detail: expect.any(String) });
+      }
+      expect(app.ctx.mail.kind).toBe('smtp');
+    } finally {
+      await app.close();
+    }
+  });
+});
