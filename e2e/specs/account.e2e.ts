@@ -119,6 +119,24 @@ describe('account area', () => {
     await page.getByRole('button', { name: 'Mark as done' }).first().click();
     await screenshot(page, 'account-notifications-1440');
     await other.close();
+
+    // The same screens on a phone: header above, sections as a scrolling row.
+    await page.setViewportSize({ width: 375, height: 812 });
+    for (const [path, name, ready] of [
+      ['/accounts/overview', 'overview', 'Your Subscriptions'],
+      ['/accounts/plans', 'plans', 'Yearly License'],
+      ['/accounts/resources', 'resources', 'Setup requirements'],
+      ['/accounts/settings/invoice', 'invoices', 'Invoice No'],
+      ['/accounts/settings/notifications', 'notifications', 'Preferences'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByText(ready, { exact: true }).first().waitFor();
+      await screenshot(page, `account-${name}-375`);
+    }
+    await page.goto('/accounts/settings/order');
+    await page.getByRole('button', { name: /View details of order/ }).first().click();
+    await page.getByRole('dialog').getByText('(complete)').first().waitFor({ state: 'attached' });
+    await screenshot(page, 'account-order-dialog-375');
     await context.close();
   });
 
@@ -170,6 +188,12 @@ describe('account area', () => {
     await next.click();
     await expect(next.isDisabled()).resolves.toBe(true);
     await page.getByRole('group', { name: /^4 of 4/ }).getByRole('heading', { name: 'Luggage Tag Cutter' }).waitFor();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByRole('button', { name: 'Show Perforated Paper (4x6”)' }).click();
+    await page.getByRole('group', { name: /^2 of 4/ }).getByRole('button', { name: 'Add to Cart' }).waitFor();
+    // Let the 300 ms slide transition finish before the picture.
+    await page.waitForTimeout(400);
+    await screenshot(page, 'account-products-1440');
     await context.close();
   });
 
@@ -202,6 +226,8 @@ describe('account area', () => {
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.getByText('Password reset successful!').waitFor();
     await screenshot(page, 'account-profile-375');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await screenshot(page, 'account-profile-1440');
 
     // The remembered settings tab and account item survive a return to /accounts.
     await page.goto('/accounts');

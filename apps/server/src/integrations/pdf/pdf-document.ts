@@ -35,10 +35,10 @@ export function renderPdf(info: { Title: string; Subject?: string }, draw: (doc:
   });
 }
 
-/** "Page n of m" at the foot of every page (pages are buffered until the end). */
-export function footer(doc: Pdf, text: string): void {
+/** "Page n of m" at the foot of every page but, with skipFirst, a cover (pages are buffered until the end). */
+export function footer(doc: Pdf, text: string, opts: { skipFirst?: boolean } = {}): void {
   const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i += 1) {
+  for (let i = range.start + (opts.skipFirst ? 1 : 0); i < range.start + range.count; i += 1) {
     doc.switchToPage(i);
     const bottom = doc.page.height - 40;
     const saved = doc.page.margins.bottom;

@@ -18,7 +18,7 @@ const SECTIONS: Section[] = [
     title: '1. What you need',
     intro: 'LentiBooth runs beside your existing photo-booth setup. Before your first event, check that you have:',
     bullets: [
-      'A Windows-based photo booth: Windows 10 or 11 (64-bit), 8 GB of memory, 10 GB of free disk space and an internet connection for activation.',
+      'A Windows-based photo booth PC, with an internet connection for activating the licence.',
       'A compatible DNP dye-sublimation printer: DS-RX1HS, DS620, DP-QW410 or DS820, with the current DNP driver installed.',
       'Photo-booth software that saves each capture to a folder: Breeze, Touchpix, dslrBooth or Snappic.',
       'Lenticular sheets (4x4 inch), perforated paper (4x6 inch) and an adhesion roller.',
@@ -138,6 +138,6 @@ function renderGuidebook(): Promise<Buffer> {
       heading(doc, s.title);
       body(doc, s);
     }
-    footer(doc, GUIDEBOOK_TITLE);
+    footer(doc, GUIDEBOOK_TITLE, { skipFirst: true });
   });
 }

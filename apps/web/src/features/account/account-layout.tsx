@@ -31,7 +31,7 @@ export function AccountLayout() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const user = useAppSelector((s) => s.user.user);
-  const hasLicense = useAppSelector((s) => s.user.hasLicense);
+  const storedLicense = useAppSelector((s) => s.user.hasLicense);
   const settingsItem = useAppSelector((s) => s.user.selectedSettingsSubItem);
   const check = useLicenceCheckQuery(undefined, { refetchOnMountOrArgChange: true });
   const [open, setOpen] = useState(false);
@@ -39,7 +39,9 @@ export function AccountLayout() {
 
   useNotificationStream(Boolean(user));
 
-  // A failed check counts as no licence (spec §4).
+  // A failed check counts as no licence (spec §4). The answer is used in this very render; the
+  // store copy (for other screens) is only updated by the effect below, one render later.
+  const hasLicense = check.data ? check.data.has_license : check.isError ? false : storedLicense;
   useEffect(() => {
     if (check.data) dispatch(userActions.setHasLicense(check.data.has_license));
     else if (check.isError) dispatch(userActions.setHasLicense(false));
@@ -84,8 +86,10 @@ export function AccountLayout() {
   const linkOf = (item: AccountNavItem) =>
     item.key === 'settings' ? `${paths.accounts.settings}/${isSettingsTab(settingsItem) ? settingsItem : 'notifications'}` : item.link;
 
-  // Only the first check blocks the screen; later re-checks happen behind the current view.
-  const checking = check.isLoading || (hasLicense === null && check.isFetching);
+  // Only the first check blocks the screen; a re-check runs behind the current view, except
+  // that Resources waits for it rather than send a new licence holder to /404 on a stale "no".
+  const onResources = pathname.replace(/\/$/, '') === paths.accounts.resources;
+  const checking = hasLicense === null || (onResources && !hasLicense && check.isFetching);
   let content: React.ReactNode = <Outlet />;
   if (checking) {
     content = (
@@ -94,7 +98,7 @@ export function AccountLayout() {
         {MSG.loading}
       </p>
     );
-  } else if (pathname.replace(/\/$/, '') === paths.accounts.resources && !hasLicense) {
+  } else if (onResources && !hasLicense) {
     content = <Navigate to={paths.notFound} replace />;
   }
 

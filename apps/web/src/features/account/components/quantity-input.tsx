@@ -8,7 +8,7 @@ const WHOLE = /^\d+$/;
  * Whole numbers 0 or more. Typing is free; on blur anything empty or invalid reverts to the last
  * valid quantity (spec §5). Minus stops at 0.
  */
-export function QuantityInput({ value, onChange, label }: { value: number; onChange: (n: number) => void; label: string }) {
+export function QuantityInput({ value, onChange, of }: { value: number; onChange: (n: number) => void; of: string }) {
   const id = useId();
   // What is being typed; null when the field shows the committed value.
   const [draft, setDraft] = useState<string | null>(null);
@@ -25,7 +25,7 @@ export function QuantityInput({ value, onChange, label }: { value: number; onCha
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
+        Quantity<span className="sr-only"> of {of}</span>
       </label>
       <div className="inline-flex items-center overflow-hidden rounded-lg border border-slate-300">
         <button type="button" className={btn} aria-label="Decrease quantity" disabled={value <= 0} onClick={() => onChange(Math.max(0, value - 1))}>

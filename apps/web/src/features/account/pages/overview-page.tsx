@@ -108,7 +108,7 @@ function LicenceTable({ rows, mode, onReset }: { rows: Licence[]; mode: LicenceM
   return (
     <>
       {/* Wide screens: a table. */}
-      <div className="hidden overflow-x-auto rounded-xl border border-slate-200 md:block">
+      <div className="relative hidden overflow-x-auto rounded-xl border border-slate-200 md:block">
         <table className="w-full text-left text-sm">
           <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
             <tr>

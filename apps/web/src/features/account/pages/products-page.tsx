@@ -133,7 +133,7 @@ function Slide({ item }: { item: AccessoryDisplayItem }) {
           </p>
         ) : (
           <div className="mt-4 flex flex-wrap items-end gap-3">
-            <QuantityInput value={quantity} onChange={setQuantity} label={`Quantity of ${item.title}`} />
+            <QuantityInput value={quantity} onChange={setQuantity} of={item.title} />
             <Button
               disabled={quantity < 1}
               onClick={() => {

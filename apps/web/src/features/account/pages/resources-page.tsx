@@ -20,7 +20,7 @@ const REQUIREMENTS: Requirement[] = [
   {
     title: 'Windows-based photo booth',
     text: 'LentiBooth runs on the Windows PC of your booth.',
-    items: ['Windows 10 or 11, 64-bit', '8 GB memory', 'Internet for activation'],
+    items: ['Windows PC', 'Internet for activation'],
     icon: MonitorIcon,
   },
   {
