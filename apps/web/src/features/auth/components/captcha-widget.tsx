@@ -45,7 +45,9 @@ export function CaptchaWidget({ onToken, ref }: { onToken: (token: string | null
   const box = useRef<HTMLDivElement>(null);
   const resetRef = useRef<() => void>(() => undefined);
   const onTokenRef = useRef(onToken);
-  onTokenRef.current = onToken;
+  useEffect(() => {
+    onTokenRef.current = onToken;
+  }, [onToken]);
   const [failed, setFailed] = useState(false);
 
   useImperativeHandle(ref, () => ({

@@ -57,7 +57,7 @@ export function LoginPage() {
 
   if (user) return <Navigate to={target} replace />;
 
-  const onSubmit = handleSubmit(async (values) => {
+  const submit = async (values: TSigninForm) => {
     setError(null);
     if (!captchaToken) {
       setError(MSG.captchaRequired);
@@ -71,7 +71,7 @@ export function LoginPage() {
       else setError(loginErrorMessage(err));
       resetCaptcha();
     }
-  });
+  };
 
   async function resend() {
     if (!unverified) return;
@@ -102,7 +102,7 @@ export function LoginPage() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <form onSubmit={(e) => void handleSubmit(submit)(e)} noValidate className="space-y-5">
         {error ? <FormAlert>{error}</FormAlert> : null}
         <TextField label={COPY.email} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <div>

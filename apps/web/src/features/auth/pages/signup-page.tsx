@@ -39,7 +39,7 @@ export function SignupPage() {
 
   if (user) return <Navigate to={paths.accounts.root} replace />;
 
-  const onSubmit = handleSubmit(async ({ username, email, password }) => {
+  const submit = async ({ username, email, password }: TSignupForm) => {
     setError(null);
     if (!captchaToken) {
       setError(MSG.captchaRequired);
@@ -53,7 +53,7 @@ export function SignupPage() {
       setError(signupErrorMessage(e));
       resetCaptcha();
     }
-  });
+  };
 
   const busy = isSubmitting || google.busy;
   return (
@@ -69,7 +69,7 @@ export function SignupPage() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <form onSubmit={(e) => void handleSubmit(submit)(e)} noValidate className="space-y-5">
         {error ? <FormAlert>{error}</FormAlert> : null}
         <TextField label={COPY.username} autoComplete="username" error={errors.username?.message} {...register('username')} />
         <TextField label={COPY.email} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
