@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { accountItemOf, isSettingsTab } from './account-nav';
+
+describe('account navigation', () => {
+  it('selects the item from the segment after /accounts/', () => {
+    expect(accountItemOf('/accounts/overview')?.key).toBe('overview');
+    expect(accountItemOf('/accounts/settings/invoice')?.key).toBe('settings');
+    expect(accountItemOf('/accounts/Plans')?.key).toBe('plans');
+    expect(accountItemOf('/accounts')).toBeUndefined();
+    expect(accountItemOf('/accounts/nothing')).toBeUndefined();
+  });
+  it('knows the four settings tabs by their path segment', () => {
+    for (const key of ['notifications', 'invoice', 'order', 'user-management']) expect(isSettingsTab(key)).toBe(true);
+    expect(isSettingsTab('profile')).toBe(false);
+    expect(isSettingsTab(null)).toBe(false);
+  });
+});
