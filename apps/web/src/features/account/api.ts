@@ -92,10 +92,6 @@ export const accountApi = api.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `/users/${id}`, method: 'PUT', body }),
       invalidatesTags: ['Me'],
     }),
-    tutorialVideo: build.query<string | null, void>({
-      query: () => '/config/public',
-      transformResponse: (res: { videos?: { tutorial?: string | null } }) => res.videos?.tutorial ?? null,
-    }),
     changePassword: build.mutation<unknown, { email: string; new_pwd: string }>({
       query: (body) => ({ url: '/users/reset-password', method: 'POST', body }),
     }),
@@ -110,5 +106,4 @@ export const {
   useOrdersQuery,
   useUpdateProfileMutation,
   useChangePasswordMutation,
-  useTutorialVideoQuery,
 } = accountApi;

@@ -70,11 +70,6 @@ export const DownloadIcon = (p: P) => (
     <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M7 10l5 5 5-5M12 15V3" />
   </Svg>
 );
-export const PlayIcon = (p: P) => (
-  <Svg {...p}>
-    <path d="M7 4v16l13-8z" fill="currentColor" />
-  </Svg>
-);
 export const ChevronLeftIcon = (p: P) => (
   <Svg {...p}>
     <path d="m15 18-6-6 6-6" />

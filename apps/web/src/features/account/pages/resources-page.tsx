@@ -3,10 +3,10 @@ import { toast } from 'react-toastify';
 import { MSG } from '@lbs/domain/messages';
 import posterUrl from '../../../assets/art/video-poster-tutorial.svg';
 import { Button } from '../../../components/ui/button';
+import { VideoFacade } from '../../../components/ui/video-facade';
 import { apiRequest } from '../../../lib/api-request';
 import { isApiError } from '../../../lib/api-error';
-import { useTutorialVideoQuery } from '../api';
-import { CameraIcon, DownloadIcon, MonitorIcon, PlayIcon, PrinterIcon } from '../components/account-icons';
+import { CameraIcon, DownloadIcon, MonitorIcon, PrinterIcon } from '../components/account-icons';
 import { saveBlob } from '../save-file';
 
 interface Requirement {
@@ -100,7 +100,14 @@ export function ResourcesPage() {
           <h2 id="tutorial-heading" className="text-xl font-semibold text-ink">
             Video tutorial
           </h2>
-          <TutorialVideo />
+          <VideoFacade
+            slot="tutorial"
+            title="LentiBooth tutorial video"
+            poster={posterUrl}
+            posterWidth={1280}
+            posterHeight={720}
+            className="mt-4"
+          />
         </section>
 
         <section aria-labelledby="downloads-heading" className="lg:col-span-2">
@@ -127,46 +134,6 @@ export function ResourcesPage() {
           </ul>
         </section>
       </div>
-    </div>
-  );
-}
-
-/** A poster with a play button; the player (and its third-party host) loads only on click. */
-function TutorialVideo() {
-  const { data: embedUrl } = useTutorialVideoQuery();
-  const [playing, setPlaying] = useState(false);
-  if (playing && embedUrl) {
-    return (
-      <div className="mt-4 aspect-video overflow-hidden rounded-2xl bg-black">
-        <iframe
-          src={embedUrl}
-          title="LentiBooth tutorial video"
-          className="h-full w-full"
-          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-          allowFullScreen
-        />
-      </div>
-    );
-  }
-  return (
-    <div className="relative mt-4 aspect-video overflow-hidden rounded-2xl bg-slate-900">
-      <img src={posterUrl} alt="" className="h-full w-full object-cover" width={1280} height={720} />
-      {embedUrl ? (
-        <button
-          type="button"
-          onClick={() => setPlaying(true)}
-          className="absolute inset-0 flex items-center justify-center bg-ink/20 transition-colors hover:bg-ink/30"
-          aria-label="Play the tutorial video"
-        >
-          <span className="inline-flex h-16 w-16 items-center justify-center rounded-full bg-white/95 text-brand-700 shadow-lg">
-            <PlayIcon className="h-7 w-7" />
-          </span>
-        </button>
-      ) : (
-        <p className="absolute inset-x-0 bottom-0 bg-ink/75 px-4 py-3 text-center text-sm text-white">
-          The tutorial video will be available here soon.
-        </p>
-      )}
     </div>
   );
 }
