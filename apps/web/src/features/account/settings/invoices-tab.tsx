@@ -49,19 +49,19 @@ export function InvoicesTab() {
   return (
     <section aria-label="Invoices">
       <div className="relative overflow-x-auto rounded-xl border border-slate-200">
-        <table className="w-full min-w-[28rem] text-left text-sm">
+        <table className="w-full text-left text-sm">
           <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
             <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">
+              <th scope="col" className="px-3 py-3 sm:px-4 font-semibold">
                 Invoice No
               </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
+              <th scope="col" className="px-3 py-3 sm:px-4 font-semibold">
                 Order ID
               </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
+              <th scope="col" className="px-3 py-3 sm:px-4 font-semibold">
                 Created
               </th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">
+              <th scope="col" className="px-3 py-3 sm:px-4 text-right font-semibold">
                 <span className="sr-only">Receipt</span>
               </th>
             </tr>
@@ -69,10 +69,10 @@ export function InvoicesTab() {
           <tbody className="divide-y divide-slate-100">
             {data.items.map((inv) => (
               <tr key={inv.invoice_no}>
-                <td className="px-4 py-3 font-semibold text-ink">{inv.invoice_no}</td>
-                <td className="px-4 py-3">{inv.order_id ?? '--'}</td>
-                <td className="px-4 py-3 whitespace-nowrap">{formatDate(inv.created_at)}</td>
-                <td className="px-4 py-3 text-right">
+                <td className="px-3 py-3 sm:px-4 font-semibold text-ink">{inv.invoice_no}</td>
+                <td className="px-3 py-3 sm:px-4">{inv.order_id ?? '--'}</td>
+                <td className="px-3 py-3 sm:px-4 whitespace-nowrap">{formatDate(inv.created_at)}</td>
+                <td className="px-3 py-3 sm:px-4 text-right">
                   <button
                     type="button"
                     disabled={busy !== null}
@@ -81,7 +81,7 @@ export function InvoicesTab() {
                     aria-label={`Download receipt for invoice ${inv.invoice_no}`}
                   >
                     <DownloadIcon className="h-4 w-4" />
-                    Download
+                    <span className="hidden sm:inline">Download</span>
                   </button>
                 </td>
               </tr>
