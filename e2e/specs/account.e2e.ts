@@ -149,6 +149,13 @@ describe('account area', () => {
     await page.goto('/accounts/resources');
     await page.waitForURL('**/404');
     await page.getByText('Oops! The page you are looking for does not exist.').waitFor();
+
+    // Closing the panel waits out its fade, then the site comes back at /.
+    await page.goto('/accounts/plans');
+    const closedAt = Date.now();
+    await page.getByRole('button', { name: 'Close account panel' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    expect(Date.now() - closedAt).toBeGreaterThanOrEqual(500);
     await context.close();
   });
 
