@@ -9,6 +9,7 @@ import { createRouter } from './app/router';
 import { DeferredToasts } from './app/deferred-toasts';
 import { markUserCorruptAtStart } from './features/session/startup-flags';
 import { isPrerendered, markInteractive, routerReady } from './app/take-over-prerendered';
+import { preloadFooter } from './app/layouts/root-layout';
 
 const { store, userWasCorrupt } = createStore();
 markUserCorruptAtStart(userWasCorrupt);
@@ -25,7 +26,7 @@ const app = (
 );
 const root = createRoot(container);
 if (isPrerendered(container)) {
-  await routerReady(router);
+  await Promise.all([routerReady(router), preloadFooter()]);
   flushSync(() => root.render(app));
   markInteractive(container);
 } else {

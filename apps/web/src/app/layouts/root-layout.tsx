@@ -8,7 +8,26 @@ import { trackPageView } from '../../lib/page-views';
 import { useSessionBootstrap } from '../../features/session/use-session-bootstrap';
 
 // The footer is below the fold on every page that shows it, so it loads after first paint.
-const SiteFooter = lazy(() => import('./site-footer').then((m) => ({ default: m.SiteFooter })));
+type FooterModule = typeof import('./site-footer');
+let footerModule: FooterModule | undefined;
+/**
+ * A prerendered page already shows its footer, so the app loads the footer before it takes over.
+ * React.lazy then gets a thenable that resolves at once and renders the footer in the first pass
+ * instead of blanking it while the chunk loads.
+ */
+export const preloadFooter = () =>
+  import('./site-footer').then((m) => {
+    footerModule = m;
+  });
+const SiteFooter = lazy(() => {
+  const loaded = footerModule;
+  if (loaded) {
+    return { then: (resolve: (m: { default: FooterModule['SiteFooter'] }) => void) => resolve({ default: loaded.SiteFooter }) } as Promise<{
+      default: FooterModule['SiteFooter'];
+    }>;
+  }
+  return import('./site-footer').then((m) => ({ default: m.SiteFooter }));
+});
 
 /** Scrolls smoothly to the top on each navigation; a #hash scrolls to its anchor (100px offset). */
 function useScrollOnNavigate() {

@@ -37,7 +37,7 @@ export function SiteFooter() {
     <footer className="bg-ink text-slate-200">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-3 lg:px-8">
         <div>
-          <img src={logoUrl} alt="LentiBooth" width={165} height={36} className="h-9 w-auto" loading="lazy" />
+          <img src={logoUrl} alt="LentiBooth" width={165} height={36} className="h-9 w-auto" />
           <p className="mt-4 max-w-xs text-sm text-slate-300">
             3D lenticular photo-booth software and accessories for event businesses in Singapore, Jakarta and beyond.
           </p>
