@@ -72,6 +72,9 @@ describe('web shell', () => {
   it('a stored user that fails to parse is removed and the visitor goes to /login', async () => {
     const { context, page } = await newPage('desktop');
     await page.goto('/');
+    // The landing page is prerendered and the app starts after its first paint: let it start
+    // before corrupting the stored user, so the corruption is met by the next start (/pricing).
+    await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
     await page.evaluate(() => localStorage.setItem('user', '{not json'));
     await page.goto('/pricing');
     await page.waitForURL('**/login');

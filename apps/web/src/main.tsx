@@ -1,5 +1,4 @@
 import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
@@ -8,7 +7,7 @@ import { createStore } from './app/store';
 import { createRouter } from './app/router';
 import { DeferredToasts } from './app/deferred-toasts';
 import { markUserCorruptAtStart } from './features/session/startup-flags';
-import { isPrerendered, markInteractive, routerReady } from './app/take-over-prerendered';
+import { hydratePrerendered, isPrerendered, routerReady } from './app/take-over-prerendered';
 import { preloadFooter } from './app/layouts/root-layout';
 
 const { store, userWasCorrupt } = createStore();
@@ -24,11 +23,9 @@ const app = (
     </Provider>
   </StrictMode>
 );
-const root = createRoot(container);
 if (isPrerendered(container)) {
   await Promise.all([routerReady(router), preloadFooter()]);
-  flushSync(() => root.render(app));
-  markInteractive(container);
+  hydratePrerendered(container, app);
 } else {
-  root.render(app);
+  createRoot(container).render(app);
 }

@@ -5,6 +5,10 @@ import { paths } from '../../../app/paths';
 import { CheckIcon } from '../../../components/ui/icons';
 import { useAddToCart } from '../hooks/use-add-to-cart';
 
+type HeadingLevel = 2 | 3;
+const TITLE = { 2: 'h2', 3: 'h3' } as const;
+const SUB_HEADING = { 2: 'h3', 3: 'h4' } as const;
+
 /** What every recurring licence includes beyond its own lines. */
 const EVERY_LICENCE = [
   'All 3D depth, motion and flip effects',
@@ -26,13 +30,14 @@ function Price({ plan, className = '' }: { plan: Plan; className?: string }) {
   );
 }
 
-function FeatureList({ plan }: { plan: Plan }) {
+function FeatureList({ plan, level }: { plan: Plan; level: HeadingLevel }) {
+  const Sub = SUB_HEADING[level];
   if (Array.isArray(plan.subTitle)) {
     return (
       <div className="space-y-4">
         {SETUP_KIT_SECTIONS.map((section) => (
           <div key={section.heading}>
-            <h4 className="text-xs font-semibold uppercase tracking-wider text-slate-500">{section.heading}</h4>
+            <Sub className="text-xs font-semibold uppercase tracking-wider text-slate-500">{section.heading}</Sub>
             <ul className="mt-2 space-y-1.5">
               {section.items.map((item) => (
                 <li key={item} className="flex gap-2 text-sm text-slate-700">
@@ -59,8 +64,10 @@ function FeatureList({ plan }: { plan: Plan }) {
 }
 
 /** The full card, from 768px up. */
-function PlanCard({ plan, onPurchase }: { plan: Plan; onPurchase: () => void }) {
+function PlanCard({ plan, onPurchase, level }: { plan: Plan; onPurchase: () => void; level: HeadingLevel }) {
   const featured = plan.period === 'Month';
+  const Title = TITLE[level];
+  const Sub = SUB_HEADING[level];
   return (
     <article
       className={`relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm ${featured ? 'border-brand-500 shadow-lg ring-1 ring-brand-500' : 'border-slate-200'}`}
@@ -71,18 +78,18 @@ function PlanCard({ plan, onPurchase }: { plan: Plan; onPurchase: () => void }) 
       {featured ? (
         <p className="absolute -top-3 right-6 rounded-full bg-brand-600 px-3 py-0.5 text-xs font-semibold text-white">Most popular</p>
       ) : null}
-      <h3 id={`plan-${plan.id}-title`} className="text-lg font-bold text-ink">
+      <Title id={`plan-${plan.id}-title`} className="text-lg font-bold text-ink">
         {plan.title}
-      </h3>
+      </Title>
       <p className="mt-1 min-h-10 text-sm text-slate-600">
         {Array.isArray(plan.subTitle) ? 'Everything you need to start: training, materials and software' : plan.subTitle}
       </p>
       <Price plan={plan} className="mt-4" />
       <div className="mt-6 flex-1">
-        <FeatureList plan={plan} />
+        <FeatureList plan={plan} level={level} />
         {Array.isArray(plan.subTitle) ? null : (
           <div className="mt-5 border-t border-slate-100 pt-4">
-            <h4 className="text-xs font-semibold uppercase tracking-wider text-slate-500">Included with every licence</h4>
+            <Sub className="text-xs font-semibold uppercase tracking-wider text-slate-500">Included with every licence</Sub>
             <ul className="mt-2 space-y-1.5">
               {EVERY_LICENCE.map((line) => (
                 <li key={line} className="flex gap-2 text-sm text-slate-600">
@@ -106,7 +113,8 @@ function PlanCard({ plan, onPurchase }: { plan: Plan; onPurchase: () => void }) 
 }
 
 /** The compact coloured card of small screens; each feature line leads to checkout (spec §2). */
-function CompactPlanCard({ plan, onPurchase }: { plan: Plan; onPurchase: () => void }) {
+function CompactPlanCard({ plan, onPurchase, level }: { plan: Plan; onPurchase: () => void; level: HeadingLevel }) {
+  const Title = TITLE[level];
   return (
     <article
       className="rounded-2xl border-l-4 p-5"
@@ -115,9 +123,9 @@ function CompactPlanCard({ plan, onPurchase }: { plan: Plan; onPurchase: () => v
       data-plan-compact={plan.id}
     >
       <div className="flex items-baseline justify-between gap-3">
-        <h3 id={`plan-${plan.id}-compact-title`} className="text-base font-bold text-ink">
+        <Title id={`plan-${plan.id}-compact-title`} className="text-base font-bold text-ink">
           {plan.title}
-        </h3>
+        </Title>
         <p className="shrink-0 text-right">
           <span className="text-2xl font-extrabold text-ink">{formatUsd(plan.price).replace(/\.00$/, '')}</span>
           <span className="ml-1 text-xs text-slate-700">/ {PERIOD_LABEL[plan.period]}</span>
@@ -149,19 +157,22 @@ function CompactPlanCard({ plan, onPurchase }: { plan: Plan; onPurchase: () => v
   );
 }
 
-/** The four plans: 4 columns on wide screens, 2 on tablets, compact cards one per row on phones. */
-export function PlanCards() {
+/**
+ * The four plans: 4 columns on wide screens, 2 on tablets, compact cards one per row on phones.
+ * `level` is the heading level of a card title: 3 under a section heading, 2 right under the page title.
+ */
+export function PlanCards({ level = 3 }: { level?: HeadingLevel }) {
   const addToCart = useAddToCart();
   return (
     <div>
       <div className="hidden gap-6 md:grid md:grid-cols-2 xl:grid-cols-4" data-plan-grid="full">
         {PLANS.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} onPurchase={() => addToCart(plan.id, 1)} />
+          <PlanCard key={plan.id} plan={plan} level={level} onPurchase={() => addToCart(plan.id, 1)} />
         ))}
       </div>
       <div className="grid grid-cols-1 gap-4 md:hidden" data-plan-grid="compact">
         {PLANS.map((plan) => (
-          <CompactPlanCard key={plan.id} plan={plan} onPurchase={() => addToCart(plan.id, 1)} />
+          <CompactPlanCard key={plan.id} plan={plan} level={level} onPurchase={() => addToCart(plan.id, 1)} />
         ))}
       </div>
     </div>

@@ -22,7 +22,7 @@ export function PricingPage() {
             booth printing in a day.
           </SectionHeading>
           <div className="mt-12">
-            <PlanCards />
+            <PlanCards level={2} />
           </div>
           <p className="mt-6 text-center text-sm font-medium text-slate-700">{MSG.pricesNett}</p>
         </div>

@@ -1,0 +1,52 @@
+import { startTransition, useEffect, type ReactNode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import type { createBrowserRouter } from 'react-router';
+
+type Router = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * A prerendered page (apps/web/build/prerender.ts) arrives as HTML marked `data-prerendered`
+ * and `inert`: visible at once, not yet clickable. The app hydrates it (attaches to the DOM that
+ * is there instead of rebuilding it, in small slices of work) once the router has loaded the
+ * page's lazy module, then makes the page interactive.
+ */
+export function isPrerendered(container: HTMLElement): boolean {
+  return container.hasAttribute('data-prerendered');
+}
+
+export function routerReady(router: Router): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (state.initialized) {
+        unsubscribe();
+        resolve();
+      }
+    });
+  });
+}
+
+function Interactive({ container, children }: { container: HTMLElement; children: ReactNode }) {
+  useEffect(() => {
+    container.removeAttribute('inert');
+    container.removeAttribute('data-prerendered');
+  }, [container]);
+  return children;
+}
+
+// The page was rendered for a visitor; for someone signed in (header, cart badge) the HTML
+// differs, and React renders those parts afresh. That is expected, not an error to report.
+// Production builds carry only the error number: 418 (HTML differs), 419, 421-423, 425 (text).
+const isHydrationMismatch = (error: unknown) =>
+  error instanceof Error && /hydrat|server rendered|did not match|React error #4(18|19|21|22|23|25)\b/i.test(error.message);
+
+export function hydratePrerendered(container: HTMLElement, app: ReactNode): void {
+  // As a transition, hydration works in short slices and lets the browser respond in between.
+  startTransition(() => {
+    hydrateRoot(container, <Interactive container={container}>{app}</Interactive>, {
+      onRecoverableError(error) {
+        if (!isHydrationMismatch(error)) console.error(error);
+      },
+    });
+  });
+}
