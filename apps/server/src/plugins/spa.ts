@@ -17,6 +17,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       index: false,
       // The build writes .br and .gz twins of its text files; send the one the browser accepts.
       preCompressed: true,
+      // Our setHeaders decides; send's own default (max-age=0) would otherwise overwrite it.
+      cacheControl: false,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');
