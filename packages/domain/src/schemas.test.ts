@@ -263,6 +263,31 @@ describe('ZContactBody', () => {
     expect(isValidPhone('6561x4567')).toBe(false);
   });
 
+  it('counts the message after trimming and the phone digits after an optional plus', () => {
+    expect(ZContactBody.safeParse({ ...good, message: '   1234567890   ' }).success).toBe(true);
+    expect(errors(ZContactBody, { ...good, message: '   123456789   ' })).toEqual({
+      message: ['Message must be at least 10 characters long'],
+    });
+    expect(isValidPhone('+1234567890123456')).toBe(true); // plus and 16 digits
+    expect(isValidPhone('+12345678901234567')).toBe(false);
+    expect(isValidPhone('+1')).toBe(true);
+    expect(isValidPhone('+')).toBe(false);
+    expect(errors(ZContactBody, { ...good, phone: ' ( ) - . ' })).toEqual({
+      phone: ['Please enter a valid phone number'],
+    });
+    expect(ZContactBody.parse({ ...good, email: ' Jane.Tan@Example.COM ' }).email).toBe('jane.tan@example.com');
+  });
+
+  it('names every missing field', () => {
+    expect(errors(ZContactBody, {})).toEqual({
+      name: ['Name is required'],
+      email: ['Email is required'],
+      phone: ['Phone number is required'],
+      company: ['Company is required'],
+      message: ['Message is required'],
+    });
+  });
+
   it('caps field lengths', () => {
     expect(ZContactBody.safeParse({ ...good, name: 'a'.repeat(101) }).success).toBe(false);
     expect(ZContactBody.safeParse({ ...good, company: 'a'.repeat(151) }).success).toBe(false);
