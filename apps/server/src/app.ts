@@ -71,8 +71,15 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
-    trustProxy: true,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Only behind a known proxy may X-Forwarded-For name the client; otherwise anyone could pick
+    // their own address and slip past the per-client rate limits.
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      // Long path values (a pasted token, a long promo code) reach the route and its schema,
+      // which answers a 4xx {detail}, instead of the router's bare 414.
+      maxParamLength: 2048,
+    },
   });
   // The API speaks JSON only: without this, Fastify's built-in text/plain parser hands a string
   // to the body schema and the client gets a confusing 400 instead of 415.

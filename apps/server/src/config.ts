@@ -73,6 +73,12 @@ const ZEnv = z.object({
   VIDEO_URL_HOW_IT_WORKS: videoUrl,
   VIDEO_URL_TUTORIAL: videoUrl,
   WEB_DIST_DIR: optionalString,
+  /** 'true', 'false', or the trusted proxies' addresses/CIDRs, comma-separated (e.g. '10.0.0.0/8'). */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((v): boolean | string => (v === 'true' ? true : v === 'false' || v === '' ? false : v)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(1000),
   RATE_LIMIT_DISABLED: z
