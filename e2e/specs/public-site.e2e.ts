@@ -138,6 +138,18 @@ describe('landing page', () => {
     await context.close();
   });
 
+  it('says so when the video settings cannot be fetched', async () => {
+    const { context, page } = await newPage('mobile');
+    await page.route('**/api/config/public', (route) => route.abort());
+    await open(page, '/');
+    const play = page.getByRole('button', { name: 'Play video: LentiBooth in action' });
+    await play.scrollIntoViewIfNeeded();
+    await play.click();
+    await page.getByText('The video could not be loaded. Please check your connection and try again.').waitFor();
+    expect(await page.locator('iframe').count()).toBe(0);
+    await context.close();
+  });
+
   it('without a configured video the poster points to the YouTube channel instead of a dead play button', async () => {
     const { context, page } = await newPage('desktop');
     await open(page, '/how-it-works');

@@ -29,6 +29,7 @@ export function VideoFacade({
   const [src, setSrc] = useState<string | null | undefined>(undefined);
   const [playing, setPlaying] = useState(false);
   const [waiting, setWaiting] = useState(false);
+  const [unreachable, setUnreachable] = useState(false);
   const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -68,10 +69,11 @@ export function VideoFacade({
     }
     setWaiting(true);
     const config = await loadPublicConfig();
-    const url = config ? config.videos[slot] : undefined;
     setWaiting(false);
-    setSrc(url);
-    if (url) setPlaying(true);
+    setUnreachable(!config);
+    if (!config) return;
+    setSrc(config.videos[slot]);
+    if (config.videos[slot]) setPlaying(true);
   };
 
   return (
@@ -126,6 +128,11 @@ export function VideoFacade({
               </span>
             </button>
           )}
+          {unreachable ? (
+            <p role="status" className="absolute inset-x-0 bottom-0 bg-ink/80 px-4 py-3 text-center text-sm text-white">
+              The video could not be loaded. Please check your connection and try again.
+            </p>
+          ) : null}
         </>
       )}
     </div>
