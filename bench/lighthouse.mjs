@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global fetch, setTimeout */
 // Lighthouse 12 (mobile preset: simulated slow 4G and a 4x slower CPU) on the public pages of the
 // built product, served exactly as `npm start` serves it. Prints the four category scores and the
 // cumulative layout shift per page; the last line is the figure: the lowest (median) score of

@@ -1,3 +1,4 @@
+/* global document, setTimeout, requestAnimationFrame */
 // Starts the app on a prerendered page (apps/web/build/prerender.ts writes the tag), after the
 // page's first paint, so on a slow connection its HTML and CSS get the network first. The shared
 // chunks are evaluated one per task (deepest first, as the build lists them) before the entry,

@@ -5,7 +5,7 @@ import { Provider } from 'react-redux';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { routes } from './app/router';
 import { createStore } from './app/store';
-import { takeRenderedMeta, type PageMeta } from './lib/page-meta';
+import { PageMetaCollector, type PageMeta } from './lib/page-meta';
 
 async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
@@ -21,18 +21,21 @@ export async function render(pathname: string): Promise<{ html: string; meta: Pa
   const router = createStaticRouter(handler.dataRoutes, context);
   // A visitor's store: nobody signed in, empty cart (there is no localStorage here).
   const { store } = createStore();
+  let meta: PageMeta | null = null;
   const page = (
-    <Provider store={store}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </Provider>
+    <PageMetaCollector value={(m) => (meta = m)}>
+      <Provider store={store}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </Provider>
+    </PageMetaCollector>
   );
   // The HTML must hold the whole page inline, never React's streaming scripts (the
   // Content-Security-Policy blocks inline scripts). So: no chunking of large Suspense boundaries,
   // and a first pass that loads every React.lazy part (the footer) so nothing suspends in the second.
   const options = { progressiveChunkSize: Number.POSITIVE_INFINITY };
   await streamToString((await prerenderToNodeStream(page, options)).prelude);
-  takeRenderedMeta();
+  meta = null;
   const html = await streamToString((await prerenderToNodeStream(page, options)).prelude);
   if (html.includes('<script')) throw new Error(`${pathname}: the prerendered HTML still carries inline scripts`);
-  return { html, meta: takeRenderedMeta() };
+  return { html, meta };
 }
