@@ -103,7 +103,7 @@ function Testimonials() {
               aria-pressed={i === active}
               className="flex h-11 w-11 items-center justify-center"
             >
-              <span className={`block h-3 rounded-full transition-all ${i === active ? 'w-8 bg-brand-600' : 'w-3 bg-brand-100 hover:bg-brand-500'}`} />
+              <span className={`block h-3 rounded-full transition-all ${i === active ? 'w-8 bg-brand-600' : 'w-3 bg-slate-300 hover:bg-brand-500'}`} />
             </button>
           ))}
         </div>
