@@ -6,11 +6,11 @@ import { waitForMail } from '../support/mailbox';
 
 afterAll(closeBrowser);
 
-/** The app has taken over the prerendered HTML (it is inert until then). */
+/** The app has taken over the prerendered HTML (it lifts the #boot-shield layer then). */
 async function appReady(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const root = document.getElementById('root');
-    return !!root && !root.hasAttribute('inert') && root.childElementCount > 0;
+    return !!root && !root.hasAttribute('data-prerendered') && !document.getElementById('boot-shield') && root.childElementCount > 0;
   });
 }
 

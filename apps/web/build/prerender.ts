@@ -21,6 +21,13 @@ export const PRERENDERED_PATHS = [
 /** Where the server finds them: path → file under dist (read by apps/server/src/plugins/spa.ts). */
 export const PAGES_MANIFEST = 'pages/manifest.json';
 
+/**
+ * Until the app has taken over, a transparent layer catches pointer input, so a tap on a button
+ * that has no handler yet is not lost silently (browser tests wait for it to go). The page stays
+ * readable, scrollable and keyboard-navigable; the app removes it (app/take-over-prerendered.tsx).
+ */
+const BOOT_SHIELD = '<div id="boot-shield" aria-hidden="true" style="position:fixed;inset:0;z-index:2147483647"></div>';
+
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -94,7 +101,7 @@ export function prerenderPages(): Plugin {
           const page = shell
             .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
             .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(meta.description)}" />`)
-            .replace('<div id="root"></div>', `<div id="root" data-prerendered inert>${html}</div>`);
+            .replace('<div id="root"></div>', `<div id="root" data-prerendered>${html}</div>${BOOT_SHIELD}`);
           const file = pageFile(pathname);
           fs.writeFileSync(path.join(outDir, file), page);
           manifest[pathname] = file;

@@ -5,10 +5,10 @@ import type { createBrowserRouter } from 'react-router';
 type Router = ReturnType<typeof createBrowserRouter>;
 
 /**
- * A prerendered page (apps/web/build/prerender.ts) arrives as HTML marked `data-prerendered`
- * and `inert`: visible at once, not yet clickable. The app hydrates it (attaches to the DOM that
- * is there instead of rebuilding it, in small slices of work) once the router has loaded the
- * page's lazy module, then makes the page interactive.
+ * A prerendered page (apps/web/build/prerender.ts) arrives as HTML marked `data-prerendered`,
+ * visible at once, with a transparent layer (#boot-shield) over it until the app is ready. The app
+ * hydrates it (attaches to the DOM that is there instead of rebuilding it, in small slices of
+ * work) once the router has loaded the page's lazy module, then lifts the layer.
  */
 export function isPrerendered(container: HTMLElement): boolean {
   return container.hasAttribute('data-prerendered');
@@ -28,7 +28,9 @@ export function routerReady(router: Router): Promise<void> {
 
 function Interactive({ container, children }: { container: HTMLElement; children: ReactNode }) {
   useEffect(() => {
-    container.removeAttribute('inert');
+    // Removing one fixed layer costs the browser next to nothing (toggling `inert` on the root
+    // would restyle the whole page at the busiest moment of start-up).
+    document.getElementById('boot-shield')?.remove();
     container.removeAttribute('data-prerendered');
   }, [container]);
   return children;
