@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { CartItem } from '@lbs/domain/cart';
 import { MSG } from '@lbs/domain/messages';
 import { computeDiscount, evaluatePromo, promoApplies, type Coupon } from '@lbs/domain/promo';
@@ -14,23 +14,38 @@ export function usePromoCode(items: readonly CartItem[]) {
   const [state, setState] = useState<PromoState>({ phase: 'none' });
   const [lookup] = useLazyPromotionByCodeQuery();
 
+  // A code counts as applied only while the cart holds a licence line to apply it to; without
+  // one the box shows the spec's message (derived, so adding a licence back re-applies it).
+  const applicable = promoApplies(items);
+  const shown: PromoState =
+    state.phase === 'applied' && !applicable
+      ? { phase: 'input', code: state.code, error: MSG.promoOnlyLicenses, checking: false }
+      : state;
+
   const open = useCallback(() => setState({ phase: 'input', code: '', error: null, checking: false }), []);
   const close = useCallback(() => setState({ phase: 'none' }), []);
   const setCode = useCallback(
-    (code: string) => setState((s) => (s.phase === 'input' ? { ...s, code, error: null } : s)),
+    (code: string) =>
+      setState((s) =>
+        s.phase === 'input'
+          ? { ...s, code, error: null }
+          : s.phase === 'applied'
+            ? { phase: 'input', code, error: null, checking: false }
+            : s,
+      ),
     [],
   );
   /** Cancelling an applied code clears the code and the discount. */
   const cancel = useCallback(() => setState({ phase: 'none' }), []);
 
   const apply = useCallback(async () => {
-    if (state.phase !== 'input' || state.checking) return;
-    const code = state.code.trim();
+    if (shown.phase !== 'input' || shown.checking) return;
+    const code = shown.code.trim();
     if (!code) {
-      setState({ ...state, code, error: MSG.invalidPromoCode });
+      setState({ ...shown, code, error: MSG.invalidPromoCode });
       return;
     }
-    setState({ ...state, code, error: null, checking: true });
+    setState({ ...shown, code, error: null, checking: true });
     try {
       const promotion = await lookup(code).unwrap();
       const verdict = evaluatePromo(items, promotion);
@@ -42,17 +57,9 @@ export function usePromoCode(items: readonly CartItem[]) {
     } catch {
       setState({ phase: 'input', code, error: MSG.applyPromoFailed, checking: false });
     }
-  }, [items, lookup, state]);
+  }, [items, lookup, shown]);
 
-  // A code stays applied only while the cart holds a licence line to apply it to.
-  const applicable = promoApplies(items);
-  useEffect(() => {
-    if (state.phase === 'applied' && !applicable) {
-      setState({ phase: 'input', code: state.code, error: MSG.promoOnlyLicenses, checking: false });
-    }
-  }, [applicable, state]);
-
-  const discount = state.phase === 'applied' && applicable ? computeDiscount(items, state.coupon) : 0;
-  const appliedCode = state.phase === 'applied' ? state.code : null;
-  return { state, open, close, setCode, apply, cancel, discount, appliedCode };
+  const discount = shown.phase === 'applied' ? computeDiscount(items, shown.coupon) : 0;
+  const appliedCode = shown.phase === 'applied' ? shown.code : null;
+  return { state: shown, open, close, setCode, apply, cancel, discount, appliedCode };
 }

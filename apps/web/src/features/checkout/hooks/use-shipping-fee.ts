@@ -17,23 +17,20 @@ export type FeeStatus = 'idle' | 'waiting' | 'failed';
 export function useShippingFee(input: { needsShipping: boolean; zip: string; country: string; items: readonly CartItem[] }): FeeStatus {
   const dispatch = useAppDispatch();
   const [quote] = useShippingRateMutation();
-  const [status, setStatus] = useState<FeeStatus>('idle');
   const zip = input.zip.trim();
   const country = input.country.trim();
   const itemsKey = JSON.stringify(shippingRateProducts(input.items));
+  // What the fee depends on; null while there is nothing to quote.
+  const requestKey = input.needsShipping && zip && country ? `${zip}|${country}|${itemsKey}` : null;
+  const [result, setResult] = useState<{ key: string; status: FeeStatus } | null>(null);
 
   useEffect(() => {
     if (!input.needsShipping) {
       dispatch(cartActions.setShippingFee(0));
-      setStatus('idle');
       return;
     }
     dispatch(cartActions.setShippingFee(INITIAL_SHIPPING_FEE));
-    if (!zip || !country) {
-      setStatus('idle');
-      return;
-    }
-    setStatus('waiting');
+    if (!requestKey) return;
     let current = true;
     const timer = setTimeout(() => {
       quote({ recipient: { postalCode: zip, countryCode: country }, products: JSON.parse(itemsKey) })
@@ -41,19 +38,21 @@ export function useShippingFee(input: { needsShipping: boolean; zip: string; cou
         .then(({ fee }) => {
           if (!current) return;
           dispatch(cartActions.setShippingFee(fee));
-          setStatus(fee > 0 ? 'idle' : 'failed');
+          setResult({ key: requestKey, status: fee > 0 ? 'idle' : 'failed' });
         })
         .catch(() => {
           if (!current) return;
           dispatch(cartActions.setShippingFee(0));
-          setStatus('failed');
+          setResult({ key: requestKey, status: 'failed' });
         });
     }, SHIPPING_FEE_DEBOUNCE_MS);
     return () => {
       current = false;
       clearTimeout(timer);
     };
-  }, [input.needsShipping, zip, country, itemsKey, dispatch, quote]);
+  }, [input.needsShipping, requestKey, zip, country, itemsKey, dispatch, quote]);
 
+  // Waiting from the change until the quote for exactly these inputs has come back.
+  const status: FeeStatus = requestKey === null ? 'idle' : result?.key === requestKey ? result.status : 'waiting';
   return status;
 }
