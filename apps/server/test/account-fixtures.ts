@@ -5,17 +5,10 @@ import { formatLicenceKey, purchasedLicenceExpiry } from '@lbs/domain/licence-te
 import type { Db } from '../src/db/client';
 import { invoices, licenses, orderLines, orders } from '../src/db/schema';
 
-type Shipping = NonNullable<(typeof orders.$inferInsert)['shippingInfo']>;
+import { SG_ADDRESS } from './checkout-fixtures';
 
-export const SAMPLE_SHIPPING: Shipping = {
-  name: 'Ana Tan',
-  email: 'ana@example.com',
-  address: '1 Marina Boulevard',
-  city: 'Singapore',
-  state: 'Singapore',
-  zip: '018989',
-  country: 'SG',
-};
+/** The same Singapore address the checkout tests ship to. */
+export const SAMPLE_SHIPPING = SG_ADDRESS;
 
 /**
  * What fulfilment leaves behind for one paid purchase, written straight to the tables: an order
@@ -28,7 +21,7 @@ export async function insertPaidOrder(
     lines?: Array<{ productId: number; quantity: number }>;
     status?: (typeof orders.$inferInsert)['status'];
     paymentStatus?: 'paid' | 'unpaid' | 'failed';
-    shipping?: Shipping | null;
+    shipping?: typeof SAMPLE_SHIPPING | null;
     discountCents?: number;
     shippingCents?: number;
     promoCode?: string | null;

@@ -9,7 +9,7 @@ import { paths } from '../../../app/paths';
 import { toApiError } from '../../../lib/api-error';
 import { useLicencesQuery, useResetDeviceMutation, type Licence, type LicenceMode } from '../api';
 import { CopyButton } from '../components/copy-button';
-import { Dialog } from '../components/dialog';
+import { Dialog } from '../../../components/ui/dialog';
 import { KeyIcon } from '../components/account-icons';
 import { formatDate, licenceDuration } from '../format';
 

@@ -8,7 +8,7 @@ import { CheckIcon } from '../../../components/ui/icons';
 import { Pager } from '../../../components/ui/pager';
 import { useAppSelector } from '../../../app/store';
 import { useOrdersQuery, type Order } from '../api';
-import { Dialog } from '../components/dialog';
+import { Dialog } from '../../../components/ui/dialog';
 import { CopyIcon } from '../components/account-icons';
 import { formatDate } from '../format';
 

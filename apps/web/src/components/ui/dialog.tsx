@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { CloseIcon } from '../../../components/ui/icons';
+import { useId, type ReactNode } from 'react';
+import { CloseIcon } from './icons';
+import { useModalDialog } from './use-modal-dialog';
 
 /**
- * A modal on the native <dialog>: focus is trapped and restored by the browser, Escape and the
- * close button both call onClose.
+ * A modal with a title bar on the native <dialog>: focus is trapped and restored by the browser;
+ * Escape, the close button and a backdrop click call onClose.
  */
 export function Dialog({
   open,
@@ -20,14 +21,8 @@ export function Dialog({
   footer?: ReactNode;
   wide?: boolean;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const titleId = useId();
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
   return (
     <dialog
       ref={ref}
