@@ -37,13 +37,20 @@ describe('auth error messages (spec §8)', () => {
   it('forgot password', () => {
     expect(forgotPasswordErrorMessage(api(404, 'x'))).toBe(MSG.userNotFound);
     expect(forgotPasswordErrorMessage(api(500, 'x'))).toBe(MSG.resendVerificationFailed);
+    // any API error other than 404 — 429 and 400 included — says the same thing
+    expect(forgotPasswordErrorMessage(api(429, MSG.tooManyRequests))).toBe(MSG.resendVerificationFailed);
+    expect(forgotPasswordErrorMessage(api(400, 'x'))).toBe(MSG.resendVerificationFailed);
+    expect(forgotPasswordErrorMessage(api(403, 'x'))).toBe(MSG.resendVerificationFailed);
   });
 
   it('Google', () => {
     expect(googleErrorMessage(api(400, MSG.emailAlreadyRegistered), 'signup')).toBe(MSG.emailAlreadyRegistered);
     expect(googleErrorMessage(api(500, 'x'), 'signup')).toBe(MSG.googleSignUpFailed);
     expect(googleErrorMessage(api(500, 'x'), 'signin')).toBe(MSG.googleSignInFailed);
-    expect(googleErrorMessage(api(404, MSG.googleAccountNotFound), 'signin')).toBe(`${MSG.googleSignInFailed}: ${MSG.googleAccountNotFound}`);
+    expect(googleErrorMessage(api(404, MSG.googleAccountNotFound), 'signin')).toBe(MSG.googleSignInFailed);
+    expect(googleErrorMessage(api(400, MSG.googleTokenRejected), 'signin')).toBe('Failed Google Sign In');
+    expect(googleErrorMessage(new TypeError('Failed to fetch'), 'signin')).toBe('Failed Google Sign In');
+    expect(googleErrorMessage(new TypeError('Failed to fetch'), 'signup')).toBe('Failed Google Sign Up');
   });
 
   it('reset password: the server message, else unexpected', () => {

@@ -28,17 +28,17 @@ export function resendErrorMessage(e: unknown): string {
 
 export function forgotPasswordErrorMessage(e: unknown): string {
   const err = toApiError(e);
+  // Spec §8: only a 404 has its own words; any other API error says the same thing.
   if (err.status === 404) return MSG.userNotFound;
-  if (err.status === 429) return MSG.tooManyRequests;
   return MSG.resendVerificationFailed;
 }
 
 export function googleErrorMessage(e: unknown, mode: 'signup' | 'signin'): string {
+  // Spec §8: sign-in failure is exactly 'Failed Google Sign In'; sign-up shows the server's message or 'Failed Google Sign Up'.
+  if (mode === 'signin') return MSG.googleSignInFailed;
   const err = toApiError(e);
   const serverSays = err.status >= 400 && err.status < 500 ? err.message : null;
-  if (mode === 'signup') return serverSays ?? MSG.googleSignUpFailed;
-  // The spec's words first; the server's reason (e.g. no account yet) helps the user further.
-  return serverSays ? `${MSG.googleSignInFailed}: ${serverSays}` : MSG.googleSignInFailed;
+  return serverSays || MSG.googleSignUpFailed;
 }
 
 /** Reset password: the server's message for an API error; anything else is unexpected. */
