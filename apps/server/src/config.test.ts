@@ -82,3 +82,15 @@ describe('loadConfig', () => {
     expect(config.devTools).toBe(false);
   });
 });
+
+describe('admin bootstrap variables', () => {
+  it('refuses ADMIN_PASSWORD without ADMIN_EMAIL', () => {
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'Very-Secret-Passw0rd!' })).toThrow(/ADMIN_PASSWORD/);
+  });
+  it('refuses an ADMIN_PASSWORD that breaks the password rule', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
+  });
+  it('accepts both set with a strong password', () => {
+    expect(loadConfig({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'Very-Secret-Passw0rd!' }).ADMIN_EMAIL).toBe('boss@example.com');
+  });
+});

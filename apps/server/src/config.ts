@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { passwordMeetsRule } from '@lbs/domain/schemas';
 import { isSupportedVideoUrl } from '@lbs/domain/video-embed';
 import { SHIPPING_RATES, type ShippingRateTable } from '@lbs/domain/shipping';
 
@@ -38,7 +39,8 @@ const shippingRates = optionalString.transform((value, ctx): ShippingRateTable =
   return table.data;
 });
 
-const ZEnv = z.object({
+const ZEnv = z
+  .object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -50,7 +52,9 @@ const ZEnv = z.object({
   MAIL_FROM: z.string().default('LentiBooth <no-reply@lenticularbooth.sg>'),
   CONTACT_INBOX: optionalString.pipe(z.email().optional()),
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
-  ADMIN_PASSWORD: optionalString,
+  ADMIN_PASSWORD: optionalString.refine((v) => v === undefined || passwordMeetsRule(v), {
+    message: 'must follow the password rule (13+ characters with upper, lower, digit and special)',
+  }),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
@@ -85,7 +89,11 @@ const ZEnv = z.object({
     .enum(['0', '1', 'true', 'false'])
     .default('0')
     .transform((v) => v === '1' || v === 'true'),
-});
+  })
+  .refine((e) => !e.ADMIN_PASSWORD || e.ADMIN_EMAIL, {
+    path: ['ADMIN_PASSWORD'],
+    message: 'is set but ADMIN_EMAIL is not; set both or neither',
+  });
 
 export type TEnv = z.infer<typeof ZEnv>;
 

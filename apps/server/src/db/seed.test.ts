@@ -112,3 +112,22 @@ describe('ensureAdmin', () => {
     expect(print).not.toHaveBeenCalled();
   });
 });
+
+describe('ensureAdmin on a shop that already has customers', () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await openTestDatabase();
+  });
+  afterAll(() => t.close());
+
+  it('creates no generated admin when the database is not empty', async () => {
+    const db = t.database.db;
+    await db.insert(users).values({ username: 'c', email: 'customer@example.com' });
+    const print = vi.spyOn(console, 'log').mockImplementation(() => {});
+    await ensureAdmin(db, {}, { info: () => {}, warn: () => {} });
+    expect(print).not.toHaveBeenCalled();
+    print.mockRestore();
+    const admins = (await db.select().from(users)).filter((u) => u.role !== 'user');
+    expect(admins).toHaveLength(0);
+  });
+});

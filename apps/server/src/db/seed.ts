@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { CATALOGUE } from '@lbs/domain/catalogue';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './client';
@@ -52,8 +52,9 @@ export async function ensureAdmin(
         isEmailVerified: true,
         passwordHash: await hashPassword(password),
       });
-      if (!opts.password) log.warn(`Created admin ${email} with password ${password} (shown once)`);
-      else log.info(`Created admin ${email}`);
+      // A generated password goes to the terminal once, never into the log stream.
+      if (!opts.password) console.log(`\n  Admin account created: ${email}\n  Password (shown once): ${password}\n`);
+      log.info(`Created admin ${email}`);
       return;
     }
     const set: Partial<typeof users.$inferInsert> = { role: 'admin', isEmailVerified: true };
@@ -63,8 +64,9 @@ export async function ensureAdmin(
     await db.update(users).set(set).where(eq(users.id, existing.id));
     return;
   }
-  const [anyAdmin] = await db.select({ id: users.id }).from(users).where(ne(users.role, 'user')).limit(1);
-  if (anyAdmin) return;
+  // Only a brand-new shop gets a generated admin (DESIGN.md): an existing one is left as it is.
+  const [anyUser] = await db.select({ id: users.id }).from(users).limit(1);
+  if (anyUser) return;
   const password = crypto.randomBytes(12).toString('base64url') + 'aA1!';
   const email = 'admin@lenticularbooth.local';
   await db

@@ -22,6 +22,7 @@ describe('GET /api/config/public', () => {
       VIDEO_URL_LANDING: 'https://www.youtube.com/watch?v=abcDEF12345',
       VIDEO_URL_HOW_IT_WORKS: 'https://vimeo.com/76979871',
       STRIPE_SECRET_KEY: 'sk_test_secret',
+      ADMIN_EMAIL: 'boss@example.com',
       ADMIN_PASSWORD: 'Very-Secret-Passw0rd!',
     });
     try {
