@@ -10,6 +10,7 @@ export type AuthEvent =
   | 'google_signup'
   | 'google_signin'
   | 'google_failed'
+  | 'google_claimed_unverified'
   | 'captcha_failed'
   | 'verification_sent'
   | 'email_verified'

@@ -1,9 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { MSG } from '@lbs/domain/messages';
-import { users } from '../../db/schema';
+import { authEvents, sessions, users } from '../../db/schema';
+import { createSession } from './session-store';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { randomIp, signUpAndLogin, solveCaptcha } from '../../../test/fixtures';
 
@@ -110,6 +111,61 @@ describe('POST /api/users/google-signin', () => {
     expect(res.json().user.id).toBe(u.id);
     const [row] = await t.db.select().from(users).where(eq(users.id, u.id));
     expect(row!.googleSub).toBe(account.sub);
+    // the owner proved the address already: the password and the open session stay
+    expect(row!.passwordHash).toBeTruthy();
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: u.headers });
+    expect(me.statusCode).toBe(200);
+  });
+
+  it('sign-in to an unverified pre-registered account clears its password and revokes its sessions (no takeover)', async () => {
+    // Someone else signs up with the victim's address and a password of their own, never verifying it.
+    const email = `victim.${Date.now()}@gmail.com`;
+    const password = 'Attacker-Chosen-9-Pass!';
+    const ip = randomIp();
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/signup',
+      remoteAddress: ip,
+      payload: { user: { username: 'squatter', email, password }, recaptchaToken: await solveCaptcha(t.app, ip) },
+    });
+    expect(signup.statusCode).toBe(201);
+    const [before] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(before!.isEmailVerified).toBe(false);
+    expect(before!.passwordHash).toBeTruthy();
+    const squatterSession = await createSession(t.db, before!.id);
+
+    // The real owner signs in with Google.
+    const { token, account } = googleAccount({ email });
+    const res = await googleCall(t, token, 'signin');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.id).toBe(before!.id);
+    const ownerToken = res.json().access_token as string;
+
+    const [after] = await t.db.select().from(users).where(eq(users.id, before!.id));
+    expect(after).toMatchObject({ googleSub: account.sub, isEmailVerified: true, passwordHash: null });
+    // the squatter's session is revoked, the owner's new one is live
+    const [old] = await t.db.select().from(sessions).where(eq(sessions.id, squatterSession.sessionId));
+    expect(old!.revokedAt).not.toBeNull();
+    const meAs = (bearer: string) => t.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${bearer}` } });
+    expect((await meAs(squatterSession.token)).statusCode).toBe(401);
+    expect((await meAs(ownerToken)).statusCode).toBe(200);
+    const live = await t.db.select().from(sessions).where(and(eq(sessions.userId, before!.id), isNull(sessions.revokedAt)));
+    expect(live).toHaveLength(1);
+    // the squatter's password no longer signs in
+    const ip2 = randomIp();
+    const pw = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/signin',
+      remoteAddress: ip2,
+      payload: { user: { email, password }, recaptchaToken: await solveCaptcha(t.app, ip2) },
+    });
+    expect(pw.statusCode).toBe(400);
+    const events = await t.db
+      .select()
+      .from(authEvents)
+      .where(and(eq(authEvents.userId, before!.id), eq(authEvents.event, 'google_claimed_unverified')));
+    expect(events).toHaveLength(1);
+    expect(events[0]!.email).toBe(email);
   });
 
   it('refuses a token issued to another client id, an expired one, an unknown one and an unverified Google address', async () => {

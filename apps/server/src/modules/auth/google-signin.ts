@@ -7,7 +7,7 @@ import { fetchGoogleIdentity } from '../../integrations/google/google-identity';
 import { badRequest, notFound } from '../../lib/app-error';
 import { logAuthEvent, type RequestMeta } from './auth-events';
 import { isUniqueViolation } from './db-errors';
-import { createSession } from './session-store';
+import { createSession, revokeAllSessions } from './session-store';
 import { toSessionJson } from './user-json';
 
 /**
@@ -15,6 +15,8 @@ import { toSessionJson } from './user-json';
  * keyed on Google's subject id. 'signup' creates an account (verified: Google vouches for the
  * address) unless the address is registered; 'signin' finds it by subject id, or by the verified
  * address (linking the Google account to an existing password account). Both sign the user in.
+ * Linking to an account whose address was never verified clears its password and revokes its
+ * sessions in the same transaction: whoever pre-registered the address loses access to it.
  */
 export async function googleSignIn(ctx: AppContext, input: Pick<TGoogleSigninBody, 'id_token' | 'mode'>, meta: RequestMeta) {
   const clientId = ctx.config.GOOGLE_CLIENT_ID;
@@ -53,11 +55,24 @@ export async function googleSignIn(ctx: AppContext, input: Pick<TGoogleSigninBod
         // An address already tied to a different Google account is not taken over.
         if (user.googleSub && user.googleSub !== identity.sub) throw badRequest(MSG.googleTokenRejected);
         if (!user.googleSub || !user.isEmailVerified) {
+          // An address nobody has proven yet may have been pre-registered by someone else: Google
+          // now proves who owns it, so that stranger's password and sessions must not survive.
+          const claimsUnverified = !user.isEmailVerified;
           [user] = await tx
             .update(users)
-            .set({ googleSub: identity.sub, isEmailVerified: true, photoUrl: user.photoUrl ?? identity.picture, updatedAt: new Date() })
+            .set({
+              googleSub: identity.sub,
+              isEmailVerified: true,
+              photoUrl: user.photoUrl ?? identity.picture,
+              ...(claimsUnverified ? { passwordHash: null } : {}),
+              updatedAt: new Date(),
+            })
             .where(eq(users.id, user.id))
             .returning();
+          if (claimsUnverified) {
+            await revokeAllSessions(tx, user!.id);
+            await logAuthEvent(tx, 'google_claimed_unverified', meta, { userId: user!.id, email: user!.email });
+          }
         }
       }
       const { token } = await createSession(tx, user!.id, meta);
