@@ -69,8 +69,12 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
             },
           },
     bodyLimit: BODY_LIMIT_BYTES,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => crypto.randomUUID(),
+    // A caller's X-Request-Id is kept for tracing only when it is a short, plain token.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : crypto.randomUUID();
+    },
     // Only behind a known proxy may X-Forwarded-For name the client; otherwise anyone could pick
     // their own address and slip past the per-client rate limits.
     trustProxy: config.TRUST_PROXY,

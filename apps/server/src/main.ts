@@ -28,12 +28,15 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    let code = 0;
     try {
       await app.close();
       await database.close();
-    } finally {
-      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown did not complete cleanly');
+      code = 1;
     }
+    process.exit(code);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -19,7 +19,9 @@ export async function registerRateLimit(app: FastifyInstance, config: AppConfig)
   await app.register(rateLimit, {
     global: false,
     redis,
-    skipOnError: false,
+    // If Redis is unreachable, requests go through unlimited rather than failing with a 500;
+    // the per-account and per-address checks in the database-backed flows still apply.
+    skipOnError: true,
     allowList: () => config.RATE_LIMIT_DISABLED,
     errorResponseBuilder: (_req, context) => ({
       statusCode: 429,

@@ -47,3 +47,17 @@ describe('client address behind proxies', () => {
     expect(await statusesWithSpoofedAddresses({ TRUST_PROXY: '127.0.0.1' })).not.toContain(429);
   });
 });
+
+describe('request ids', () => {
+  it('keeps a plain caller request id and replaces anything else', async () => {
+    const t = await buildTestApp();
+    try {
+      const kept = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
+      expect(kept.headers['x-request-id']).toBe('abc-123');
+      const odd = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'x'.repeat(500) } });
+      expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await t.close();
+    }
+  });
+});
