@@ -100,8 +100,10 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
     async (req) => {
-      await limit(perAccountSignin, req, `signin:${req.body.user.email}`);
+      // CAPTCHA first: the per-account limit counts only attempts that cost a solved CAPTCHA, so
+      // nobody can lock an account out with free, forged answers.
       await requireCaptcha(req, req.body.recaptchaToken);
+      await limit(perAccountSignin, req, `signin:${req.body.user.email}`);
       return signIn(ctx, req.body.user, meta(req));
     },
   );

@@ -101,7 +101,7 @@ describe('POST /api/users/signin', () => {
   it('limits one account to 10 attempts a minute from any number of clients', async () => {
     const email = uniqueEmail();
     await insertUser(email, true);
-    for (let i = 0; i < 10; i++) expect((await signin(email, 'Wrong-Password-1!', { captcha: 'x' })).statusCode).toBe(400);
+    for (let i = 0; i < 10; i++) expect((await signin(email, 'Wrong-Password-1!')).statusCode).toBe(400);
     const limited = await signin(email, PASSWORD);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ detail: MSG.tooManyRequests });
@@ -109,6 +109,18 @@ describe('POST /api/users/signin', () => {
     const other = uniqueEmail();
     await insertUser(other, true);
     expect((await signin(other, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('forged CAPTCHA answers do not count toward the per-account limit (no free lockout)', async () => {
+    const email = uniqueEmail();
+    await insertUser(email, true);
+    for (let i = 0; i < 15; i++) {
+      const res = await signin(email, 'Wrong-Password-1!', { ip: randomIp(), captcha: 'forged' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ detail: MSG.captchaFailed });
+    }
+    const res = await signin(email, PASSWORD);
+    expect(res.statusCode).toBe(200);
   });
 });
 
