@@ -20,7 +20,11 @@ export type AuthEvent =
   | 'reset_requested_unknown'
   | 'password_reset'
   | 'password_changed'
-  | 'reset_failed';
+  | 'reset_failed'
+  | 'signup_rate_limited'
+  | 'signin_rate_limited'
+  | 'google_rate_limited'
+  | 'reset_rate_limited';
 
 export interface RequestMeta {
   ip: string | null;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '@lbs/domain/messages';
@@ -8,7 +8,7 @@ import { AltchaCaptcha } from '../../integrations/captcha/altcha';
 import { createCaptcha } from '../../integrations/captcha/create-captcha';
 import { badRequest, notFound, tooManyRequests } from '../../lib/app-error';
 import { requireUser } from '../../plugins/guards';
-import { logAuthEvent, type RequestMeta } from './auth-events';
+import { type AuthEvent, logAuthEvent, type RequestMeta } from './auth-events';
 import { resendVerification, verifyEmail } from './email-verification';
 import { googleSignIn } from './google-signin';
 import { checkResetToken, requestPasswordReset, resetPassword } from './password-reset';
@@ -51,11 +51,33 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   const keyGenerator = (req: FastifyRequest) => limitKeys.get(req) ?? req.ip;
   const perAccountSignin = app.createRateLimit({ max: 10, timeWindow: 60_000, keyGenerator });
   const perAddressMail = app.createRateLimit({ max: 1, timeWindow: 60_000, keyGenerator });
-  async function limit(limiter: typeof perAccountSignin, req: FastifyRequest, key: string) {
+  // The address a per-account or per-address limit refused, for the audit row of that 429.
+  const limitedEmail = new WeakMap<FastifyRequest, string>();
+  async function limit(limiter: typeof perAccountSignin, req: FastifyRequest, key: string, email?: string) {
     limitKeys.set(req, key);
     const res = await limiter(req);
-    if (!res.isAllowed && res.isExceeded) throw tooManyRequests(MSG.tooManyRequests);
+    if (!res.isAllowed && res.isExceeded) {
+      if (email) limitedEmail.set(req, email);
+      throw tooManyRequests(MSG.tooManyRequests);
+    }
   }
+
+  /**
+   * A route-level onSend hook: every 429 of the route, from its per-client limit (refused in
+   * onRequest, before the body is read) or a per-account one in the handler, leaves an
+   * auth_events row (event, client address, and the address only when a per-account limit
+   * refused it; never a password or a token). Awaited, so the row exists when the 429 is sent.
+   */
+  const auditRateLimited = (event: AuthEvent) => async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (reply.statusCode === 429) {
+      try {
+        await logAuthEvent(ctx.db, event, meta(req), { email: limitedEmail.get(req) ?? null });
+      } catch (err) {
+        req.log.warn({ err, event }, 'could not record a rate-limited auth attempt');
+      }
+    }
+    return payload;
+  };
 
   async function requireCaptcha(req: FastifyRequest, token: string) {
     if (await captcha.verify(token, req.ip)) return;
@@ -85,6 +107,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         response: { 201: z.object({ user: ZUserJson }) },
       },
       config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+      onSend: auditRateLimited('signup_rate_limited'),
     },
     async (req, reply) => {
       await requireCaptcha(req, req.body.recaptchaToken);
@@ -98,12 +121,13 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     {
       schema: { tags: ['auth'], summary: 'Sign in with email and password', body: ZSigninBody, response: { 200: ZSessionJson } },
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      onSend: auditRateLimited('signin_rate_limited'),
     },
     async (req) => {
       // CAPTCHA first: the per-account limit counts only attempts that cost a solved CAPTCHA, so
       // nobody can lock an account out with free, forged answers.
       await requireCaptcha(req, req.body.recaptchaToken);
-      await limit(perAccountSignin, req, `signin:${req.body.user.email}`);
+      await limit(perAccountSignin, req, `signin:${req.body.user.email}`, req.body.user.email);
       return signIn(ctx, req.body.user, meta(req));
     },
   );
@@ -113,6 +137,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     {
       schema: { tags: ['auth'], summary: 'Sign up or sign in with a Google access token', body: ZGoogleSigninBody, response: { 200: ZSessionJson } },
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      onSend: auditRateLimited('google_rate_limited'),
     },
     async (req) => {
       await requireCaptcha(req, req.body.recaptchaToken);
@@ -169,9 +194,10 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         response: { 200: ZDetail },
       },
       config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+      onSend: auditRateLimited('reset_rate_limited'),
     },
     async (req) => {
-      await limit(perAddressMail, req, `forgot:${req.query.email}`);
+      await limit(perAddressMail, req, `forgot:${req.query.email}`, req.query.email);
       await atLeast(NEUTRAL_ANSWER_MS, requestPasswordReset(ctx, req.query.email, meta(req)));
       return { detail: MSG.resetLinkSentIfAccount };
     },
@@ -201,6 +227,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         response: { 200: ZDetail },
       },
       config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      onSend: auditRateLimited('reset_rate_limited'),
     },
     async (req) => {
       const caller = { user: await req.currentUser(), sessionId: await req.currentSessionId() };
