@@ -84,6 +84,14 @@ describe('loadConfig', () => {
 });
 
 describe('admin bootstrap variables', () => {
+  it('refuses RATE_LIMIT_DISABLED in production, naming it (development may still turn limits off)', () => {
+    for (const v of ['1', 'true']) {
+      expect(errorOf({ NODE_ENV: 'production', ...PRODUCTION_SECRETS, RATE_LIMIT_DISABLED: v }).message).toContain('RATE_LIMIT_DISABLED');
+    }
+    expect(loadConfig({ NODE_ENV: 'production', ...PRODUCTION_SECRETS, RATE_LIMIT_DISABLED: '0' }).RATE_LIMIT_DISABLED).toBe(false);
+    expect(loadConfig({ RATE_LIMIT_DISABLED: '1' }).RATE_LIMIT_DISABLED).toBe(true);
+  });
+
   it('refuses ADMIN_PASSWORD without ADMIN_EMAIL', () => {
     expect(() => loadConfig({ ADMIN_PASSWORD: 'Very-Secret-Passw0rd!' })).toThrow(/ADMIN_PASSWORD/);
   });

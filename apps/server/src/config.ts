@@ -124,6 +124,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (missing.length) {
       throw new ConfigError(`Production needs these variables: ${missing.join(', ')}`);
     }
+    // Rate limits are what stop CAPTCHA-solving sign-in floods and mail bombing: never off in production.
+    if (e.RATE_LIMIT_DISABLED) {
+      throw new ConfigError('RATE_LIMIT_DISABLED is for development and tests only; production refuses it');
+    }
   }
   const repoRoot = path.resolve(import.meta.dirname, '../../..');
   return {
