@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeBrowser, newPage, screenshot } from '../support/browser';
+import { createVerifiedUser, loginInBrowser } from '../support/auth';
 
 afterAll(closeBrowser);
 
@@ -79,6 +80,24 @@ describe('web shell', () => {
     await page.goto('/pricing');
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    await context.close();
+  });
+
+  it('under /accounts the site header and footer show on small screens only', async () => {
+    const { email, password } = await createVerifiedUser();
+    const { context, page } = await newPage('mobile');
+    await loginInBrowser(page, email, password);
+    await page.goto('/accounts/overview');
+    await page.locator('header button[aria-label="Open menu"]').waitFor();
+    expect(await page.locator('header button[aria-label="Open menu"]').isVisible()).toBe(true);
+    await page.locator('footer nav[aria-label="Footer"]').waitFor();
+    expect(await page.locator('footer nav[aria-label="Footer"]').isVisible()).toBe(true);
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.waitForTimeout(200);
+    expect(await page.locator('header button[aria-label="Open menu"]').isVisible()).toBe(false);
+    expect(await page.locator('header nav[aria-label="Main"]').isVisible()).toBe(false);
+    expect(await page.locator('footer nav[aria-label="Footer"]').isVisible()).toBe(false);
     await context.close();
   });
 });

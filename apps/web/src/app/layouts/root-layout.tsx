@@ -74,10 +74,14 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </main>
-      {bare || accounts ? null : (
-        <Suspense fallback={null}>
-          <SiteFooter />
-        </Suspense>
+      {bare ? null : (
+        // Under /accounts the site frame shows on small screens only (on wide screens the
+        // account panel is a modal over the site).
+        <div className={accounts ? 'lg:hidden' : undefined}>
+          <Suspense fallback={null}>
+            <SiteFooter />
+          </Suspense>
+        </div>
       )}
       {ui.isLoading || navigation.state === 'loading' ? <LoadingOverlay message={ui.loadingMessage} /> : null}
     </div>
