@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 /**
  * A small Stripe-compatible HTTP server for tests: the real `stripe` SDK talks to it through
  * STRIPE_API_HOST / _PORT / _PROTOCOL. It implements what the shop calls (coupons, Checkout
- * sessions: create and retrieve) with Stripe's form encoding, idempotency keys and error shape,
+ * sessions: create, retrieve and expire) with Stripe's form encoding, idempotency keys and error shape,
  * and lets a test complete or expire a session as the hosted page would.
  */
 
@@ -125,6 +125,15 @@ export async function startFakeStripe(apiKey = 'sk_test_fake'): Promise<FakeStri
     if (method === 'GET' && retrieve) {
       const session = sessions.get(retrieve[1]!);
       return session ? { status: 200, body: session } : error(404, `No such checkout.session: '${retrieve[1]}'`);
+    }
+    const expire = /^\/v1\/checkout\/sessions\/([\w-]+)\/expire$/.exec(path);
+    if (method === 'POST' && expire) {
+      // As Stripe: only an open session can be expired; a complete one can no longer be.
+      const session = sessions.get(expire[1]!);
+      if (!session) return error(404, `No such checkout.session: '${expire[1]}'`);
+      if (session.status !== 'open') return error(400, `Only Checkout Sessions with a status in [open] can be expired. This Checkout Session has a status of ${session.status}.`);
+      session.status = 'expired';
+      return { status: 200, body: session };
     }
     return error(404, `Unrecognized request URL (${method}: ${path})`);
   }

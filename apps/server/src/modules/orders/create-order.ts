@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { LicenseType } from '@lbs/domain/catalogue';
 import { MAX_LINE_QUANTITY } from '@lbs/domain/cart';
 import { MSG } from '@lbs/domain/messages';
@@ -116,4 +116,24 @@ export async function changePromotionUses(tx: DbOrTx, promotion: { id: string; c
     .update(coupons)
     .set({ timesRedeemed: sql`greatest(0, ${coupons.timesRedeemed} + ${delta})` })
     .where(eq(coupons.id, promotion.couponId));
+}
+
+/**
+ * Takes the promotion rows, then their coupon rows, FOR UPDATE, each in id order. A transaction
+ * that changes the uses of more than one promotion (a checkout giving back what the customer's
+ * abandoned checkouts held, then reserving its own) locks them all this way first, so two such
+ * transactions cannot each hold one row and wait for the other's. Answers the promotions' coupons.
+ */
+export async function lockPromotions(tx: Tx, promotionIds: readonly string[]): Promise<Map<string, string>> {
+  const ids = [...new Set(promotionIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: promotionCodes.id, couponId: promotionCodes.couponId })
+    .from(promotionCodes)
+    .where(inArray(promotionCodes.id, ids))
+    .orderBy(asc(promotionCodes.id))
+    .for('update');
+  const couponIds = [...new Set(rows.map((row) => row.couponId))];
+  await tx.select({ id: coupons.id }).from(coupons).where(inArray(coupons.id, couponIds)).orderBy(asc(coupons.id)).for('update');
+  return new Map(rows.map((row) => [row.id, row.couponId]));
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import { MSG } from '@lbs/domain/messages';
@@ -6,16 +6,17 @@ import { toCents } from '@lbs/domain/money';
 import { computeDiscount } from '@lbs/domain/promo';
 import type { TOnePaymentBody } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
-import { localPaymentSessions, orders } from '../../db/schema';
+import type { Tx } from '../../db/client';
+import { localPaymentSessions, orders, users } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../lib/app-error';
 import { newToken } from '../../lib/tokens';
-import { insertPendingOrder, priceLines, type PendingOrder } from '../orders/create-order';
+import { changePromotionUses, insertPendingOrder, lockPromotions, priceLines, type PendingOrder } from '../orders/create-order';
 import type { ShippingRateProvider } from '../shipping/rate-provider';
 import { couponDiscount, promotionProblem } from '../vouchers/promotion-rules';
 import { customerHoldsPromotion, findPromotionByCode } from '../vouchers/service';
 import { endUnpaidOrder } from './fail-payment';
 import { fulfilOrder } from './fulfil-order';
-import { createStripeCheckoutSession } from './stripe-checkout';
+import { CHECKOUT_SESSION_TTL_MS, createStripeCheckoutSession } from './stripe-checkout';
 
 export interface CheckoutDeps {
   ctx: AppContext;
@@ -26,6 +27,90 @@ export interface CheckoutDeps {
 
 /** The path of the local provider's pay page (dev only). */
 export const localPayPath = (sessionId: string) => `/dev/pay/${sessionId}`;
+
+/** At most this many of a customer's open Stripe sessions are expired by one new checkout. */
+const MAX_SESSIONS_TO_EXPIRE = 10;
+
+/*
+ * Abandoned checkouts. Every Confirm writes an unpaid order holding one use of its promotion; a
+ * customer who goes back from the pay page without cancelling would hold that use until the
+ * session's one-hour life ends. So a new checkout first abandons the customer's earlier unpaid
+ * orders, under one rule that keeps money safe:
+ *
+ *   An unpaid order is abandoned (marked failed, its promotion use given back) only when its
+ *   payment session provably can no longer complete.
+ *
+ * - Local provider: in the checkout's own transaction, its session is switched open → cancelled
+ *   with a conditional update. The pay page's charge (markLocalSessionPaid) is the same
+ *   conditional update open → paid, so exactly one of the two wins: a cancelled session can never
+ *   be charged, and a charged one is left alone (its fulfilment or reconciliation completes it).
+ * - Stripe: only once Stripe has answered that the session is expired (expireOpenStripeSessions,
+ *   before the transaction, best effort). A session Stripe would not expire (already complete, or
+ *   Stripe unreachable), or whose id is not stored yet, keeps its order and its use; if it is paid
+ *   later it is fulfilled as usual, and if it expires the webhook or reconciliation ends it.
+ *
+ * Orders left unpaid after that may still be paid, so the once-per-customer check counts them
+ * (customerHoldsPromotion with inFlight), and a customer's checkouts run one at a time (their user
+ * row is locked), so two racing checkouts cannot both see "no other use" and both be paid.
+ */
+
+/** Expires the customer's open Stripe sessions and ends their orders; failures leave them held. */
+async function expireOpenStripeSessions(deps: CheckoutDeps, userId: number): Promise<void> {
+  const { ctx, stripe, log } = deps;
+  if (!stripe) return;
+  const open = await ctx.db
+    .select({ id: orders.id, sessionId: orders.paymentSessionId })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.paymentProvider, 'stripe'),
+        eq(orders.paymentStatus, 'unpaid'),
+        isNotNull(orders.paymentSessionId),
+        gt(orders.createdAt, new Date(Date.now() - CHECKOUT_SESSION_TTL_MS)),
+      ),
+    )
+    .orderBy(asc(orders.id))
+    .limit(MAX_SESSIONS_TO_EXPIRE);
+  for (const { id, sessionId } of open) {
+    try {
+      const session = await stripe.checkout.sessions.expire(sessionId!);
+      if (session.status === 'expired') await endUnpaidOrder(ctx, { provider: 'stripe', sessionId: session.id }, 'abandoned');
+    } catch (err) {
+      // Complete (maybe paid) or Stripe unreachable: the order keeps its use, see the rule above.
+      log.info({ err, orderId: id }, 'earlier Stripe checkout session not expired; its order stays open');
+    }
+  }
+}
+
+/**
+ * Cancels the customer's open local pay sessions and marks their orders failed, in the checkout's
+ * transaction; answers the promotion ids whose uses they held, for the caller to give back (after
+ * locking them in order, see lockPromotions). Orders are locked before any promotion row, the
+ * same order fulfilment and endUnpaidOrder take them in.
+ */
+async function abandonOpenLocalOrders(tx: Tx, userId: number, now: Date): Promise<string[]> {
+  const open = await tx
+    .select({ id: orders.id, sessionId: orders.paymentSessionId, promotionId: orders.promotionId })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.paymentProvider, 'local'), eq(orders.paymentStatus, 'unpaid')))
+    .orderBy(asc(orders.id))
+    .for('update');
+  const released: string[] = [];
+  for (const order of open) {
+    if (!order.sessionId) continue;
+    const cancelled = await tx
+      .update(localPaymentSessions)
+      .set({ status: 'cancelled', completedAt: now })
+      .where(and(eq(localPaymentSessions.id, order.sessionId), eq(localPaymentSessions.status, 'open')))
+      .returning({ id: localPaymentSessions.id });
+    // Not open: already charged (fulfilment or reconciliation will complete it), so it stays.
+    if (cancelled.length === 0) continue;
+    await tx.update(orders).set({ paymentStatus: 'failed', updatedAt: now }).where(eq(orders.id, order.id));
+    if (order.promotionId) released.push(order.promotionId);
+  }
+  return released;
+}
 
 function mismatch(log: FastifyBaseLogger, what: string, sent: number, expected: number): never {
   log.info({ what, sent, expected }, 'checkout refused: client figure differs from the server');
@@ -66,8 +151,23 @@ export async function createOnePaymentCheckout(
   const promoCode = body.promo_code?.trim() || null;
   if (!promoCode && toCents(body.discount) !== 0) mismatch(log, 'discount', body.discount, 0);
 
+  await expireOpenStripeSessions(deps, user.id);
+
   const { order, localSessionId } = await db.transaction(async (tx) => {
     const now = new Date();
+    // One checkout of this customer at a time (see the rule above). NO KEY UPDATE: fulfilment's
+    // foreign-key checks on the user row (KEY SHARE) are not blocked by it.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
+    const released = await abandonOpenLocalOrders(tx, user.id, now);
+    if (released.length > 0) {
+      const wanted = promoCode ? await findPromotionByCode(tx, promoCode) : null;
+      const couponOf = await lockPromotions(tx, wanted ? [...released, wanted.promotion.id] : released);
+      for (const id of released) {
+        const couponId = couponOf.get(id);
+        if (couponId) await changePromotionUses(tx, { id, couponId }, -1);
+      }
+    }
+
     let promotion: PendingOrder['promotion'] = null;
     let discountCents = 0;
     if (promoCode) {
@@ -77,7 +177,8 @@ export async function createOnePaymentCheckout(
       const problem = promotionProblem(found.promotion, found.coupon, {
         now,
         orderAmountCents: subtotalCents,
-        customerHasUsed: found.promotion.oncePerCustomer && (await customerHoldsPromotion(tx, user.id, found.promotion.id)),
+        customerHasUsed:
+          found.promotion.oncePerCustomer && (await customerHoldsPromotion(tx, user.id, found.promotion.id, { inFlight: true })),
       });
       if (problem) throw conflict(problem);
       const priced = lines.map((line) => ({ product_id: line.productId, price: line.unitPriceCents / 100, quantity: line.quantity }));

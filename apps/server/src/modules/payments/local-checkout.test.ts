@@ -187,12 +187,18 @@ describe('checkout with the local provider', () => {
     const second = await createUserWithSession(t.db);
     const body = onePaymentBody(cartOf({ 11: 1 }), { promo });
     expect(body.discount).toBe(10);
-    expect((await postCheckout(t.app, first.headers, body)).statusCode).toBe(200);
+    const lookup = (headers?: { authorization: string }) => t.app.inject({ method: 'GET', url: '/api/voucher/promotion/code/welcome', headers });
+    const unpaid = await postCheckout(t.app, first.headers, body);
+    expect(unpaid.statusCode).toBe(200);
+    // An unpaid checkout does not use the code up: confirming again replaces it.
+    expect((await lookup(first.headers)).json().active).toBe(true);
+    const retry = await postCheckout(t.app, first.headers, body);
+    expect(retry.statusCode).toBe(200);
+    expect((await pay(sessionOf(retry.json().url))).headers.location).toBe('/checkout/success');
     const again = await postCheckout(t.app, first.headers, body);
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toBe('You have already used this promo code');
     // The lookup already tells the first customer; the code still works for others.
-    const lookup = (headers?: { authorization: string }) => t.app.inject({ method: 'GET', url: '/api/voucher/promotion/code/welcome', headers });
     expect((await lookup(first.headers)).json().active).toBe(false);
     expect((await lookup(second.headers)).json().active).toBe(true);
     expect((await lookup()).json().active).toBe(true);
@@ -272,6 +278,84 @@ describe('exactly-once under concurrency and crashes', () => {
     expect(c!.timesRedeemed).toBe(5);
     const lookup = await t.app.inject({ method: 'GET', url: '/api/voucher/promotion/code/ONLYFIVE' });
     expect(lookup.json().active).toBe(false);
+  });
+
+  it('a customer who confirms, leaves without paying and confirms again keeps a once-per-customer code', async () => {
+    const { promotion, promo } = await insertPromotion(t.db, { code: 'ONCEBACK', amountOffCents: 1000, oncePerCustomer: true, maxRedemptions: 1 });
+    const user = await createUserWithSession(t.db);
+    const body = onePaymentBody(cartOf({ 11: 1 }), { promo });
+    const first = sessionOf((await postCheckout(t.app, user.headers, body)).json().url);
+    // Back to the cart without pressing Cancel: no event, the session stays open.
+    const second = await postCheckout(t.app, user.headers, body);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(await timesRedeemed(promotion.id)).toBe(1);
+    expect((await orderBySession(first)).paymentStatus).toBe('failed');
+    expect((await t.db.select().from(localPaymentSessions).where(eq(localPaymentSessions.id, first)))[0]!.status).toBe('cancelled');
+    // The abandoned page can no longer take the money; the new one can.
+    expect((await pay(first)).headers.location).toBe(`/dev/pay/${first}`);
+    expect((await orderBySession(first)).paymentStatus).toBe('failed');
+    expect((await pay(sessionOf(second.json().url))).headers.location).toBe('/checkout/success');
+    expect(await timesRedeemed(promotion.id)).toBe(1);
+    expect(await t.db.select().from(promotionRedemptions).where(eq(promotionRedemptions.promotionId, promotion.id))).toHaveLength(1);
+  });
+
+  it('one customer confirming 10 times on a max-3 code holds at most one use', async () => {
+    const { promotion, promo } = await insertPromotion(t.db, { code: 'MAXTHREE', percentOff: 10, maxRedemptions: 3 });
+    const hoarder = await createUserWithSession(t.db);
+    const body = onePaymentBody(cartOf({ 12: 1 }), { promo });
+    for (let i = 0; i < 5; i++) {
+      expect((await postCheckout(t.app, hoarder.headers, body)).statusCode).toBe(200);
+      expect(await timesRedeemed(promotion.id)).toBe(1);
+    }
+    const racing = await Promise.all(Array.from({ length: 5 }, () => postCheckout(t.app, hoarder.headers, body)));
+    expect(racing.map((r) => r.statusCode)).toEqual(Array(5).fill(200));
+    expect(await timesRedeemed(promotion.id)).toBe(1);
+    const open = await t.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, hoarder.id), eq(orders.promotionId, promotion.id), eq(orders.paymentStatus, 'unpaid')));
+    expect(open).toHaveLength(1);
+    // The other two uses are still there for other customers.
+    const others = await Promise.all(Array.from({ length: 3 }, () => createUserWithSession(t.db)));
+    const results = await Promise.all(others.map((o) => postCheckout(t.app, o.headers, body)));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 409]);
+    expect(await timesRedeemed(promotion.id)).toBe(3);
+  });
+
+  it('two racing checkouts of one customer cannot both be paid with a once-per-customer code', async () => {
+    const { promotion, promo } = await insertPromotion(t.db, { code: 'ONCERACE', amountOffCents: 1000, oncePerCustomer: true });
+    const user = await createUserWithSession(t.db);
+    const body = onePaymentBody(cartOf({ 11: 1 }), { promo });
+    const both = await Promise.all([postCheckout(t.app, user.headers, body), postCheckout(t.app, user.headers, body)]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    const sessions = both.map((r) => sessionOf(r.json().url));
+    await Promise.all(sessions.map((s) => pay(s)));
+    const paid = await t.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, user.id), eq(orders.promotionId, promotion.id), eq(orders.paymentStatus, 'paid')));
+    expect(paid).toHaveLength(1);
+    expect(await t.db.select().from(promotionRedemptions).where(eq(promotionRedemptions.promotionId, promotion.id))).toHaveLength(1);
+    expect(await timesRedeemed(promotion.id)).toBe(1);
+  });
+
+  it('a checkout whose charge went through is not abandoned, and its code stays used', async () => {
+    const { promotion, promo } = await insertPromotion(t.db, { code: 'ONCEPAID', amountOffCents: 1000, oncePerCustomer: true });
+    const user = await createUserWithSession(t.db);
+    const body = onePaymentBody(cartOf({ 11: 1 }), { promo });
+    const session = sessionOf((await postCheckout(t.app, user.headers, body)).json().url);
+    // Charged, but fulfilment has not run yet (crash, or still in flight).
+    expect(await markLocalSessionPaid(t.db, session)).toBe(true);
+    const again = await postCheckout(t.app, user.headers, body);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toBe('You have already used this promo code');
+    // Another cart without the code is fine and leaves the charged order alone.
+    expect((await postCheckout(t.app, user.headers, onePaymentBody(cartOf({ 12: 1 })))).statusCode).toBe(200);
+    expect((await orderBySession(session)).paymentStatus).toBe('unpaid');
+    expect((await reconcilePayments(t.ctx, log)).fulfilled).toBeGreaterThanOrEqual(1);
+    expect((await orderBySession(session)).paymentStatus).toBe('paid');
+    expect(await timesRedeemed(promotion.id)).toBe(1);
+    expect((await postCheckout(t.app, user.headers, body)).statusCode).toBe(409);
   });
 
   it('reconciliation fulfils a payment whose fulfilment never ran (crash after the charge)', async () => {

@@ -224,12 +224,54 @@ describe('POST /api/payments/webhook', () => {
   });
 });
 
+describe('abandoned Stripe checkouts', () => {
+  it('a new checkout expires the customer’s open session at Stripe and gives its promotion use back', async () => {
+    const user = await createUserWithSession(t.db);
+    const { promotion, promo } = await insertPromotion(t.db, { code: 'STRIPEONCE', amountOffCents: 1000, oncePerCustomer: true, maxRedemptions: 1 });
+    const first = await stripeCheckout(user, { 11: 1 }, promo);
+    // The customer comes back from Stripe (cancel_url, no event) and confirms again.
+    const second = await stripeCheckout(user, { 11: 1 }, promo);
+    expect(fake.sessions.get(first.session.id)!.status).toBe('expired');
+    expect(fake.requests.some((r) => r.path === `/v1/checkout/sessions/${first.session.id}/expire`)).toBe(true);
+    expect((await orderNow(first.order.id)).paymentStatus).toBe('failed');
+    expect((await orderNow(second.order.id)).paymentStatus).toBe('unpaid');
+    const uses = async () => (await t.db.select().from(promotionCodes).where(eq(promotionCodes.id, promotion.id)))[0]!.timesRedeemed;
+    expect(await uses()).toBe(1);
+    // Stripe's expired event arrives later: nothing more changes.
+    const expired = event('checkout.session.expired', fake.sessions.get(first.session.id)!);
+    expect((await deliver(expired, signed(expired))).statusCode).toBe(200);
+    expect(await uses()).toBe(1);
+    fake.complete(second.session.id);
+    const paid = event('checkout.session.completed', fake.sessions.get(second.session.id)!);
+    expect((await deliver(paid, signed(paid))).statusCode).toBe(200);
+    expect((await orderNow(second.order.id)).paymentStatus).toBe('paid');
+    expect(await uses()).toBe(1);
+    expect(await t.db.select().from(promotionRedemptions).where(eq(promotionRedemptions.promotionId, promotion.id))).toHaveLength(1);
+  });
+
+  it('keeps an order whose session Stripe will not expire (already paid), and counts its once-per-customer use', async () => {
+    const user = await createUserWithSession(t.db);
+    const { promotion, promo } = await insertPromotion(t.db, { code: 'STRIPEPAID', amountOffCents: 1000, oncePerCustomer: true });
+    const first = await stripeCheckout(user, { 11: 1 }, promo);
+    // Paid at Stripe, webhook not here yet.
+    fake.complete(first.session.id);
+    const again = await postCheckout(t.app, user.headers, onePaymentBody(cartOf({ 11: 1 }), { promo }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toBe('You have already used this promo code');
+    expect((await orderNow(first.order.id)).paymentStatus).toBe('unpaid');
+    expect((await reconcilePayments(t.ctx, log)).errors).toBe(0);
+    expect((await orderNow(first.order.id)).paymentStatus).toBe('paid');
+    expect((await t.db.select().from(promotionCodes).where(eq(promotionCodes.id, promotion.id)))[0]!.timesRedeemed).toBe(1);
+  });
+});
+
 describe('reconciliation with Stripe', () => {
   it('fulfils a paid session whose webhook never arrived, and ends an expired one', async () => {
+    // Three customers: a customer's new checkout would expire their own earlier session.
     const user = await createUserWithSession(t.db);
     const lost = await stripeCheckout(user, { 12: 1 });
-    const gone = await stripeCheckout(user, { 10: 1 });
-    const open = await stripeCheckout(user, { 11: 1 });
+    const gone = await stripeCheckout(await createUserWithSession(t.db), { 10: 1 });
+    const open = await stripeCheckout(await createUserWithSession(t.db), { 11: 1 });
     fake.complete(lost.session.id);
     fake.expire(gone.session.id);
 

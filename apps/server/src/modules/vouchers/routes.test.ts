@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createAdminWithSession, createUserWithSession, type TestUser } from '../../../test/fixtures';
-import { coupons, promotionCodes } from '../../db/schema';
+import { coupons, orders, promotionCodes } from '../../db/schema';
+import { customerHoldsPromotion } from './service';
 
 let t: TestApp;
 let admin: TestUser;
@@ -144,5 +145,26 @@ describe('GET /api/voucher/promotion/code/{code}', () => {
     const limited = await lookup('GUESS99', '192.0.2.7');
     expect(limited.json()).toEqual({ detail: 'Too many requests. Please try again later' });
     expect((await lookup('GUESS99', '192.0.2.8')).statusCode).toBe(200);
+  });
+});
+
+describe('once-per-customer use', () => {
+  it('counts paid orders; unpaid ones only for a checkout (in flight), abandoned ones never', async () => {
+    const { promotionId } = await couponWithCode('ONCEUSE');
+    const customer = await createUserWithSession(t.db);
+    const order = (paymentStatus: 'unpaid' | 'paid' | 'failed') =>
+      t.db.insert(orders).values({
+        userId: customer.id, email: customer.email, paymentStatus, needsShipping: false,
+        subtotalCents: 1000, shippingCents: 0, discountCents: 200, totalCents: 800,
+        promotionId, promoCode: 'ONCEUSE', paymentProvider: 'local',
+      });
+    const holds = (inFlight: boolean) => customerHoldsPromotion(t.db, customer.id, promotionId, { inFlight });
+    expect([await holds(false), await holds(true)]).toEqual([false, false]);
+    await order('failed');
+    expect([await holds(false), await holds(true)]).toEqual([false, false]);
+    await order('unpaid');
+    expect([await holds(false), await holds(true)]).toEqual([false, true]);
+    await order('paid');
+    expect([await holds(false), await holds(true)]).toEqual([true, true]);
   });
 });
