@@ -37,6 +37,9 @@ describe('rate-limited auth attempts leave an auth_events row', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ email: null, userId: null });
     expectNoSecrets(rows, WRONG);
+    // A flood from the same client adds no more rows within the minute.
+    for (let i = 0; i < 5; i++) expect((await signin()).statusCode).toBe(429);
+    expect(await eventsFrom('signin_rate_limited', ip)).toHaveLength(1);
   });
 
   it('sign-in, per account: the 429 is recorded with the address it targeted', async () => {

@@ -68,8 +68,22 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
    * auth_events row (event, client address, and the address only when a per-account limit
    * refused it; never a password or a token). Awaited, so the row exists when the 429 is sent.
    */
+  // A flood of refused requests leaves one row per event, client and address a minute, not one per
+  // request, so the audit trail cannot be used to fill the database.
+  const auditedUntil = new Map<string, number>();
+  const firstInWindow = (key: string) => {
+    const now = Date.now();
+    if ((auditedUntil.get(key) ?? 0) > now) return false;
+    if (auditedUntil.size >= 10_000) {
+      for (const [k, until] of auditedUntil) if (until <= now) auditedUntil.delete(k);
+      if (auditedUntil.size >= 10_000) auditedUntil.clear();
+    }
+    auditedUntil.set(key, now + 60_000);
+    return true;
+  };
+
   const auditRateLimited = (event: AuthEvent) => async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (reply.statusCode === 429) {
+    if (reply.statusCode === 429 && firstInWindow(`${event}|${req.ip}|${limitedEmail.get(req) ?? ''}`)) {
       try {
         await logAuthEvent(ctx.db, event, meta(req), { email: limitedEmail.get(req) ?? null });
       } catch (err) {
