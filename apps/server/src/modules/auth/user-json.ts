@@ -12,6 +12,8 @@ export const ZUserJson = z.object({
   first_name: z.string(),
   last_name: z.string(),
   created_at: z.string(),
+  /** A new address waiting for its owner to confirm it; null when none. */
+  pending_email: z.string().nullable(),
 });
 export type TUserJson = z.infer<typeof ZUserJson>;
 
@@ -26,6 +28,7 @@ export function toUserJson(u: typeof users.$inferSelect): TUserJson {
     first_name: u.firstName,
     last_name: u.lastName,
     created_at: u.createdAt.toISOString(),
+    pending_email: u.pendingEmail,
   };
 }
 

@@ -58,6 +58,9 @@ describe('PUT /api/users/{id}', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ email: 'ana.profile@example.com', pending_email: 'ana.new@example.com' });
     expect((await row(a.id)).email).toBe('ana.profile@example.com');
+    // After a reload the app learns of the waiting address from /users/me.
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: a.headers });
+    expect(me.json()).toMatchObject({ email: 'ana.profile@example.com', pending_email: 'ana.new@example.com' });
 
     const [mail] = await mailTo(t.app, 'ana.new@example.com');
     expect(mail!.subject).toBe('Confirm your new email address');

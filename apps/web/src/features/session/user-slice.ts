@@ -12,6 +12,7 @@ export interface SessionUser {
   first_name?: string;
   last_name?: string;
   created_at?: string;
+  pending_email?: string | null;
 }
 
 export interface AccountHeaderItem {

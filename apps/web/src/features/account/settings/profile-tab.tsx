@@ -61,7 +61,7 @@ function ProfileForm() {
   const [lastName, setLastName] = useState(user?.last_name ?? '');
   const [email, setEmail] = useState(user?.email ?? '');
   const [notice, setNotice] = useState<Notice>(null);
-  const [pending, setPending] = useState<string | null>(null);
+  const [pending, setPending] = useState<string | null>(user?.pending_email ?? null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -77,7 +77,7 @@ function ProfileForm() {
     }
     try {
       const { pending_email, ...saved } = await update({ id: user.id, ...body.data, last_name: body.data.last_name ?? '' }).unwrap();
-      dispatch(userActions.setUser(saved));
+      dispatch(userActions.setUser({ ...saved, pending_email }));
       setEmail(saved.email);
       setPending(pending_email);
       setNotice({ kind: 'ok', text: MSG.profileUpdated });
