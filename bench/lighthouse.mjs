@@ -1,91 +1,39 @@
 #!/usr/bin/env node
-/* global fetch, setTimeout */
+/* global fetch */
 // Lighthouse 12 (mobile preset: simulated slow 4G and a 4x slower CPU) on the public pages of the
 // built product, served exactly as `npm start` serves it. Prints the four category scores and the
 // cumulative layout shift per page; the last line is the figure: the lowest (median) score of
 // each category over the pages, and the largest CLS.
 //
-//   npm run bench:lighthouse                 (builds the web app first when it is stale)
+//   npm run bench:lighthouse                 (builds the web app first when it is stale; runs under tsx,
+//                                             which loads the e2e product-server helper)
 //   LIGHTHOUSE_PAGES=/,/pricing LIGHTHOUSE_RUNS=5 npm run bench:lighthouse
 // Each page is audited LIGHTHOUSE_RUNS times (default 3) and the median is printed: on a shared
 // machine single runs vary by several points.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium.ts';
+import { startProductServer } from '../e2e/support/product-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/pricing,/accessories').split(',');
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const TARGETS = { performance: 98, accessibility: 95, 'best-practices': 95, seo: 95 };
 const CATEGORIES = Object.keys(TARGETS);
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
+// The product is started the same way the browser journeys start it (built web app, tsx main.ts,
+// free port, fresh data dir), always on its own embedded database.
 async function startProduct() {
   const build = spawnSync(process.execPath, [path.join(root, 'scripts/ensure-build.mjs')], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('web build failed');
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lbs-lighthouse-'));
-  const env = { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL; // its own embedded database, never a shared one
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/main.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`product server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error('product server did not become healthy within 60 s');
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    baseUrl,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return startProductServer({}, { embeddedDatabase: true });
 }
 
 const product = await startProduct();
-const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+const chrome = await chromeLauncher.launch({ chromePath: findChromium() ?? '/usr/bin/chromium', chromeFlags: CHROMIUM_ARGS });
 const rows = [];
 try {
   for (const page of PAGES) {

@@ -51,10 +51,14 @@ async function freshDatabaseUrl(): Promise<{ url?: string; drop?: () => Promise<
  * Starts the built product exactly as `npm start` runs it (tsx apps/server/src/main.ts), on a free
  * port on 127.0.0.1 with a fresh data directory, and waits for /api/health.
  */
-export async function startProductServer(extraEnv: Record<string, string> = {}): Promise<ProductServer> {
+export async function startProductServer(
+  extraEnv: Record<string, string> = {},
+  opts: { embeddedDatabase?: boolean } = {},
+): Promise<ProductServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lbs-e2e-'));
-  const db = await freshDatabaseUrl();
+  // `embeddedDatabase`: PGlite in the data dir even when DATABASE_URL is set (benchmarks).
+  const db: Awaited<ReturnType<typeof freshDatabaseUrl>> = opts.embeddedDatabase ? {} : await freshDatabaseUrl();
   const adminEmail = 'admin@e2e.test';
   const adminPassword = 'Admin-Passw0rd!2025';
   const env: NodeJS.ProcessEnv = {
