@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { MSG } from '@lbs/domain/messages';
+import { ListEmpty, ListLoading } from './list-status';
 import { pageCount } from '@lbs/domain/paging';
 import { Pager } from '../../../components/ui/pager';
 import { apiRequest } from '../../../lib/api-request';
@@ -32,14 +33,10 @@ export function InvoicesTab() {
   const [busy, setBusy] = useState<number | null>(null);
 
   if (isLoading) {
-    return (
-      <p role="status" className="py-8 text-slate-500">
-        {MSG.loading}
-      </p>
-    );
+    return <ListLoading />;
   }
   if (!data?.items.length) {
-    return <p className="rounded-xl border border-dashed border-slate-300 px-4 py-10 text-center text-slate-500">{MSG.noDataAvailable}</p>;
+    return <ListEmpty message={MSG.noDataAvailable} />;
   }
   const download = async (inv: Invoice) => {
     setBusy(inv.invoice_no);

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ComponentType, type SVGProps } from 'react';
 import { MSG } from '@lbs/domain/messages';
+import { ListEmpty, ListLoading } from './list-status';
 import { notificationIconType, type NotificationType } from '@lbs/domain/statuses';
 import { pageCount } from '@lbs/domain/paging';
 import { Pager } from '../../../components/ui/pager';
@@ -47,11 +48,9 @@ export function NotificationsTab() {
           Notifications
         </h2>
         {isLoading ? (
-          <p role="status" className="py-8 text-slate-500">
-            {MSG.loading}
-          </p>
+          <ListLoading />
         ) : !data?.items.length ? (
-          <p className="mt-4 rounded-xl border border-dashed border-slate-300 px-4 py-10 text-center text-slate-500">{MSG.noNotifications}</p>
+          <ListEmpty message={MSG.noNotifications} className="mt-4" />
         ) : (
           <>
             <ul className="mt-4 divide-y divide-slate-100 rounded-xl border border-slate-200">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { MSG } from '@lbs/domain/messages';
+import { ListEmpty, ListLoading } from './list-status';
 import { ORDER_STATUSES, orderStatusStep } from '@lbs/domain/statuses';
 import { formatUsd } from '@lbs/domain/money';
 import { pageCount } from '@lbs/domain/paging';
@@ -28,14 +29,10 @@ export function OrdersTab() {
   const [open, setOpen] = useState<Order | null>(null);
 
   if (isLoading) {
-    return (
-      <p role="status" className="py-8 text-slate-500">
-        {MSG.loading}
-      </p>
-    );
+    return <ListLoading />;
   }
   if (!data?.items.length) {
-    return <p className="rounded-xl border border-dashed border-slate-300 px-4 py-10 text-center text-slate-500">{MSG.noOrders}</p>;
+    return <ListEmpty message={MSG.noOrders} />;
   }
   return (
     <section aria-label="Orders">
