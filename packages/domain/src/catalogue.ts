@@ -230,3 +230,15 @@ export const ACCESSORY_DISPLAY: readonly AccessoryDisplayItem[] = Object.freeze(
     '35 cm high',
   ]),
 ]);
+
+/** A product on sale as GET /api/catalogue/products answers it (price in USD with cents, as charged). */
+export interface CatalogueItem {
+  id: number;
+  key: string;
+  name: string;
+  description: string;
+  price: number;
+  kind: ProductKind;
+  license_type: LicenseType | null;
+  shippable: boolean;
+}

@@ -1,18 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products } from '../../db/schema';
-
-export interface CatalogueItem {
-  id: number;
-  key: string;
-  name: string;
-  description: string;
-  /** USD with cents, as charged. */
-  price: number;
-  kind: 'accessory' | 'license';
-  license_type: 'day' | 'month' | 'year' | 'onetime' | null;
-  shippable: boolean;
-}
+import type { CatalogueItem } from '@lbs/domain/catalogue';
 
 /** The products on sale, from the table checkout charges from, so the pages never disagree with it. */
 export async function listCatalogue(db: DbOrTx): Promise<CatalogueItem[]> {
