@@ -10,7 +10,8 @@ import { markLocalSessionPaid } from './local-provider';
 /*
  * fulfilOrder has two guards against fulfilling one payment twice: the order row, locked and
  * checked for 'paid', and the fulfilment record in payment_events (one per payment session).
- * Each test below is passed by one guard alone, so removing either one fails a test.
+ * Each test below is passed by one guard alone, so removing either one fails a test; on
+ * PostgreSQL the concurrent case also fails when the row lock and the record are both gone.
  */
 
 let t: TestApp;
