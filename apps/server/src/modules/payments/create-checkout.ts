@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import { MSG } from '@lbs/domain/messages';
@@ -17,7 +17,7 @@ import { releasePromotionUses } from '../vouchers/promotion-uses';
 import { customerHoldsPromotion, findPromotionByCode } from '../vouchers/service';
 import { endUnpaidOrder } from './fail-payment';
 import { fulfilOrder } from './fulfil-order';
-import { CHECKOUT_SESSION_TTL_MS, createStripeCheckoutSession } from './stripe-checkout';
+import { CHECKOUT_SESSION_TTL_MS, createStripeCheckoutSession, unpaidStripeOrders } from './stripe-checkout';
 
 export interface CheckoutDeps {
   ctx: AppContext;
@@ -62,15 +62,7 @@ async function expireOpenStripeSessions(deps: CheckoutDeps, userId: number): Pro
   const open = await ctx.db
     .select({ id: orders.id, sessionId: orders.paymentSessionId })
     .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.paymentProvider, 'stripe'),
-        eq(orders.paymentStatus, 'unpaid'),
-        isNotNull(orders.paymentSessionId),
-        gt(orders.createdAt, new Date(Date.now() - CHECKOUT_SESSION_TTL_MS)),
-      ),
-    )
+    .where(and(eq(orders.userId, userId), unpaidStripeOrders('stored'), gt(orders.createdAt, new Date(Date.now() - CHECKOUT_SESSION_TTL_MS))))
     .orderBy(asc(orders.id))
     .limit(MAX_SESSIONS_TO_EXPIRE);
   for (const { id, sessionId } of open) {
