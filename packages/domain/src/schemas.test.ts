@@ -446,7 +446,9 @@ describe('ZCouponBody', () => {
     expect(errors(ZCouponBody, { ...coupon, discount_type: 'amount', discount_value: 0 })).toEqual({
       discount_value: [MSG.amountMustBePositiveInteger],
     });
-    expect(ZCouponBody.safeParse({ ...coupon, discount_type: 'amount', discount_value: 1 }).success).toBe(true);
+    expect(
+      ZCouponBody.safeParse({ ...coupon, discount_type: 'amount', discount_value: 1 }).success,
+    ).toBe(true);
     expect(
       errors(ZCouponBody, { ...coupon, discount_type: 'amount', discount_value: 9.99 }),
     ).toEqual({
