@@ -290,7 +290,7 @@ export const MSG = {
   minimumOrderInvalid: 'Minimum order value must be a valid number',
   promotionCodeTaken: 'This promotion code already exists', // ours (server detail)
   couponNotFound: 'Coupon not found', // ours (server detail)
-  percentMustBeWhole: 'Percentage off must be a whole number', // ours (server detail)
+  percentMustBeWhole: 'Percentage off must be a whole number', // ours
 
   // Server details (ours): auth, guards, licence server
   notAuthenticated: 'Not authenticated',

@@ -9,6 +9,7 @@ import {
   licenceSubtotal,
   promoApplies,
   type PromotionRules,
+  useLimitProblem,
 } from './promo';
 
 const paper = { product_id: 1, price: 220, quantity: 2 };
@@ -89,6 +90,30 @@ describe('discountedTotal', () => {
     expect(discountedTotal(40, 0, 100)).toBe(0);
     expect(discountedTotal(40, -100, 0)).toBe(40);
     expect(discountedTotal(0.1, 0.2, 0)).toBe(0.3);
+  });
+});
+
+describe('useLimitProblem', () => {
+  const now = new Date('2025-06-01T00:00:00Z');
+  const limits = {
+    expires_at: new Date('2025-06-01T00:00:01Z'),
+    max_redemptions: 2,
+    times_redeemed: 1,
+  };
+
+  it('allows a use before the end and under the count, or with no limits at all', () => {
+    expect(useLimitProblem(limits, now)).toBeNull();
+    expect(
+      useLimitProblem({ expires_at: null, max_redemptions: null, times_redeemed: 1e6 }, now),
+    ).toBeNull();
+  });
+
+  it('refuses at the end instant and at the count, the end first', () => {
+    expect(useLimitProblem({ ...limits, expires_at: now }, now)).toBe(MSG.promoExpired);
+    expect(useLimitProblem({ ...limits, times_redeemed: 2 }, now)).toBe(MSG.promoUsedUp);
+    expect(useLimitProblem({ ...limits, expires_at: now, times_redeemed: 2 }, now)).toBe(
+      MSG.promoExpired,
+    );
   });
 });
 

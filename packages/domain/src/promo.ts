@@ -66,12 +66,25 @@ export function discountedTotal(subtotal: number, shippingFee: number, discount:
   return roundMoney(Math.max(0, subtotal + Math.max(0, shippingFee) - Math.max(0, discount)));
 }
 
-/** Promotion-code restrictions as the server stores them. */
-export interface PromotionRules {
-  active: boolean;
+/** The limits a promotion code and its coupon both carry (the coupon's end is its redeem_by). */
+export interface UseLimits {
   expires_at: Date | null;
   max_redemptions: number | null;
   times_redeemed: number;
+}
+
+/** Why these limits refuse a use at `now`: expired, else used up; null when they allow it. */
+export function useLimitProblem(limits: UseLimits, now: Date): string | null {
+  if (limits.expires_at !== null && limits.expires_at.getTime() <= now.getTime())
+    return MSG.promoExpired;
+  if (limits.max_redemptions !== null && limits.times_redeemed >= limits.max_redemptions)
+    return MSG.promoUsedUp;
+  return null;
+}
+
+/** Promotion-code restrictions as the server stores them. */
+export interface PromotionRules extends UseLimits {
+  active: boolean;
   /** Cents, compared with the order amount. */
   minimum_amount: number | null;
   /** Only for a customer's first purchase. */
@@ -91,12 +104,8 @@ export function checkPromotionUsable(
   context: PromotionUseContext,
 ): { ok: true } | { ok: false; reason: string } {
   if (!rules.active) return { ok: false, reason: MSG.invalidPromoCode };
-  if (rules.expires_at !== null && rules.expires_at.getTime() <= context.now.getTime()) {
-    return { ok: false, reason: MSG.promoExpired };
-  }
-  if (rules.max_redemptions !== null && rules.times_redeemed >= rules.max_redemptions) {
-    return { ok: false, reason: MSG.promoUsedUp };
-  }
+  const limit = useLimitProblem(rules, context.now);
+  if (limit !== null) return { ok: false, reason: limit };
   if (rules.minimum_amount !== null && context.orderAmountCents < rules.minimum_amount) {
     return { ok: false, reason: MSG.promoMinimumNotMet };
   }

@@ -436,6 +436,19 @@ describe('ZCouponBody', () => {
       discount_value: [MSG.percentOutOfRange],
     });
     expect(ZCouponBody.safeParse({ ...coupon, discount_value: 100 }).success).toBe(true);
+    expect(ZCouponBody.safeParse({ ...coupon, discount_value: 1 }).success).toBe(true);
+    expect(errors(ZCouponBody, { ...coupon, discount_value: 12.5 })).toEqual({
+      discount_value: [MSG.percentMustBeWhole],
+    });
+    expect(errors(ZCouponBody, { ...coupon, discount_value: 0.5 })).toEqual({
+      discount_value: [MSG.percentMustBeWhole],
+    });
+    expect(errors(ZCouponBody, { ...coupon, discount_type: 'amount', discount_value: 0 })).toEqual({
+      discount_value: [MSG.amountMustBePositiveInteger],
+    });
+    expect(
+      ZCouponBody.safeParse({ ...coupon, discount_type: 'amount', discount_value: 1 }).success,
+    ).toBe(true);
     expect(
       errors(ZCouponBody, { ...coupon, discount_type: 'amount', discount_value: 9.99 }),
     ).toEqual({

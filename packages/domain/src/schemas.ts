@@ -315,7 +315,7 @@ export const ZCouponBody = z
   .object({
     name: requiredText(MSG.couponNameRequired, 40),
     discount_type: z.enum(DISCOUNT_TYPES),
-    /** Percent (0 < v <= 100) or amount in cents (whole, above 0). */
+    /** Percent (whole, 1 to 100) or amount in cents (whole, above 0). */
     discount_value: z.number({ error: MSG.discountValueRequired }),
     currency: z.literal('usd').optional(),
     max_redemptions: ZMaxRedemptions,
@@ -330,6 +330,8 @@ export const ZCouponBody = z
     const value = coupon.discount_value;
     if (coupon.discount_type === 'percent' && !(value > 0 && value <= 100)) {
       ctx.addIssue({ code: 'custom', path: ['discount_value'], message: MSG.percentOutOfRange });
+    } else if (coupon.discount_type === 'percent' && !Number.isInteger(value)) {
+      ctx.addIssue({ code: 'custom', path: ['discount_value'], message: MSG.percentMustBeWhole });
     }
     if (coupon.discount_type === 'amount' && !(Number.isInteger(value) && value > 0)) {
       ctx.addIssue({

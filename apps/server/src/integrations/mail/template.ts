@@ -1,3 +1,5 @@
+import { escapeHtml } from '../../lib/escape-html';
+
 export interface MailContent {
   /** Heading inside the mail. */
   title: string;
@@ -8,9 +10,6 @@ export interface MailContent {
   rows?: Array<[string, string]>;
   footnote?: string;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Header values never carry line breaks, so user text cannot inject headers. */
 export const headerSafe = (s: string) => s.replace(/[\r\n]+/g, ' ').trim().slice(0, 200);

@@ -5,9 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { devMail } from '../../db/schema';
 import type { AppContext } from '../../app-context';
 import { notFound } from '../../lib/app-error';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '../../lib/escape-html';
 
 const toJson = (m: typeof devMail.$inferSelect) => ({
   id: m.id,

@@ -1,11 +1,12 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { LicenseType } from '@lbs/domain/catalogue';
 import { MAX_LINE_QUANTITY } from '@lbs/domain/cart';
 import { MSG } from '@lbs/domain/messages';
 import type { TOnePaymentBody, TShippingInfo } from '@lbs/domain/schemas';
 import type { DbOrTx, Tx } from '../../db/client';
-import { coupons, orderLines, orders, products, promotionCodes } from '../../db/schema';
+import { orderLines, orders, products } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
+import { reservePromotionUse } from '../vouchers/promotion-uses';
 
 export interface PricedLine {
   productId: number;
@@ -98,42 +99,6 @@ export async function insertPendingOrder(tx: Tx, draft: PendingOrder): Promise<t
       lineTotalCents: line.lineTotalCents,
     })),
   );
-  if (draft.promotion) await changePromotionUses(tx, draft.promotion, +1);
+  if (draft.promotion) await reservePromotionUse(tx, draft.promotion);
   return order!;
-}
-
-/**
- * A checkout holds one use of its promotion (code and coupon) from the moment its order exists,
- * so concurrent checkouts can never promise more discounts than max_redemptions allows; a payment
- * that fails or expires gives the use back (-1).
- */
-export async function changePromotionUses(tx: DbOrTx, promotion: { id: string; couponId: string }, delta: 1 | -1): Promise<void> {
-  await tx
-    .update(promotionCodes)
-    .set({ timesRedeemed: sql`greatest(0, ${promotionCodes.timesRedeemed} + ${delta})` })
-    .where(eq(promotionCodes.id, promotion.id));
-  await tx
-    .update(coupons)
-    .set({ timesRedeemed: sql`greatest(0, ${coupons.timesRedeemed} + ${delta})` })
-    .where(eq(coupons.id, promotion.couponId));
-}
-
-/**
- * Takes the promotion rows, then their coupon rows, FOR UPDATE, each in id order. A transaction
- * that changes the uses of more than one promotion (a checkout giving back what the customer's
- * abandoned checkouts held, then reserving its own) locks them all this way first, so two such
- * transactions cannot each hold one row and wait for the other's. Answers the promotions' coupons.
- */
-export async function lockPromotions(tx: Tx, promotionIds: readonly string[]): Promise<Map<string, string>> {
-  const ids = [...new Set(promotionIds)];
-  if (ids.length === 0) return new Map();
-  const rows = await tx
-    .select({ id: promotionCodes.id, couponId: promotionCodes.couponId })
-    .from(promotionCodes)
-    .where(inArray(promotionCodes.id, ids))
-    .orderBy(asc(promotionCodes.id))
-    .for('update');
-  const couponIds = [...new Set(rows.map((row) => row.couponId))];
-  await tx.select({ id: coupons.id }).from(coupons).where(inArray(coupons.id, couponIds)).orderBy(asc(coupons.id)).for('update');
-  return new Map(rows.map((row) => [row.id, row.couponId]));
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import { MSG } from '@lbs/domain/messages';
@@ -10,13 +10,14 @@ import type { Tx } from '../../db/client';
 import { localPaymentSessions, orders, users } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../lib/app-error';
 import { newToken } from '../../lib/tokens';
-import { changePromotionUses, insertPendingOrder, lockPromotions, priceLines, type PendingOrder } from '../orders/create-order';
+import { insertPendingOrder, priceLines, type PendingOrder } from '../orders/create-order';
 import type { ShippingRateProvider } from '../shipping/rate-provider';
 import { couponDiscount, promotionProblem } from '../vouchers/promotion-rules';
+import { releasePromotionUses } from '../vouchers/promotion-uses';
 import { customerHoldsPromotion, findPromotionByCode } from '../vouchers/service';
 import { endUnpaidOrder } from './fail-payment';
 import { fulfilOrder } from './fulfil-order';
-import { CHECKOUT_SESSION_TTL_MS, createStripeCheckoutSession } from './stripe-checkout';
+import { CHECKOUT_SESSION_TTL_MS, createStripeCheckoutSession, unpaidStripeOrders } from './stripe-checkout';
 
 export interface CheckoutDeps {
   ctx: AppContext;
@@ -61,15 +62,7 @@ async function expireOpenStripeSessions(deps: CheckoutDeps, userId: number): Pro
   const open = await ctx.db
     .select({ id: orders.id, sessionId: orders.paymentSessionId })
     .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.paymentProvider, 'stripe'),
-        eq(orders.paymentStatus, 'unpaid'),
-        isNotNull(orders.paymentSessionId),
-        gt(orders.createdAt, new Date(Date.now() - CHECKOUT_SESSION_TTL_MS)),
-      ),
-    )
+    .where(and(eq(orders.userId, userId), unpaidStripeOrders('stored'), gt(orders.createdAt, new Date(Date.now() - CHECKOUT_SESSION_TTL_MS))))
     .orderBy(asc(orders.id))
     .limit(MAX_SESSIONS_TO_EXPIRE);
   for (const { id, sessionId } of open) {
@@ -86,7 +79,7 @@ async function expireOpenStripeSessions(deps: CheckoutDeps, userId: number): Pro
 /**
  * Cancels the customer's open local pay sessions and marks their orders failed, in the checkout's
  * transaction; answers the promotion ids whose uses they held, for the caller to give back (after
- * locking them in order, see lockPromotions). Orders are locked before any promotion row, the
+ * locking them in order, see releasePromotionUses). Orders are locked before any promotion row, the
  * same order fulfilment and endUnpaidOrder take them in.
  */
 async function abandonOpenLocalOrders(tx: Tx, userId: number, now: Date): Promise<string[]> {
@@ -161,11 +154,7 @@ export async function createOnePaymentCheckout(
     const released = await abandonOpenLocalOrders(tx, user.id, now);
     if (released.length > 0) {
       const wanted = promoCode ? await findPromotionByCode(tx, promoCode) : null;
-      const couponOf = await lockPromotions(tx, wanted ? [...released, wanted.promotion.id] : released);
-      for (const id of released) {
-        const couponId = couponOf.get(id);
-        if (couponId) await changePromotionUses(tx, { id, couponId }, -1);
-      }
+      await releasePromotionUses(tx, released, { alsoLock: wanted?.promotion.id });
     }
 
     let promotion: PendingOrder['promotion'] = null;

@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
-import { localPaymentSessions, orders, promotionCodes } from '../../db/schema';
+import { localPaymentSessions, orders } from '../../db/schema';
 import { formatUsd, fromCents } from '@lbs/domain/money';
 import { createNotification } from '../notifications/create-notification';
-import { changePromotionUses } from '../orders/create-order';
+import { releasePromotionUse } from '../vouchers/promotion-uses';
 import type { PaymentProvider } from './fulfil-order';
 
 export type PaymentEnd =
@@ -39,13 +39,7 @@ export async function endUnpaidOrder(
         .set({ status: end === 'failed' ? 'failed' : 'cancelled', completedAt: now })
         .where(and(eq(localPaymentSessions.id, order.paymentSessionId), inArray(localPaymentSessions.status, ['open'])));
     }
-    if (order.promotionId) {
-      const [promotion] = await tx
-        .select({ id: promotionCodes.id, couponId: promotionCodes.couponId })
-        .from(promotionCodes)
-        .where(eq(promotionCodes.id, order.promotionId));
-      if (promotion) await changePromotionUses(tx, promotion, -1);
-    }
+    if (order.promotionId) await releasePromotionUse(tx, order.promotionId);
     if (end === 'failed') {
       await createNotification(tx, {
         userId: order.userId,

@@ -2,12 +2,12 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { LicenseType } from '@lbs/domain/catalogue';
 import type { AppContext } from '../../app-context';
 import type { Tx } from '../../db/client';
-import { localPaymentSessions, orderLines, orders, paymentEvents, products, promotionCodes, promotionRedemptions, users } from '../../db/schema';
+import { localPaymentSessions, orderLines, orders, paymentEvents, products, users } from '../../db/schema';
 import { issueInvoice } from '../invoices/issue-invoice';
 import { issuePurchasedLicences, type LicenceUnit } from '../licenses/issue-licences';
 import { createNotification } from '../notifications/create-notification';
 import { enqueueMail } from '../outbox/enqueue';
-import { changePromotionUses } from '../orders/create-order';
+import { redeemPromotionUse } from '../vouchers/promotion-uses';
 import { receiptMail } from './receipt-mail';
 
 export type PaymentProvider = 'local' | 'stripe';
@@ -133,21 +133,7 @@ export async function fulfilOrder(ctx: AppContext, payment: CompletedPayment): P
     );
     const licences = await issuePurchasedLicences(tx, { userId: order.userId, email: order.email, orderId: order.id, paidAt: now, units });
 
-    if (order.promotionId) {
-      const [promotionRow] = await tx
-        .select({ id: promotionCodes.id, couponId: promotionCodes.couponId })
-        .from(promotionCodes)
-        .where(eq(promotionCodes.id, order.promotionId));
-      if (promotionRow) {
-        // A failed or expired payment gave its reserved use back; money that arrives anyway
-        // still gets the discount it paid for, so the use is taken again.
-        if (order.paymentStatus === 'failed') await changePromotionUses(tx, promotionRow, +1);
-        await tx
-          .insert(promotionRedemptions)
-          .values({ promotionId: promotionRow.id, couponId: promotionRow.couponId, userId: order.userId, orderId: order.id })
-          .onConflictDoNothing();
-      }
-    }
+    await redeemPromotionUse(tx, order);
 
     if (licences.length) {
       const names = [...new Set(licences.map((l) => l.name))].join(', ');

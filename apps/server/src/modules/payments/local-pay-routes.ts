@@ -8,9 +8,7 @@ import { orderLines } from '../../db/schema';
 import { endUnpaidOrder } from './fail-payment';
 import { fulfilOrder } from './fulfil-order';
 import { findLocalSession, localSessionExpired, markLocalSessionPaid } from './local-provider';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '../../lib/escape-html';
 
 const ZSessionParams = z.object({ session: z.string().regex(/^lps_[A-Za-z0-9_-]{20,100}$/, { error: 'not a payment session' }) });
 

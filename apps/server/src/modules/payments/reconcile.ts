@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { AppContext } from '../../app-context';
@@ -6,7 +6,7 @@ import { localPaymentSessions, orders } from '../../db/schema';
 import { endUnpaidOrder } from './fail-payment';
 import { fulfilOrder } from './fulfil-order';
 import { fulfilStripeSession, sessionIsPaid } from './handle-stripe-event';
-import { CHECKOUT_SESSION_TTL_MS } from './stripe-checkout';
+import { CHECKOUT_SESSION_TTL_MS, unpaidStripeOrders } from './stripe-checkout';
 import { stripeClient } from './stripe-client';
 
 /** Stripe sessions live at most 24 h; older unpaid orders are settled already or lost. */
@@ -66,14 +66,7 @@ async function reconcileStripe(ctx: AppContext, stripe: Stripe, log: FastifyBase
   const pending = await ctx.db
     .select({ id: orders.id, sessionId: orders.paymentSessionId })
     .from(orders)
-    .where(
-      and(
-        eq(orders.paymentProvider, 'stripe'),
-        eq(orders.paymentStatus, 'unpaid'),
-        isNotNull(orders.paymentSessionId),
-        gt(orders.createdAt, new Date(now.getTime() - STRIPE_LOOKBACK_MS)),
-      ),
-    )
+    .where(and(unpaidStripeOrders('stored'), gt(orders.createdAt, new Date(now.getTime() - STRIPE_LOOKBACK_MS))))
     .limit(BATCH);
   for (const order of pending) {
     try {
@@ -95,14 +88,7 @@ async function reconcileStripe(ctx: AppContext, stripe: Stripe, log: FastifyBase
   const sessionless = await ctx.db
     .select({ id: orders.id })
     .from(orders)
-    .where(
-      and(
-        eq(orders.paymentProvider, 'stripe'),
-        eq(orders.paymentStatus, 'unpaid'),
-        isNull(orders.paymentSessionId),
-        lt(orders.createdAt, new Date(now.getTime() - SESSIONLESS_GRACE_MS)),
-      ),
-    )
+    .where(and(unpaidStripeOrders('missing'), lt(orders.createdAt, new Date(now.getTime() - SESSIONLESS_GRACE_MS))))
     .limit(BATCH);
   for (const { id } of sessionless) {
     if (await endUnpaidOrder(ctx, { orderId: id }, 'abandoned', now)) report.ended++;

@@ -1,10 +1,23 @@
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { AppConfig } from '../../config';
-import type { orders } from '../../db/schema';
+import { orders } from '../../db/schema';
 import type { PricedLine } from '../orders/create-order';
 
 /** Stripe keeps an unpaid Checkout session open this long (its minimum is 30 minutes). */
 export const CHECKOUT_SESSION_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * Stripe orders still waiting for their payment, whose Checkout session id is stored (the customer
+ * may be paying on it) or missing (the customer never got its URL). Callers add the age that
+ * matters to them.
+ */
+export const unpaidStripeOrders = (session: 'stored' | 'missing') =>
+  and(
+    eq(orders.paymentProvider, 'stripe'),
+    eq(orders.paymentStatus, 'unpaid'),
+    session === 'stored' ? isNotNull(orders.paymentSessionId) : isNull(orders.paymentSessionId),
+  );
 
 /**
  * A Stripe Checkout session charging exactly what the server priced: line items at our prices,

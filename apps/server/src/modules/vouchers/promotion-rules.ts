@@ -1,4 +1,4 @@
-import { checkPromotionUsable, type PromotionLookup } from '@lbs/domain/promo';
+import { checkPromotionUsable, useLimitProblem, type PromotionLookup } from '@lbs/domain/promo';
 import { MSG } from '@lbs/domain/messages';
 import type { coupons, promotionCodes } from '../../db/schema';
 
@@ -30,8 +30,11 @@ export function promotionProblem(promotion: PromotionRow, coupon: CouponRow, use
     { now: use.now, orderAmountCents: use.orderAmountCents ?? 0, customerHasRedeemed: false },
   );
   if (!codeCheck.ok) return codeCheck.reason;
-  if (coupon.redeemBy !== null && coupon.redeemBy.getTime() <= use.now.getTime()) return MSG.promoExpired;
-  if (coupon.maxRedemptions !== null && coupon.timesRedeemed >= coupon.maxRedemptions) return MSG.promoUsedUp;
+  const couponLimit = useLimitProblem(
+    { expires_at: coupon.redeemBy, max_redemptions: coupon.maxRedemptions, times_redeemed: coupon.timesRedeemed },
+    use.now,
+  );
+  if (couponLimit !== null) return couponLimit;
   if (promotion.oncePerCustomer && use.customerHasUsed) return MSG.promoAlreadyUsed;
   return null;
 }
