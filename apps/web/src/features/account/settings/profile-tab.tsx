@@ -3,7 +3,7 @@ import { MSG } from '@lbs/domain/messages';
 import { ZPassword, ZProfileBody } from '@lbs/domain/schemas';
 import { Button } from '../../../components/ui/button';
 import { EyeIcon, EyeOffIcon } from '../../../components/ui/icons';
-import { useAppDispatch, useAppSelector } from '../../../app/store';
+import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { toApiError } from '../../../lib/api-error';
 import { userActions } from '../../session/user-slice';
 import { useChangePasswordMutation, useUpdateProfileMutation } from '../api';

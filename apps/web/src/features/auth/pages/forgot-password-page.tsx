@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import { MSG } from '@lbs/domain/messages';
 import { ZForgotPasswordForm, type TForgotPasswordForm } from '@lbs/domain/schemas';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { Button } from '../../../components/ui/button';
 import { authApi } from '../api';
 import { COPY } from '../auth-copy';

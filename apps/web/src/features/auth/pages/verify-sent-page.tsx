@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { MSG } from '@lbs/domain/messages';
 import { mailProviderUrl } from '@lbs/domain/mail-provider';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { Button } from '../../../components/ui/button';
 import { authApi } from '../api';
 import { COPY } from '../auth-copy';

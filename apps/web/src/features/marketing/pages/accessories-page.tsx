@@ -10,7 +10,7 @@ import rollerUrl from '../../../assets/art/product-roller.svg';
 import cutterUrl from '../../../assets/art/product-cutter.svg';
 import { ButtonLink } from '../../../components/ui/button';
 import { usePageMeta } from '../../../lib/page-meta';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import type { CatalogueItem } from '@lbs/domain/catalogue';
 import { useCatalogueQuery } from '../api';
 import { useAddToCart } from '../hooks/use-add-to-cart';
