@@ -226,12 +226,25 @@ describe('account area', () => {
     await waitForMail(newEmail, /confirm your new email/i);
     await expect(page.getByLabel('Email').inputValue()).resolves.toBe(email);
 
+    // The signed-in change proves the current password first (issue 9).
+    await page.getByLabel('New Password').fill(`${TEST_PASSWORD}x`);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Password is required' }).waitFor();
+    await expect(page.getByLabel('Current password').getAttribute('aria-invalid')).resolves.toBe('true');
+    await page.getByLabel('Current password').fill(TEST_PASSWORD);
     await page.getByLabel('New Password').fill('short');
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.getByRole('alert').filter({ hasText: 'Password must be more than 12 characters' }).waitFor();
+    // A wrong current password: the server's detail in the alert, and nothing changes.
+    await page.getByLabel('Current password').fill(`${TEST_PASSWORD}-wrong`);
     await page.getByLabel('New Password').fill(`${TEST_PASSWORD}x`);
     await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByRole('alert').filter({ hasNotText: 'Password must be more than 12 characters' }).waitFor();
+    await expect(page.getByText('Password reset successful!').count()).resolves.toBe(0);
+    await page.getByLabel('Current password').fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.getByText('Password reset successful!').waitFor();
+    await expect(page.getByLabel('Current password').inputValue()).resolves.toBe('');
     await screenshot(page, 'account-profile-375');
     await page.setViewportSize({ width: 1440, height: 900 });
     await screenshot(page, 'account-profile-1440');

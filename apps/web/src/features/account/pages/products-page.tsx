@@ -12,7 +12,7 @@ import { Button } from '../../../components/ui/button';
 import { useAppDispatch } from '../../../lib/store-hooks';
 import { cartActions } from '../../cart/cart-slice';
 import { ChevronLeftIcon, ChevronRightIcon } from '../components/account-icons';
-import { QuantityInput } from '../components/quantity-input';
+import { QuantityInput } from '../../../components/ui/quantity-input';
 
 const ART: Record<string, string> = {
   lenticular_sheets: sheetsUrl,

@@ -8,12 +8,13 @@ import { ZNewPasswordForm, type TNewPasswordForm } from '@lbs/domain/schemas';
 import { paths } from '../../../config/paths';
 import { useAppDispatch } from '../../../lib/store-hooks';
 import { Button } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { PasswordField } from '../../../components/ui/password-field';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
 import { userActions } from '../../session/user-slice';
 import { authApi } from '../api';
 import { COPY } from '../auth-copy';
 import { AuthLayout } from '../components/auth-layout';
-import { FormAlert, PasswordField } from '../components/form-fields';
 import { resetPasswordErrorMessage } from '../error-messages';
 
 /** /new-password/:token — the link is checked first, then the two password fields. */
