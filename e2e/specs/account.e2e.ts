@@ -235,11 +235,13 @@ describe('account area', () => {
     await page.getByLabel('New Password').fill('short');
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.getByRole('alert').filter({ hasText: 'Password must be more than 12 characters' }).waitFor();
-    // A wrong current password: the server's detail in the alert, and nothing changes.
+    // A wrong current password: the server's detail in the form's alert, and nothing changes.
     await page.getByLabel('Current password').fill(`${TEST_PASSWORD}-wrong`);
     await page.getByLabel('New Password').fill(`${TEST_PASSWORD}x`);
     await page.getByRole('button', { name: 'Reset Password' }).click();
-    await page.getByRole('alert').filter({ hasNotText: 'Password must be more than 12 characters' }).waitFor();
+    const passwordAlert = page.getByRole('form', { name: 'Password' }).getByRole('alert');
+    await passwordAlert.filter({ hasNotText: 'Password must be more than 12 characters' }).waitFor();
+    await expect(passwordAlert.innerText()).resolves.not.toBe('');
     await expect(page.getByText('Password reset successful!').count()).resolves.toBe(0);
     await page.getByLabel('Current password').fill(TEST_PASSWORD);
     await page.getByRole('button', { name: 'Reset Password' }).click();
