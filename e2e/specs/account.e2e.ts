@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeBrowser, newPage, screenshot, uniqueEmail } from '../support/browser';
+import { closeBrowser, newPage, screenshot, transitionsSettled, uniqueEmail } from '../support/browser';
 import { createVerifiedUser, loginInBrowser, TEST_PASSWORD } from '../support/auth';
 import { waitForMail } from '../support/mailbox';
 
@@ -198,8 +198,8 @@ describe('account area', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByRole('button', { name: 'Show Perforated Paper (4x6”)' }).click();
     await page.getByRole('group', { name: /^2 of 4/ }).getByRole('button', { name: 'Add to Cart' }).waitFor();
-    // Let the 300 ms slide transition finish before the picture.
-    await page.waitForTimeout(400);
+    // The 300 ms slide transition ends before the picture.
+    await transitionsSettled(page);
     await screenshot(page, 'account-products-1440');
     await context.close();
   });
