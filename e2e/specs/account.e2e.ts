@@ -244,7 +244,9 @@ describe('account area', () => {
     await expect(passwordAlert.innerText()).resolves.not.toBe('');
     await expect(page.getByText('Password reset successful!').count()).resolves.toBe(0);
     await page.getByLabel('Current password').fill(TEST_PASSWORD);
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/users/reset-password') && r.method() === 'POST');
     await page.getByRole('button', { name: 'Reset Password' }).click();
+    expect((await sent).postDataJSON()).toEqual({ email, new_pwd: `${TEST_PASSWORD}x`, current_pwd: TEST_PASSWORD });
     await page.getByText('Password reset successful!').waitFor();
     await expect(page.getByLabel('Current password').inputValue()).resolves.toBe('');
     await screenshot(page, 'account-profile-375');
