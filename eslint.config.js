@@ -1,6 +1,40 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('.', import.meta.url));
+const web = 'apps/web/src';
+const features = readdirSync(new URL(`${web}/features`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * A feature's public surface: its RTK Query endpoints (api.ts) and its Redux slices
+ * (*-slice.ts). Everything else in a feature (pages, components, hooks) is its own business.
+ */
+const featurePublicSurface = [`**/${web}/features/*/api.ts`, `**/${web}/features/*/*-slice.ts`];
+
+/**
+ * One-way imports (bulletproof-react): components/ui, lib and config → features → app. Only the
+ * app (router, store, layouts) puts features together.
+ */
+const importZones = [
+  {
+    target: [`${web}/components`, `${web}/lib`, `${web}/config`],
+    from: [`${web}/features`, `${web}/app`],
+    message: 'Shared code (components, lib, config) may not import features or app/.',
+  },
+  { target: `${web}/features`, from: `${web}/app`, message: 'A feature may not import app/; paths live in config/, store hooks in lib/.' },
+  ...features.map((feature) => ({
+    target: `${web}/features/${feature}/**`,
+    from: `${web}/features/!(${feature})/**`,
+    except: featurePublicSurface,
+    message: `A feature may import another feature's api.ts or *-slice.ts only (here: ${feature}).`,
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/src/db/migrations/**', 'e2e/screenshots/**'] },
@@ -8,8 +42,12 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'import-x/no-restricted-paths': ['error', { basePath: repoRoot, zones: importZones }],
+    },
   },
   {
     files: ['**/*.{js,mjs}'],

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeBrowser, newPage, screenshot, uniqueEmail } from '../support/browser';
+import { closeBrowser, newPage, screenshot, transitionsSettled, uniqueEmail } from '../support/browser';
 import { createVerifiedUser, loginInBrowser, TEST_PASSWORD } from '../support/auth';
 import { waitForMail } from '../support/mailbox';
 
@@ -198,8 +198,8 @@ describe('account area', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByRole('button', { name: 'Show Perforated Paper (4x6”)' }).click();
     await page.getByRole('group', { name: /^2 of 4/ }).getByRole('button', { name: 'Add to Cart' }).waitFor();
-    // Let the 300 ms slide transition finish before the picture.
-    await page.waitForTimeout(400);
+    // The 300 ms slide transition ends before the picture.
+    await transitionsSettled(page);
     await screenshot(page, 'account-products-1440');
     await context.close();
   });
@@ -226,12 +226,29 @@ describe('account area', () => {
     await waitForMail(newEmail, /confirm your new email/i);
     await expect(page.getByLabel('Email').inputValue()).resolves.toBe(email);
 
+    // The signed-in change proves the current password first (issue 9).
+    await page.getByLabel('New Password').fill(`${TEST_PASSWORD}x`);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Password is required' }).waitFor();
+    await expect(page.getByLabel('Current password').getAttribute('aria-invalid')).resolves.toBe('true');
+    await page.getByLabel('Current password').fill(TEST_PASSWORD);
     await page.getByLabel('New Password').fill('short');
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.getByRole('alert').filter({ hasText: 'Password must be more than 12 characters' }).waitFor();
+    // A wrong current password: the server's detail in the form's alert, and nothing changes.
+    await page.getByLabel('Current password').fill(`${TEST_PASSWORD}-wrong`);
     await page.getByLabel('New Password').fill(`${TEST_PASSWORD}x`);
     await page.getByRole('button', { name: 'Reset Password' }).click();
+    const passwordAlert = page.getByRole('form', { name: 'Password' }).getByRole('alert');
+    await passwordAlert.filter({ hasNotText: 'Password must be more than 12 characters' }).waitFor();
+    await expect(passwordAlert.innerText()).resolves.not.toBe('');
+    await expect(page.getByText('Password reset successful!').count()).resolves.toBe(0);
+    await page.getByLabel('Current password').fill(TEST_PASSWORD);
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/users/reset-password') && r.method() === 'POST');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    expect((await sent).postDataJSON()).toEqual({ email, new_pwd: `${TEST_PASSWORD}x`, current_pwd: TEST_PASSWORD });
     await page.getByText('Password reset successful!').waitFor();
+    await expect(page.getByLabel('Current password').inputValue()).resolves.toBe('');
     await screenshot(page, 'account-profile-375');
     await page.setViewportSize({ width: 1440, height: 900 });
     await screenshot(page, 'account-profile-1440');

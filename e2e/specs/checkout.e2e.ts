@@ -1,7 +1,8 @@
-import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCredentials, baseUrl, closeBrowser, newPage, screenshot } from '../support/browser';
 import { createVerifiedUser, loginInBrowser, solveCaptcha, solveCaptchaWidget } from '../support/auth';
+import { journeySteps } from '../support/journey';
 import { waitForMail } from '../support/mailbox';
 
 afterAll(closeBrowser);
@@ -57,63 +58,94 @@ async function fillAddress(page: Page, address: { zip: string; country: string }
 
 const total = (page: Page) => page.getByTestId('order-total');
 
-describe('checkout page rules', () => {
-  it('applies the spec rules and messages on a small screen', async () => {
-    const { email, password } = await createVerifiedUser();
-    const { context, page } = await newPage('mobile');
-    const dialogs: string[] = [];
+/**
+ * The checkout rules, one named test each, for one signed-in shopper on a small screen. Each test
+ * loads its own cart, so a failure names the rule that broke and the others still run.
+ */
+describe('checkout page rules (375 px)', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let email: string;
+  /** A 10 % promotion code that applies to licences only. */
+  let code: string;
+  /** The messages of the browser's alert() dialogs, newest last. */
+  const dialogs: string[] = [];
+
+  beforeAll(async () => {
+    const user = await createVerifiedUser();
+    email = user.email;
+    ({ context, page } = await newPage('mobile'));
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
       void dialog.accept();
     });
-    await loginInBrowser(page, email, password);
+    await loginInBrowser(page, user.email, user.password);
+    code = uniqueCode('LIC');
+    await createPromoCode(code, { discount_type: 'percent', discount_value: 10 });
+  });
+  afterAll(() => context?.close());
 
-    // Empty cart: the toast.
+  /** One roller to a Singapore address: the fee is quoted and the total shows. */
+  async function rollerToSingapore() {
+    await openCheckoutWith(page, [{ product_id: 2, quantity: 1 }]);
+    await fillAddress(page, { zip: '018956', country: 'SG' });
+    await expect.poll(() => total(page).innerText(), { timeout: 5000 }).toBe('$321.00');
+  }
+
+  it('an empty cart: Checkout shows the "Cart is empty" toast', async () => {
     await openCheckoutWith(page, []);
     await page.getByRole('button', { name: 'Checkout', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'Cart is empty' }).waitFor();
+  });
 
-    // A roller: the address form, no fee yet, no total, and 'Complete the form'.
+  it('a roller: the address form with the account email, no fee and no total yet, and "Complete the form"', async () => {
+    dialogs.length = 0;
     await openCheckoutWith(page, [{ product_id: 2, quantity: 1 }]);
     await expect(page.getByLabel('Email').inputValue()).resolves.toBe(email);
     await expect(total(page).innerText()).resolves.toBe('—');
     await page.getByRole('button', { name: 'Checkout', exact: true }).click();
     await expect.poll(() => dialogs.at(-1)).toBe('Complete the form');
+  });
 
-    // A promotion code only for licences; an unknown one.
-    const code = uniqueCode('LIC');
-    await createPromoCode(code, { discount_type: 'percent', discount_value: 10 });
+  it('promotion codes: an unknown one, a failed lookup, and a licence-only code on a roller', async () => {
+    await openCheckoutWith(page, [{ product_id: 2, quantity: 1 }]);
     await page.getByRole('button', { name: 'Add promo code' }).click();
     await page.getByLabel('Promo code').fill('NO-SUCH-CODE');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByText('Invalid or inactive promo code').waitFor();
     // The lookup itself fails (network): its own message.
     await page.route('**/api/voucher/promotion/code/**', (route) => route.abort('failed'));
-    await page.getByRole('button', { name: 'Apply' }).click();
-    await page.getByText('Failed to apply promo code').waitFor();
-    await page.unroute('**/api/voucher/promotion/code/**');
+    try {
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.getByText('Failed to apply promo code').waitFor();
+    } finally {
+      await page.unroute('**/api/voucher/promotion/code/**');
+    }
     await page.getByLabel('Promo code').fill(` ${code.toLowerCase()} `);
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByText('Promo code only applies to license items').waitFor();
     await page.getByRole('button', { name: 'Cancel' }).click();
+  });
 
-    // The fee follows the address 800 ms after the last change; then the total shows.
-    await fillAddress(page, { zip: '018956', country: 'SG' });
-    await expect.poll(() => total(page).innerText(), { timeout: 5000 }).toBe('$321.00');
+  it('the shipping fee follows the address 800 ms after the last change and a new quantity quotes again', async () => {
+    await rollerToSingapore();
     await page.getByRole('button', { name: 'Increase quantity of Adhesion Roller' }).click();
     await expect(total(page).innerText()).resolves.toBe('—');
     await expect.poll(() => total(page).innerText(), { timeout: 5000 }).toBe('$630.00');
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'checkout-form-375');
+  });
 
-    // Every field filled and a fee known, but the address is not one: said at the field.
+  it('every field filled and a fee known, but an address that is not one: said at the field, no terms', async () => {
+    await rollerToSingapore();
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByRole('button', { name: 'Checkout', exact: true }).click();
     await page.getByText('Invalid email address', { exact: true }).waitFor();
     await expect(page.getByRole('dialog').count()).resolves.toBe(0);
-    await page.getByLabel('Email').fill(email);
+  });
 
-    // The terms open on Checkout and close with their animation.
+  it('the terms open on Checkout and close with their animation, by Close and by Escape', async () => {
+    await rollerToSingapore();
     await page.getByRole('button', { name: 'Checkout', exact: true }).click();
     const terms = page.getByRole('dialog', { name: 'Terms and Conditions' });
     await terms.getByRole('heading', { name: 'Terms and Conditions of Sale' }).waitFor();
@@ -124,11 +156,16 @@ describe('checkout page rules', () => {
     await terms.getByRole('button', { name: 'Confirm' }).waitFor();
     await page.keyboard.press('Escape');
     await terms.waitFor({ state: 'hidden' });
+  });
 
-    // Decreasing at 1 removes the line; a licence-only cart needs no address.
+  it('decreasing a line at 1 removes it', async () => {
+    await openCheckoutWith(page, [{ product_id: 2, quantity: 2 }]);
     await page.getByRole('button', { name: 'Decrease quantity of Adhesion Roller' }).click();
     await page.getByRole('button', { name: 'Remove Adhesion Roller', exact: true }).click();
     await page.getByText('Your cart is empty.').waitFor();
+  });
+
+  it('a licence-only cart needs no address; the licence promotion takes 10 % off and can be removed', async () => {
     await openCheckoutWith(page, [{ product_id: 11, quantity: 1 }]);
     await expect(page.getByLabel('Postal code').count()).resolves.toBe(0);
     await expect(total(page).innerText()).resolves.toBe('$150.00');
@@ -141,75 +178,105 @@ describe('checkout page rules', () => {
     await screenshot(page, 'checkout-licence-promo-375');
     await page.getByRole('button', { name: `Remove promo code ${code}` }).click();
     await expect(total(page).innerText()).resolves.toBe('$150.00');
+  });
 
-    // The payment service fails: the spec's alert, and the shopper stays on the page.
+  it('the payment service fails: the spec\'s alert, and the shopper stays on the page', async () => {
+    dialogs.length = 0;
+    await openCheckoutWith(page, [{ product_id: 11, quantity: 1 }]);
     await page.route('**/api/subscriptions/create-checkout-session/one-payment', (route) =>
       route.fulfill({ status: 502, contentType: 'application/json', body: '{"detail":"Bad gateway"}' }),
     );
-    await page.getByRole('button', { name: 'Checkout', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Terms and Conditions' }).getByRole('button', { name: 'Confirm' }).click();
-    await expect.poll(() => dialogs.at(-1)).toBe('An error occurred. Please try again.');
-    expect(new URL(page.url()).pathname).toBe('/shipping');
-    await context.close();
+    try {
+      await page.getByRole('button', { name: 'Checkout', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Terms and Conditions' }).getByRole('button', { name: 'Confirm' }).click();
+      await expect.poll(() => dialogs.at(-1)).toBe('An error occurred. Please try again.');
+      expect(new URL(page.url()).pathname).toBe('/shipping');
+    } finally {
+      await page.unroute('**/api/subscriptions/create-checkout-session/one-payment');
+    }
   });
 });
 
 describe('buying from the pages', () => {
-  it('sign in, add a yearly licence and a roller, pay on the local page, get the key by mail', async () => {
-    const { email, password } = await createVerifiedUser();
-    const code = uniqueCode('TEN');
-    await createPromoCode(code, { discount_type: 'percent', discount_value: 10 });
-    const { context, page } = await newPage('desktop');
-    await loginInBrowser(page, email, password);
+  describe('a signed-in shopper buys a yearly licence and a roller with a promotion code', () => {
+    const step = journeySteps();
+    let context: BrowserContext;
+    let page: Page;
+    let email: string;
+    let code: string;
 
-    await page.goto('/pricing');
-    await page.getByRole('button', { name: 'Purchase Yearly License' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Product added to cart successfully' }).first().waitFor();
-    await page.goto('/accessories');
-    await page.locator('[data-accessory="adhesion_roller"]').getByRole('button', { name: 'Add to Cart' }).click();
-    await page.getByRole('link', { name: 'Cart, 2 items' }).click();
-    await page.waitForURL('**/shipping');
+    beforeAll(async () => {
+      const user = await createVerifiedUser();
+      email = user.email;
+      code = uniqueCode('TEN');
+      await createPromoCode(code, { discount_type: 'percent', discount_value: 10 });
+      ({ context, page } = await newPage('desktop'));
+      await loginInBrowser(page, user.email, user.password);
+    });
+    afterAll(() => context?.close());
 
-    await expect(page.getByTestId('cart-line-12').innerText()).resolves.toContain('Yearly License');
-    await expect(page.getByTestId('cart-line-2').innerText()).resolves.toContain('Adhesion Roller');
-    await fillAddress(page, { zip: '018956', country: 'SG' });
-    // Roller 1.5 kg to Singapore: $12 + 3 × $3.
-    await expect.poll(() => total(page).innerText(), { timeout: 5000 }).toBe('$1,821.00');
-    await page.getByRole('button', { name: 'Add promo code' }).click();
-    await page.getByLabel('Promo code').fill(code);
-    await page.getByRole('button', { name: 'Apply' }).click();
-    await page.getByRole('status').filter({ hasText: code }).waitFor();
-    await expect(total(page).innerText()).resolves.toBe('$1,671.00');
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await screenshot(page, 'checkout-1440');
+    step('Pricing: Purchase Yearly License adds it, with the toast', async () => {
+      await page.goto('/pricing');
+      await page.getByRole('button', { name: 'Purchase Yearly License' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Product added to cart successfully' }).first().waitFor();
+    });
 
-    await page.getByRole('button', { name: 'Checkout', exact: true }).click();
-    const terms = page.getByRole('dialog', { name: 'Terms and Conditions' });
-    await terms.getByRole('heading', { name: 'Terms and Conditions of Sale' }).waitFor();
-    await screenshot(page, 'checkout-terms-1440');
-    await terms.getByRole('button', { name: 'Confirm' }).click();
+    step('Accessories: Add to Cart adds a roller; the cart link counts 2 items and opens checkout', async () => {
+      await page.goto('/accessories');
+      await page.locator('[data-accessory="adhesion_roller"]').getByRole('button', { name: 'Add to Cart' }).click();
+      await page.getByRole('link', { name: 'Cart, 2 items' }).click();
+      await page.waitForURL('**/shipping');
+    });
 
-    await page.waitForURL(/\/dev\/pay\/lps_/);
-    await expect(page.getByText('Amount due').isVisible()).resolves.toBe(true);
-    await screenshot(page, 'checkout-pay-page-1440');
-    await page.getByRole('button', { name: 'Pay $1,671.00' }).click();
+    step('checkout lists both lines and quotes the roller to Singapore', async () => {
+      await expect(page.getByTestId('cart-line-12').innerText()).resolves.toContain('Yearly License');
+      await expect(page.getByTestId('cart-line-2').innerText()).resolves.toContain('Adhesion Roller');
+      await fillAddress(page, { zip: '018956', country: 'SG' });
+      // Roller 1.5 kg to Singapore: $12 + 3 × $3.
+      await expect.poll(() => total(page).innerText(), { timeout: 5000 }).toBe('$1,821.00');
+    });
 
-    await page.waitForURL('**/checkout/success');
-    await page.getByText('Your payment was successful!').waitFor();
-    await page.getByText('Check your email to get more details').waitFor();
-    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('cart_items') ?? '[]').length)).toBe(0);
-    await expect(page.getByRole('link', { name: 'Cart, 0 items' }).isVisible()).resolves.toBe(true);
-    await screenshot(page, 'checkout-success-1440');
+    step('the promotion code takes 10 % off the licence', async () => {
+      await page.getByRole('button', { name: 'Add promo code' }).click();
+      await page.getByLabel('Promo code').fill(code);
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.getByRole('status').filter({ hasText: code }).waitFor();
+      await expect(total(page).innerText()).resolves.toBe('$1,671.00');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, 'checkout-1440');
+    });
 
-    const receipt = await waitForMail(email, /receipt/i);
-    const keys = receipt.text.match(/[0-9A-HJKMNP-TV-Z]{5}(?:-[0-9A-HJKMNP-TV-Z]{5}){5}/g) ?? [];
-    expect(keys).toHaveLength(1);
-    expect(receipt.text).toContain('Yearly License × 1');
-    expect(receipt.text).toContain('Adhesion Roller × 1');
-    expect(receipt.text).toContain(`Discount (${code}): -$150.00`);
-    expect(receipt.text).toContain('Total paid: $1,671.00 USD');
-    expect(receipt.html).toContain(keys[0]);
-    await context.close();
+    step('Checkout shows the terms; Confirm leads to the local pay page with the amount due', async () => {
+      await page.getByRole('button', { name: 'Checkout', exact: true }).click();
+      const terms = page.getByRole('dialog', { name: 'Terms and Conditions' });
+      await terms.getByRole('heading', { name: 'Terms and Conditions of Sale' }).waitFor();
+      await screenshot(page, 'checkout-terms-1440');
+      await terms.getByRole('button', { name: 'Confirm' }).click();
+      await page.waitForURL(/\/dev\/pay\/lps_/);
+      await expect(page.getByText('Amount due').isVisible()).resolves.toBe(true);
+      await screenshot(page, 'checkout-pay-page-1440');
+    });
+
+    step('paying returns to the success page and empties the cart', async () => {
+      await page.getByRole('button', { name: 'Pay $1,671.00' }).click();
+      await page.waitForURL('**/checkout/success');
+      await page.getByText('Your payment was successful!').waitFor();
+      await page.getByText('Check your email to get more details').waitFor();
+      await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('cart_items') ?? '[]').length)).toBe(0);
+      await expect(page.getByRole('link', { name: 'Cart, 0 items' }).isVisible()).resolves.toBe(true);
+      await screenshot(page, 'checkout-success-1440');
+    });
+
+    step('the receipt mail carries one licence key, both lines, the discount and the total', async () => {
+      const receipt = await waitForMail(email, /receipt/i);
+      const keys = receipt.text.match(/[0-9A-HJKMNP-TV-Z]{5}(?:-[0-9A-HJKMNP-TV-Z]{5}){5}/g) ?? [];
+      expect(keys).toHaveLength(1);
+      expect(receipt.text).toContain('Yearly License × 1');
+      expect(receipt.text).toContain('Adhesion Roller × 1');
+      expect(receipt.text).toContain(`Discount (${code}): -$150.00`);
+      expect(receipt.text).toContain('Total paid: $1,671.00 USD');
+      expect(receipt.html).toContain(keys[0]);
+    });
   });
 
   it('a shopper whose session ended signs in at /signin and comes back to the cart; Cancel on the pay page keeps it', async () => {

@@ -24,7 +24,8 @@ async function settleForScreenshot(page: Page): Promise<void> {
   await page.evaluate(async () => {
     for (let y = 0; y < document.body.scrollHeight; y += 700) {
       window.scrollTo({ top: y, behavior: 'instant' });
-      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 20)));
+      // Two frames: the scroll is painted, so lazy images in view have been asked for.
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     }
     window.scrollTo({ top: 0, behavior: 'instant' });
   });
@@ -219,8 +220,7 @@ describe('how it works and case study', () => {
     await page.mouse.move(200, box.y + box.height / 2);
     const x = () => tracks.first().evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41);
     const before = await x();
-    await page.waitForTimeout(400);
-    expect(await x()).not.toBe(before);
+    await expect.poll(x).not.toBe(before);
     await expect(tracks.first().evaluate((el) => getComputedStyle(el).animationPlayState)).resolves.toBe('running');
     await context.close();
   });
@@ -436,8 +436,11 @@ describe('contact page', () => {
 
   it('sends: Sending... while in flight, then the success message, a cleared form and the mail in the sales inbox', async () => {
     const { context, page } = await newPage('desktop');
+    // The request is held until 'Sending...' has been seen, then let through.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/admin/contact', async (route) => {
-      await new Promise((r) => setTimeout(r, 600));
+      await held;
       await route.continue();
     });
     await open(page, '/contact-us');
@@ -445,6 +448,7 @@ describe('contact page', () => {
     await fill(page, { name: 'Jane Tan', email: from, phone: '+65 (6123) 45-67', company: 'Snap Events', message: '  We run 40 weddings a year.  ' });
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByRole('button', { name: 'Sending...' }).isDisabled()).resolves.toBe(true);
+    release();
     await page.getByText('Message sent successfully.').waitFor();
     for (const label of ['Name', 'Email', 'Phone', 'Company', 'Message']) {
       await expect(page.getByLabel(label, { exact: true }).inputValue(), label).resolves.toBe('');

@@ -94,7 +94,7 @@ describe('web shell', () => {
     expect(await page.locator('footer nav[aria-label="Footer"]').isVisible()).toBe(true);
 
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.waitForTimeout(200);
+    await page.locator('header button[aria-label="Open menu"]').waitFor({ state: 'hidden' });
     expect(await page.locator('header button[aria-label="Open menu"]').isVisible()).toBe(false);
     expect(await page.locator('header nav[aria-label="Main"]').isVisible()).toBe(false);
     expect(await page.locator('footer nav[aria-label="Footer"]').isVisible()).toBe(false);

@@ -46,3 +46,13 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /** Unique address for a test user. */
 export const uniqueEmail = (tag = 'user') => `${tag}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/**
+ * Waits until no CSS transition is running (a slide, a panel opening), so a screenshot or a
+ * layout check sees the end state. Endless animations (spinners, the looping rows) do not count.
+ */
+export async function transitionsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.constructor.name !== 'CSSTransition' || a.playState === 'finished'),
+  );
+}

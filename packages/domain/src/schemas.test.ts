@@ -193,6 +193,14 @@ describe('password reset', () => {
     });
   });
 
+  it('keeps the current password of the signed-in change, untrimmed, and refuses an empty one', () => {
+    const body = { email: 'a@b.co', new_pwd: GOOD_PASSWORD, current_pwd: ' old pass ' };
+    expect(ZResetPasswordBody.parse(body).current_pwd).toBe(' old pass ');
+    expect(errors(ZResetPasswordBody, { ...body, current_pwd: '' })).toEqual({
+      current_pwd: [MSG.passwordRequired],
+    });
+  });
+
   it('matches the new password and its confirmation', () => {
     expect(
       ZNewPasswordForm.safeParse({ password: GOOD_PASSWORD, confirm: GOOD_PASSWORD }).success,

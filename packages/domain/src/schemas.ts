@@ -153,11 +153,15 @@ export const ZGoogleSigninBody = z.object({
 });
 export type TGoogleSigninBody = z.infer<typeof ZGoogleSigninBody>;
 
-/** With token: the reset link. Without: the signed-in user's own profile (DESIGN §3). */
+/**
+ * With token: the reset link. Without: the signed-in user's own profile (DESIGN §3), which also
+ * proves the current password (issue 9).
+ */
 export const ZResetPasswordBody = z.object({
   email: ZEmail,
   new_pwd: ZPassword,
   token: z.string().trim().min(1).max(512).optional(),
+  current_pwd: ZPasswordAttempt.optional(),
 });
 export type TResetPasswordBody = z.infer<typeof ZResetPasswordBody>;
 

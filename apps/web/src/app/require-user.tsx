@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingOverlay } from '../components/ui/loading-overlay';
-import { useAppSelector } from './store';
-import { paths } from './paths';
+import { useAppSelector } from '../lib/store-hooks';
+import { paths } from '../config/paths';
 
 export interface ReturnToState {
   from?: string;

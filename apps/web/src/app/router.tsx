@@ -38,7 +38,7 @@ export const routes: RouteObject[] = [
           { path: 'shipping', ...page(() => import('../features/checkout/pages/shipping-page'), 'ShippingPage') },
           {
             path: 'accounts',
-            ...page(() => import('../features/account/account-layout'), 'AccountLayout'),
+            ...page(() => import('./layouts/account-layout'), 'AccountLayout'),
             children: [
               { index: true, ...page(() => import('../features/account/accounts-index-redirect'), 'AccountsIndexRedirect') },
               { path: 'overview/*', ...page(() => import('../features/account/pages/overview-page'), 'OverviewPage') },

@@ -1,5 +1,4 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { useDispatch, useSelector } from 'react-redux';
 import { dynamicMiddleware, rootReducer } from '../lib/store-registry';
 import { userSlice } from '../features/session/user-slice';
 import { cartSlice, initialCartState } from '../features/cart/cart-slice';
@@ -36,5 +35,10 @@ export function createStore() {
 export type AppStore = ReturnType<typeof createStore>['store'];
 export type RootState = StaticState;
 export type AppDispatch = AppStore['dispatch'];
-export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
-export const useAppSelector = useSelector.withTypes<RootState>();
+
+// Gives lib/store-hooks (useAppSelector, useAppDispatch) this store's types.
+declare module '../lib/store-hooks' {
+  interface StoreRegistry {
+    store: AppStore;
+  }
+}

@@ -1,24 +1,29 @@
-import { API_BASE_URL } from './config';
+import { apiRequest } from './api-request';
 
 export type VideoSlot = 'landing' | 'how_it_works' | 'tutorial';
 
+/** GET /api/config/public: the explicit subset of server configuration the browser may read. */
 export interface PublicConfig {
   videos: Record<VideoSlot, string | null>;
+  auth: {
+    captcha: 'altcha' | 'recaptcha';
+    recaptcha_site_key: string | null;
+    google_client_id: string | null;
+  };
 }
 
-let pending: Promise<PublicConfig | null> | undefined;
+let pending: Promise<PublicConfig> | undefined;
 
 /**
- * GET /api/config/public, once per page load. Plain fetch rather than the RTK Query client so
- * the landing page can use it without loading that client; null when the server cannot be reached.
+ * The one loader of GET /api/config/public (videos, CAPTCHA, Google sign-in): fetched once per
+ * page load and shared by every caller. It rejects when the server cannot be reached, and a later
+ * call then tries again. A plain request rather than the RTK Query client, so the landing page's
+ * videos need not load that client.
  */
-export function loadPublicConfig(): Promise<PublicConfig | null> {
-  pending ??= fetch(`${API_BASE_URL}/config/public`, { headers: { accept: 'application/json' } })
-    .then((res) => (res.ok ? (res.json() as Promise<PublicConfig>) : null))
-    .catch(() => null)
-    .then((config) => {
-      if (!config) pending = undefined; // let a later visit retry
-      return config;
-    });
+export function loadPublicConfig(): Promise<PublicConfig> {
+  pending ??= apiRequest<PublicConfig>({ url: '/config/public' }).catch((e: unknown) => {
+    pending = undefined;
+    throw e;
+  });
   return pending;
 }

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { LoadingOverlay } from '../../components/ui/loading-overlay';
-import { useAppSelector } from '../store';
-import { isAccountArea, isBareScreen } from '../paths';
+import { useAppSelector } from '../../lib/store-hooks';
+import { isAccountArea, isBareScreen } from '../../config/paths';
 import { SiteHeader } from './site-header';
 import { trackPageView } from '../../lib/page-views';
 import { useSessionBootstrap } from '../../features/session/use-session-bootstrap';

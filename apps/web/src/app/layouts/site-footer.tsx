@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import logoUrl from '../../assets/art/logo-light.svg';
 import { CONTACT_EMAIL, CONTACT_PHONE, CONTACT_PHONE_TEL, SOCIAL_LINKS, WHATSAPP_URL } from '@lbs/domain/contact-info';
 import { FacebookIcon, InstagramIcon, WhatsappIcon, YoutubeIcon } from '../../components/ui/icons';
-import { COPYRIGHT_YEAR, FOOTER_LINKS, LEGAL_LINKS } from './site-nav';
+import { COPYRIGHT_YEAR, FOOTER_LINKS, LEGAL_LINKS } from '../../config/site-nav';
 
 const SOCIAL_ICONS: Record<string, (p: { className?: string }) => React.ReactNode> = {
   facebook: FacebookIcon,
@@ -85,25 +85,6 @@ export function SiteFooter() {
           </ul>
         </div>
       </div>
-    </footer>
-  );
-}
-
-/** The slim footer of the auth screens: a copyright line with terms, privacy and EULA. */
-export function AuthFooter() {
-  return (
-    <footer className="py-6 text-center text-xs text-slate-500">
-      <p>
-        © {COPYRIGHT_YEAR} LentiBooth Pte. Ltd. ·{' '}
-        {LEGAL_LINKS.map((l, i) => (
-          <span key={l.to}>
-            {i > 0 ? ' · ' : ''}
-            <Link to={l.to} className="hover:text-brand-700 hover:underline">
-              {l.label}
-            </Link>
-          </span>
-        ))}
-      </p>
     </footer>
   );
 }

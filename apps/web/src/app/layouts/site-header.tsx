@@ -3,9 +3,9 @@ import { Link, NavLink } from 'react-router';
 import logoUrl from '../../assets/art/logo.svg';
 import { CartIcon, CloseIcon, MenuIcon } from '../../components/ui/icons';
 import { buttonClass } from '../../components/ui/button';
-import { useAppSelector } from '../store';
-import { paths } from '../paths';
-import { SITE_NAV } from './site-nav';
+import { useAppSelector } from '../../lib/store-hooks';
+import { paths } from '../../config/paths';
+import { SITE_NAV } from '../../config/site-nav';
 import { UserMenu } from './user-menu';
 import { totalQuantity } from '@lbs/domain/cart';
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import avatarUrl from '../../assets/art/avatar-default.svg';
-import { useAppDispatch, useAppSelector } from '../store';
-import { paths } from '../paths';
+import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
+import { paths } from '../../config/paths';
 import { signOut } from '../../features/session/sign-out';
 
 /** Avatar button with 'Account' and 'Sign out'; closes on an outside click or Escape. */

@@ -94,3 +94,13 @@ export const CheckIcon = (p: IconProps) => (
     <path d="M5 12l5 5L20 7" />
   </Svg>
 );
+export const MinusIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M5 12h14" />
+  </Svg>
+);
+export const PlusIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12 5v14M5 12h14" />
+  </Svg>
+);

@@ -37,9 +37,13 @@ export function VideoFacade({
     if (!el) return;
     let live = true;
     const load = () =>
-      loadPublicConfig().then((config) => {
-        if (live) setSrc(config ? config.videos[slot] : undefined);
-      });
+      loadPublicConfig().then(
+        (config) => {
+          if (live) setSrc(config.videos[slot]);
+        },
+        // Unreachable: the poster stays playable, and a click asks again.
+        () => undefined,
+      );
     if (typeof IntersectionObserver === 'undefined') {
       void load();
       return () => {
@@ -68,7 +72,7 @@ export function VideoFacade({
       return;
     }
     setWaiting(true);
-    const config = await loadPublicConfig();
+    const config = await loadPublicConfig().catch(() => null);
     setWaiting(false);
     setUnreachable(!config);
     if (!config) return;

@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { OverviewIcon, PlansIcon, ProductsIcon, ResourcesIcon, SettingsIcon } from './components/account-icons';
 
 export type AccountItemKey = 'overview' | 'resources' | 'plans' | 'products' | 'settings';

@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
-import { useAppSelector } from '../../app/store';
-import { paths } from '../../app/paths';
+import { useAppSelector } from '../../lib/store-hooks';
+import { paths } from '../../config/paths';
 
 const KNOWN = new Set(['overview', 'resources', 'plans', 'products', 'settings']);
 

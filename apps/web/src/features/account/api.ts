@@ -92,7 +92,7 @@ export const accountApi = api.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `/users/${id}`, method: 'PUT', body }),
       invalidatesTags: ['Me'],
     }),
-    changePassword: build.mutation<unknown, { email: string; new_pwd: string }>({
+    changePassword: build.mutation<unknown, { email: string; new_pwd: string; current_pwd: string }>({
       query: (body) => ({ url: '/users/reset-password', method: 'POST', body }),
     }),
   }),

@@ -1,4 +1,5 @@
 import { apiRequest } from '../../lib/api-request';
+import { loadPublicConfig } from '../../lib/public-config';
 import type { SessionUser } from '../session/user-slice';
 
 /** What every call that signs the user in answers. */
@@ -36,15 +37,7 @@ export interface AuthPublicConfig {
   google_client_id: string | null;
 }
 
-let configPromise: Promise<AuthPublicConfig> | undefined;
-
-/** The auth part of GET /config/public, fetched once per page load. */
+/** The auth part of GET /config/public (lib/public-config loads it once for every screen). */
 export function loadAuthConfig(): Promise<AuthPublicConfig> {
-  configPromise ??= apiRequest<{ auth: AuthPublicConfig }>({ url: '/config/public' })
-    .then((c) => c.auth)
-    .catch((e: unknown) => {
-      configPromise = undefined; // try again on the next screen
-      throw e;
-    });
-  return configPromise;
+  return loadPublicConfig().then((c) => c.auth);
 }

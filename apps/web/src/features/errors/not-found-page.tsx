@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { MSG } from '@lbs/domain/messages';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { buttonClass } from '../../components/ui/button';
 
 export function NotFoundPage() {

@@ -1,6 +1,6 @@
 import { useRouteError } from 'react-router';
 import { MSG } from '@lbs/domain/messages';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { buttonClass } from '../../components/ui/button';
 
 /** The router's fallback when a screen throws while rendering or loading. */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { BellIcon } from '../../components/ui/icons';
-import { useAppSelector } from '../../app/store';
-import { paths } from '../../app/paths';
+import { useAppSelector } from '../../lib/store-hooks';
+import { paths } from '../../config/paths';
 
 /** The bell with the unread count; opens the notifications tab. */
 export function NotificationBell() {

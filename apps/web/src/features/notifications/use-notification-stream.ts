@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppDispatch } from '../../app/store';
+import { useAppDispatch } from '../../lib/store-hooks';
 import { api } from '../../lib/api';
 import { apiRequest } from '../../lib/api-request';
 import { API_BASE_URL } from '../../lib/config';

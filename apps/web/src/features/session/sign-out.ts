@@ -1,5 +1,5 @@
 import { apiRequest } from '../../lib/api-request';
-import type { AppDispatch } from '../../app/store';
+import type { AppDispatch } from '../../lib/store-hooks';
 import { cartActions } from '../cart/cart-slice';
 import { userActions } from './user-slice';
 import { clearStoredSession } from './restore-session';

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import { apiRequest } from '../../lib/api-request';
 import { isApiError } from '../../lib/api-error';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { userActions, type SessionUser } from './user-slice';
 import { clearStoredSession } from './restore-session';
 import { userWasCorruptAtStart } from './startup-flags';

@@ -80,16 +80,6 @@ export const ChevronRightIcon = (p: P) => (
     <path d="m9 18 6-6-6-6" />
   </Svg>
 );
-export const MinusIcon = (p: P) => (
-  <Svg {...p}>
-    <path d="M5 12h14" />
-  </Svg>
-);
-export const PlusIcon = (p: P) => (
-  <Svg {...p}>
-    <path d="M12 5v14M5 12h14" />
-  </Svg>
-);
 export const MonitorIcon = (p: P) => (
   <Svg {...p}>
     <rect x="2" y="3" width="20" height="14" rx="2" />

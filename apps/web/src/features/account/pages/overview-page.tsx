@@ -5,7 +5,7 @@ import { truncateKey } from '@lbs/domain/licence-terms';
 import { pageCount } from '@lbs/domain/paging';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Pager } from '../../../components/ui/pager';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { toApiError } from '../../../lib/api-error';
 import { useLicencesQuery, useResetDeviceMutation, type Licence, type LicenceMode } from '../api';
 import { CopyButton } from '../components/copy-button';

@@ -4,8 +4,8 @@ import { formatUsd } from '@lbs/domain/money';
 import { MSG } from '@lbs/domain/messages';
 import { CheckIcon } from '../../../components/ui/icons';
 import { ButtonLink, buttonClass } from '../../../components/ui/button';
-import { useAppDispatch, useAppSelector } from '../../../app/store';
-import { paths } from '../../../app/paths';
+import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
+import { paths } from '../../../config/paths';
 import { cartActions } from '../../cart/cart-slice';
 
 /** The four licences (ids 10-13); a click adds one to the cart. */

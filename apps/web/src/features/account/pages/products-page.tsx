@@ -9,10 +9,10 @@ import paperUrl from '../../../assets/art/product-paper.svg';
 import rollerUrl from '../../../assets/art/product-roller.svg';
 import cutterUrl from '../../../assets/art/product-cutter.svg';
 import { Button } from '../../../components/ui/button';
-import { useAppDispatch } from '../../../app/store';
+import { useAppDispatch } from '../../../lib/store-hooks';
 import { cartActions } from '../../cart/cart-slice';
 import { ChevronLeftIcon, ChevronRightIcon } from '../components/account-icons';
-import { QuantityInput } from '../components/quantity-input';
+import { QuantityInput } from '../../../components/ui/quantity-input';
 
 const ART: Record<string, string> = {
   lenticular_sheets: sheetsUrl,

@@ -4,7 +4,7 @@ import { ListEmpty, ListLoading } from './list-status';
 import { notificationIconType, type NotificationType } from '@lbs/domain/statuses';
 import { pageCount } from '@lbs/domain/paging';
 import { Pager } from '../../../components/ui/pager';
-import { useAppDispatch, useAppSelector } from '../../../app/store';
+import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { notificationActions } from '../../notifications/notification-slice';
 import { useMarkNotificationMutation, useNotificationsQuery, type AppNotification } from '../../notifications/api';
 import { AlertIcon, KeyIcon, ProductsIcon, TruckIcon } from '../components/account-icons';

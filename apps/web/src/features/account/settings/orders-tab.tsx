@@ -7,7 +7,7 @@ import { formatUsd } from '@lbs/domain/money';
 import { pageCount } from '@lbs/domain/paging';
 import { CheckIcon } from '../../../components/ui/icons';
 import { Pager } from '../../../components/ui/pager';
-import { useAppSelector } from '../../../app/store';
+import { useAppSelector } from '../../../lib/store-hooks';
 import { useOrdersQuery, type Order } from '../api';
 import { Dialog } from '../../../components/ui/dialog';
 import { CopyIcon } from '../components/account-icons';

@@ -1,9 +1,14 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { MSG } from '@lbs/domain/messages';
-import { ZPassword, ZProfileBody } from '@lbs/domain/schemas';
+import { ZProfileBody, ZResetPasswordBody } from '@lbs/domain/schemas';
 import { Button } from '../../../components/ui/button';
-import { EyeIcon, EyeOffIcon } from '../../../components/ui/icons';
-import { useAppDispatch, useAppSelector } from '../../../app/store';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { PasswordField } from '../../../components/ui/password-field';
+import { TextField } from '../../../components/ui/text-field';
+import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { toApiError } from '../../../lib/api-error';
 import { userActions } from '../../session/user-slice';
 import { useChangePasswordMutation, useUpdateProfileMutation } from '../api';
@@ -12,35 +17,19 @@ type Notice = { kind: 'ok' | 'error'; text: string } | null;
 
 function NoticeBox({ notice }: { notice: Notice }) {
   if (!notice) return null;
-  return (
-    <p
-      role={notice.kind === 'error' ? 'alert' : 'status'}
-      className={`rounded-lg px-4 py-3 text-sm [overflow-wrap:anywhere] ${notice.kind === 'error' ? 'bg-red-50 text-red-800' : 'bg-emerald-50 text-emerald-800'}`}
-    >
-      {notice.text}
-    </p>
-  );
+  return <FormAlert tone={notice.kind === 'error' ? 'error' : 'success'}>{notice.text}</FormAlert>;
 }
 
-const inputClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-sm text-ink placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100';
+/** The first message of a failed validation, in the schema's field order. */
+const firstError = (errors: FieldErrors): string | undefined => Object.values(errors).find((e) => e?.message)?.message as string | undefined;
 
-function Field({ label, value, onChange, type = 'text', autoComplete, hint }: { label: string; value: string; onChange: (v: string) => void; type?: string; autoComplete?: string; hint?: string }) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <input id={id} type={type} value={value} autoComplete={autoComplete} onChange={(e) => onChange(e.target.value)} className={inputClass} aria-describedby={hint ? `${id}-hint` : undefined} />
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+type ProfileInput = z.input<typeof ZProfileBody>;
+type ProfileValues = z.output<typeof ZProfileBody>;
+
+/** The signed-in password change: the current password and the new one (the body's email comes from the session). */
+const ZPasswordChangeForm = ZResetPasswordBody.pick({ current_pwd: true, new_pwd: true }).required({ current_pwd: true });
+type PasswordChangeInput = z.input<typeof ZPasswordChangeForm>;
+type PasswordChangeValues = z.output<typeof ZPasswordChangeForm>;
 
 export function ProfileTab() {
   // Keyed by user: the form starts from the stored user, also when it arrives after first render.
@@ -57,28 +46,30 @@ function ProfileForm() {
   const user = useAppSelector((s) => s.user.user);
   const dispatch = useAppDispatch();
   const [update, { isLoading }] = useUpdateProfileMutation();
-  const [firstName, setFirstName] = useState(user?.first_name ?? '');
-  const [lastName, setLastName] = useState(user?.last_name ?? '');
-  const [email, setEmail] = useState(user?.email ?? '');
   const [notice, setNotice] = useState<Notice>(null);
   const [pending, setPending] = useState<string | null>(user?.pending_email ?? null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    getValues,
+    formState: { errors },
+  } = useForm<ProfileInput, unknown, ProfileValues>({
+    resolver: zodResolver(ZProfileBody),
+    defaultValues: { first_name: user?.first_name ?? '', last_name: user?.last_name ?? '', email: user?.email ?? '' },
+  });
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const save = async (body: ProfileValues) => {
     setNotice(null);
-    if (!user || !email.trim() || !firstName.trim()) {
+    if (!user) {
       setNotice({ kind: 'error', text: MSG.profileInputIncorrect });
       return;
     }
-    const body = ZProfileBody.safeParse({ email, first_name: firstName, last_name: lastName });
-    if (!body.success) {
-      setNotice({ kind: 'error', text: body.error.issues[0]?.message ?? MSG.profileInputIncorrect });
-      return;
-    }
     try {
-      const { pending_email, ...saved } = await update({ id: user.id, ...body.data, last_name: body.data.last_name ?? '' }).unwrap();
+      const { pending_email, ...saved } = await update({ id: user.id, ...body, last_name: body.last_name ?? '' }).unwrap();
       dispatch(userActions.setUser({ ...saved, pending_email }));
-      setEmail(saved.email);
+      // The address changes only once the new one is confirmed: the field goes back to the saved one.
+      reset({ first_name: saved.first_name ?? '', last_name: saved.last_name ?? '', email: saved.email });
       setPending(pending_email);
       setNotice({ kind: 'ok', text: MSG.profileUpdated });
     } catch (err) {
@@ -86,14 +77,29 @@ function ProfileForm() {
     }
   };
 
+  // Spec: a missing email or first name (or no loaded user) is 'Input profile data correctly!';
+  // any other rule shows its own message.
+  const invalid = (fieldErrors: FieldErrors<ProfileInput>) => {
+    const { email, first_name } = getValues();
+    const missing = !user || !email?.trim() || !first_name?.trim();
+    setNotice({ kind: 'error', text: missing ? MSG.profileInputIncorrect : (firstError(fieldErrors) ?? MSG.profileInputIncorrect) });
+  };
+
   return (
-    <form onSubmit={submit} noValidate className="min-w-0 space-y-4 rounded-2xl border border-slate-200 p-5" aria-labelledby="profile-heading">
+    <form onSubmit={(e) => void handleSubmit(save, invalid)(e)} noValidate className="min-w-0 space-y-4 rounded-2xl border border-slate-200 p-5" aria-labelledby="profile-heading">
       <h2 id="profile-heading" className="text-lg font-semibold text-ink">
         Profile
       </h2>
-      <Field label="First name" value={firstName} onChange={setFirstName} autoComplete="given-name" />
-      <Field label="Surname (optional)" value={lastName} onChange={setLastName} autoComplete="family-name" />
-      <Field label="Email" type="email" value={email} onChange={setEmail} autoComplete="email" hint="A new address takes effect once you confirm it from the mail we send there." />
+      <TextField label="First name" autoComplete="given-name" aria-invalid={errors.first_name ? true : undefined} {...register('first_name')} />
+      <TextField label="Surname (optional)" autoComplete="family-name" aria-invalid={errors.last_name ? true : undefined} {...register('last_name')} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        hint="A new address takes effect once you confirm it from the mail we send there."
+        aria-invalid={errors.email ? true : undefined}
+        {...register('email')}
+      />
       <NoticeBox notice={notice} />
       {pending ? (
         <p role="status" className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 [overflow-wrap:anywhere]">
@@ -110,64 +116,60 @@ function ProfileForm() {
 function PasswordForm() {
   const user = useAppSelector((s) => s.user.user);
   const [change, { isLoading }] = useChangePasswordMutation();
-  const [password, setPassword] = useState('');
   const [shown, setShown] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
-  const id = useId();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    control,
+    formState: { errors },
+  } = useForm<PasswordChangeInput, unknown, PasswordChangeValues>({
+    resolver: zodResolver(ZPasswordChangeForm),
+    defaultValues: { current_pwd: '', new_pwd: '' },
+  });
+  const newPassword = useWatch({ control, name: 'new_pwd' });
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const save = async ({ current_pwd, new_pwd }: PasswordChangeValues) => {
     setNotice(null);
     if (!user) return;
-    const parsed = ZPassword.safeParse(password);
-    if (!parsed.success) {
-      setNotice({ kind: 'error', text: parsed.error.issues[0]?.message ?? MSG.passwordRule });
-      return;
-    }
     try {
-      await change({ email: user.email, new_pwd: parsed.data }).unwrap();
-      setPassword('');
+      await change({ email: user.email, new_pwd, current_pwd }).unwrap();
+      reset();
       setNotice({ kind: 'ok', text: MSG.passwordResetSuccess });
     } catch (err) {
+      // Spec: on a typed API error the alert shows its message (a wrong current password included).
       setNotice({ kind: 'error', text: toApiError(err).message });
     }
   };
 
+  // The rule's message goes in the form's alert, as before the form had a second field.
+  const invalid = (fieldErrors: FieldErrors<PasswordChangeInput>) => setNotice({ kind: 'error', text: firstError(fieldErrors) ?? MSG.passwordRule });
+
   return (
-    <form onSubmit={submit} noValidate className="h-fit min-w-0 space-y-4 rounded-2xl border border-slate-200 p-5" aria-labelledby="password-heading">
+    <form onSubmit={(e) => void handleSubmit(save, invalid)(e)} noValidate className="h-fit min-w-0 space-y-4 rounded-2xl border border-slate-200 p-5" aria-labelledby="password-heading">
       <h2 id="password-heading" className="text-lg font-semibold text-ink">
         Password
       </h2>
-      <div>
-        <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700">
-          {MSG.newPasswordLabel}
-        </label>
-        <div className="relative">
-          <input
-            id={id}
-            type={shown ? 'text' : 'password'}
-            value={password}
-            autoComplete="new-password"
-            onChange={(e) => setPassword(e.target.value)}
-            className={`${inputClass} pr-11`}
-            aria-describedby={`${id}-hint`}
-          />
-          <button
-            type="button"
-            onClick={() => setShown((v) => !v)}
-            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-slate-500 hover:text-brand-700"
-            aria-label={shown ? MSG.hidePassword : MSG.showPassword}
-            aria-pressed={shown}
-          >
-            {shown ? <EyeOffIcon className="h-5 w-5" /> : <EyeIcon className="h-5 w-5" />}
-          </button>
-        </div>
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-          {MSG.passwordRule} Your other signed-in sessions are signed out.
-        </p>
-      </div>
+      <PasswordField
+        label="Current password"
+        autoComplete="current-password"
+        shown={shown}
+        onToggle={() => setShown((v) => !v)}
+        aria-invalid={errors.current_pwd ? true : undefined}
+        {...register('current_pwd')}
+      />
+      <PasswordField
+        label={MSG.newPasswordLabel}
+        autoComplete="new-password"
+        shown={shown}
+        onToggle={() => setShown((v) => !v)}
+        hint={`${MSG.passwordRule} Your other signed-in sessions are signed out.`}
+        aria-invalid={errors.new_pwd ? true : undefined}
+        {...register('new_pwd')}
+      />
       <NoticeBox notice={notice} />
-      <Button type="submit" disabled={isLoading || !password}>
+      <Button type="submit" disabled={isLoading || !newPassword}>
         {isLoading ? MSG.loading : MSG.resetPasswordSubmit}
       </Button>
     </form>

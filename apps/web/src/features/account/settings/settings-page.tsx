@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
-import { useAppDispatch } from '../../../app/store';
-import { paths } from '../../../app/paths';
+import { useAppDispatch } from '../../../lib/store-hooks';
+import { paths } from '../../../config/paths';
 import { userActions } from '../../session/user-slice';
 import { SETTINGS_TABS, isSettingsTab, type SettingsTabKey } from '../account-nav';
 import { NotificationsTab } from './notifications-tab';

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import logoUrl from '../../../assets/art/logo.svg';
 import heroUrl from '../../../assets/art/hero-booth.svg';
-import { AuthFooter } from '../../../app/layouts/site-footer';
-import { paths } from '../../../app/paths';
+import { AuthFooter } from './auth-footer';
+import { paths } from '../../../config/paths';
 
 /**
  * The frame of the auth screens: on desktop a brand panel beside the form, on small screens the

@@ -5,12 +5,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import { MSG } from '@lbs/domain/messages';
 import { ZForgotPasswordForm, type TForgotPasswordForm } from '@lbs/domain/schemas';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { Button } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { TextField } from '../../../components/ui/text-field';
 import { authApi } from '../api';
 import { COPY } from '../auth-copy';
 import { AuthLayout } from '../components/auth-layout';
-import { FormAlert, TextField } from '../components/form-fields';
 import { forgotPasswordErrorMessage } from '../error-messages';
 
 /** /forgot-password: one address, then 'The password reset link was sent to …'. */

@@ -5,15 +5,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import { MSG } from '@lbs/domain/messages';
 import { ZNewPasswordForm, type TNewPasswordForm } from '@lbs/domain/schemas';
-import { paths } from '../../../app/paths';
-import { useAppDispatch } from '../../../app/store';
+import { paths } from '../../../config/paths';
+import { useAppDispatch } from '../../../lib/store-hooks';
 import { Button } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { PasswordField } from '../../../components/ui/password-field';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
 import { userActions } from '../../session/user-slice';
 import { authApi } from '../api';
 import { COPY } from '../auth-copy';
 import { AuthLayout } from '../components/auth-layout';
-import { FormAlert, PasswordField } from '../components/form-fields';
 import { resetPasswordErrorMessage } from '../error-messages';
 
 /** /new-password/:token — the link is checked first, then the two password fields. */

@@ -3,12 +3,12 @@ import { Link, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { MSG } from '@lbs/domain/messages';
 import { mailProviderUrl } from '@lbs/domain/mail-provider';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { Button } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
 import { authApi } from '../api';
 import { COPY } from '../auth-copy';
 import { AuthLayout } from '../components/auth-layout';
-import { FormAlert } from '../components/form-fields';
 import { resendErrorMessage } from '../error-messages';
 
 /** After sign-up or an unverified login: the address from ?email=, a button to its inbox, resend. */

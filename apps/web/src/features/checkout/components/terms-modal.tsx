@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { MarkdownView } from '../../../components/ui/markdown-view';
 import { Button } from '../../../components/ui/button';
 import { CloseIcon } from '../../../components/ui/icons';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 
 /** Spec: the modal's close animation. */
 export const TERMS_CLOSE_MS = 300;

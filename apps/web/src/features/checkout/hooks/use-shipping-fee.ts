@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { INITIAL_SHIPPING_FEE, shippingRateProducts, type CartItem } from '@lbs/domain/cart';
-import { useAppDispatch } from '../../../app/store';
+import { useAppDispatch } from '../../../lib/store-hooks';
 import { cartActions } from '../../cart/cart-slice';
 import { useShippingRateMutation } from '../api';
 

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { MSG } from '@lbs/domain/messages';
-import { useAppDispatch } from '../../../app/store';
+import { useAppDispatch } from '../../../lib/store-hooks';
 import { cartActions } from '../../cart/cart-slice';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { buttonClass } from '../../../components/ui/button';
 import { CheckIcon } from '../../../components/ui/icons';
 import { api } from '../../../lib/api';

@@ -7,8 +7,8 @@ import { needsShipping as cartNeedsShipping, totalQuantity } from '@lbs/domain/c
 import { MSG } from '@lbs/domain/messages';
 import { discountedTotal } from '@lbs/domain/promo';
 import { ZShippingInfo, type TShippingInfo } from '@lbs/domain/schemas';
-import { paths } from '../../../app/paths';
-import { useAppSelector } from '../../../app/store';
+import { paths } from '../../../config/paths';
+import { useAppSelector } from '../../../lib/store-hooks';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { toApiError } from '../../../lib/api-error';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';

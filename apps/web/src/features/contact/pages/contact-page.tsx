@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { MSG } from '@lbs/domain/messages';
 import { ZContactBody, type TContactBody } from '@lbs/domain/schemas';
 import { CONTACT_EMAIL, CONTACT_PHONE, CONTACT_PHONE_TEL, SOCIAL_LINKS, WHATSAPP_URL } from '@lbs/domain/contact-info';
+import { TextAreaField, TextField } from '../../../components/ui/text-field';
 import { FacebookIcon, InstagramIcon, WhatsappIcon, YoutubeIcon } from '../../../components/ui/icons';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useSendContactMessageMutation } from '../api';
@@ -30,11 +31,6 @@ const FIELDS: ReadonlyArray<{
 ];
 
 const EMPTY: ContactInput = { name: '', email: '', phone: '', company: '', message: '' };
-
-const inputClass = (invalid: boolean) =>
-  `mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-ink shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 ${
-    invalid ? 'border-red-500' : 'border-slate-300'
-  }`;
 
 export function ContactPage() {
   usePageMeta({
@@ -139,49 +135,19 @@ export function ContactPage() {
             Send us a message
           </h2>
           <form onSubmit={onSubmit} noValidate className="mt-6 grid gap-5 sm:grid-cols-2">
-            {FIELDS.map((f) => {
-              const error = errors[f.name]?.message;
-              return (
-                <div key={f.name}>
-                  <label htmlFor={`contact-${f.name}`} className="block text-sm font-medium text-ink">
-                    {f.label}
-                  </label>
-                  <input
-                    id={`contact-${f.name}`}
-                    type={f.type}
-                    autoComplete={f.autoComplete}
-                    inputMode={f.inputMode}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? `contact-${f.name}-error` : undefined}
-                    className={inputClass(Boolean(error))}
-                    {...field(f.name)}
-                  />
-                  {error ? (
-                    <p id={`contact-${f.name}-error`} className="mt-1 text-sm text-red-700">
-                      {error}
-                    </p>
-                  ) : null}
-                </div>
-              );
-            })}
-            <div className="sm:col-span-2">
-              <label htmlFor="contact-message" className="block text-sm font-medium text-ink">
-                Message
-              </label>
-              <textarea
-                id="contact-message"
-                rows={6}
-                aria-invalid={errors.message ? true : undefined}
-                aria-describedby={errors.message ? 'contact-message-error' : undefined}
-                className={inputClass(Boolean(errors.message))}
-                {...field('message')}
+            {FIELDS.map((f) => (
+              <TextField
+                key={f.name}
+                id={`contact-${f.name}`}
+                label={f.label}
+                type={f.type}
+                autoComplete={f.autoComplete}
+                inputMode={f.inputMode}
+                error={errors[f.name]?.message}
+                {...field(f.name)}
               />
-              {errors.message ? (
-                <p id="contact-message-error" className="mt-1 text-sm text-red-700">
-                  {errors.message.message}
-                </p>
-              ) : null}
-            </div>
+            ))}
+            <TextAreaField id="contact-message" className="sm:col-span-2" label="Message" rows={6} error={errors.message?.message} {...field('message')} />
             <div className="flex flex-col gap-4 sm:col-span-2 sm:flex-row sm:items-center">
               <button
                 type="submit"

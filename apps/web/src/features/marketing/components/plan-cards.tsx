@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { PLANS, SETUP_KIT_SECTIONS, type Plan } from '@lbs/domain/plans';
 import { formatUsd } from '@lbs/domain/money';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { CheckIcon } from '../../../components/ui/icons';
 import { useAddToCart } from '../hooks/use-add-to-cart';
 

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { MSG } from '@lbs/domain/messages';
-import { useAppDispatch, useAppSelector } from '../../../app/store';
-import { paths } from '../../../app/paths';
+import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
+import { paths } from '../../../config/paths';
 import { cartActions } from '../../cart/cart-slice';
 
 /**

@@ -2,19 +2,18 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { MSG } from '@lbs/domain/messages';
 import { ACCESSORY_DISPLAY, SHEET_MINIMUM, SHEET_TIERS, sheetQuote, type AccessoryDisplayItem } from '@lbs/domain/catalogue';
-import { MAX_LINE_QUANTITY } from '@lbs/domain/cart';
 import { formatUsd } from '@lbs/domain/money';
 import sheetsUrl from '../../../assets/art/product-sheets.svg';
 import paperUrl from '../../../assets/art/product-paper.svg';
 import rollerUrl from '../../../assets/art/product-roller.svg';
 import cutterUrl from '../../../assets/art/product-cutter.svg';
 import { ButtonLink } from '../../../components/ui/button';
+import { QuantityInput } from '../../../components/ui/quantity-input';
 import { usePageMeta } from '../../../lib/page-meta';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import type { CatalogueItem } from '@lbs/domain/catalogue';
 import { useCatalogueQuery } from '../api';
 import { useAddToCart } from '../hooks/use-add-to-cart';
-import { QuantityInput } from '../components/quantity-input';
 import { SectionHeading } from '../components/section-heading';
 
 const IMAGES: Record<string, string> = {
@@ -84,7 +83,7 @@ function AccessoryCard({ item, product, loading }: { item: AccessoryDisplayItem;
         </p>
         {loading || product ? (
           <div className="mt-4 flex flex-wrap items-center gap-3">
-            <QuantityInput value={quantity} onChange={setQuantity} max={MAX_LINE_QUANTITY} label={`Quantity of ${item.title}`} />
+            <QuantityInput value={quantity} onChange={setQuantity} of={item.title} min={1} hideLabel />
             <button
               type="button"
               disabled={!product}

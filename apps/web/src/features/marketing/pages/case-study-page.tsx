@@ -25,7 +25,7 @@ import print7Url from '../../../assets/art/print-7.svg';
 import print8Url from '../../../assets/art/print-8.svg';
 import { ButtonLink } from '../../../components/ui/button';
 import { usePageMeta } from '../../../lib/page-meta';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { LoopingRow, type LoopImage } from '../components/looping-row';
 
 interface Milestone {

@@ -5,7 +5,7 @@ import posterUrl from '../../../assets/art/video-poster-how-it-works.svg';
 import { ButtonLink } from '../../../components/ui/button';
 import { VideoFacade } from '../../../components/ui/video-facade';
 import { usePageMeta } from '../../../lib/page-meta';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { SectionHeading } from '../components/section-heading';
 
 const STEPS = [

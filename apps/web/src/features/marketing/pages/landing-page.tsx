@@ -11,7 +11,7 @@ import posterUrl from '../../../assets/art/video-poster-landing.svg';
 import { ButtonLink } from '../../../components/ui/button';
 import { VideoFacade } from '../../../components/ui/video-facade';
 import { usePageMeta } from '../../../lib/page-meta';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { PlanCards } from '../components/plan-cards';
 import { SectionHeading } from '../components/section-heading';
 

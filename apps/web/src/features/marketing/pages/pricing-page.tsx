@@ -1,7 +1,7 @@
 import { MSG } from '@lbs/domain/messages';
 import { CONTACT_EMAIL, WHATSAPP_URL } from '@lbs/domain/contact-info';
 import { usePageMeta } from '../../../lib/page-meta';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { ButtonLink } from '../../../components/ui/button';
 import { PlanCards } from '../components/plan-cards';
 import { FaqList } from '../components/faq-list';

@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MAX_LINE_QUANTITY } from '@lbs/domain/cart';
 import { QuantityInput } from './quantity-input';
 
-function Harness({ start = 1 }: { start?: number }) {
+function Harness({ start = 1, min, hideLabel }: { start?: number; min?: number; hideLabel?: boolean }) {
   const [n, setN] = useState(start);
-  return <QuantityInput value={n} onChange={setN} of="Adhesion Roller" />;
+  return <QuantityInput value={n} onChange={setN} of="Adhesion Roller" min={min} hideLabel={hideLabel} />;
 }
+
+const field = () => screen.getByLabelText('Quantity of Adhesion Roller') as HTMLInputElement;
 
 afterEach(cleanup);
 
@@ -35,5 +38,27 @@ describe('QuantityInput', () => {
     expect(minus.disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Increase quantity' }));
     expect((screen.getByLabelText('Quantity of Adhesion Roller') as HTMLInputElement).value).toBe('1');
+  });
+
+  it('commits on Enter and caps a typed quantity at the line maximum', () => {
+    render(<Harness />);
+    fireEvent.change(field(), { target: { value: '4' } });
+    fireEvent.keyDown(field(), { key: 'Enter' });
+    expect(field().value).toBe('4');
+    fireEvent.change(field(), { target: { value: String(MAX_LINE_QUANTITY + 5) } });
+    fireEvent.blur(field());
+    expect(field().value).toBe(String(MAX_LINE_QUANTITY));
+    expect((screen.getByRole('button', { name: 'Increase quantity' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('with a minimum of 1 (accessories), minus stops at 1 and a typed 0 reverts; the hidden label still names it', () => {
+    render(<Harness start={2} min={1} hideLabel />);
+    const minus = screen.getByRole('button', { name: 'Decrease quantity' }) as HTMLButtonElement;
+    fireEvent.click(minus);
+    expect(field().value).toBe('1');
+    expect(minus.disabled).toBe(true);
+    fireEvent.change(field(), { target: { value: '0' } });
+    fireEvent.blur(field());
+    expect(field().value).toBe('1');
   });
 });

@@ -1,4 +1,4 @@
-import { paths } from '../paths';
+import { paths } from './paths';
 
 /** The public navigation (spec §2), in order. */
 export const SITE_NAV = [

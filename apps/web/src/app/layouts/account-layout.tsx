@@ -3,15 +3,15 @@ import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { MSG } from '@lbs/domain/messages';
 import logoUrl from '../../assets/art/logo.svg';
 import { CloseIcon } from '../../components/ui/icons';
-import { useAppDispatch, useAppSelector } from '../../app/store';
-import { paths } from '../../app/paths';
-import { CartButton } from '../../app/layouts/site-header';
-import { UserMenu } from '../../app/layouts/user-menu';
-import { userActions } from '../session/user-slice';
-import { NotificationBell } from '../notifications/notification-bell';
-import { useNotificationStream } from '../notifications/use-notification-stream';
-import { useLicenceCheckQuery } from './api';
-import { ACCOUNT_NAV, RESOURCES_ENABLED, accountItemOf, isSettingsTab, type AccountNavItem } from './account-nav';
+import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
+import { paths } from '../../config/paths';
+import { CartButton } from './site-header';
+import { UserMenu } from './user-menu';
+import { userActions } from '../../features/session/user-slice';
+import { NotificationBell } from '../../features/notifications/notification-bell';
+import { useNotificationStream } from '../../features/notifications/use-notification-stream';
+import { useLicenceCheckQuery } from '../../features/account/api';
+import { ACCOUNT_NAV, RESOURCES_ENABLED, accountItemOf, isSettingsTab, type AccountNavItem } from '../../features/account/account-nav';
 
 /** The spec's close delay: the panel fades out, then the site comes back at /. */
 const CLOSE_DELAY_MS = 500;
