@@ -28,7 +28,7 @@ export async function invoiceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     '/invoice',
     {
       schema: { tags: ['invoices'], summary: "The caller's invoices, newest first, paged", querystring: ZPaging },
-      preHandler: requireUser,
+      onRequest: requireUser,
     },
     async (req) => listInvoices(ctx.db, req.user.id, req.query),
   );
@@ -42,7 +42,7 @@ export async function invoiceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         description: 'receipt_url is an invoice_url from GET /invoice (or the invoice number); it only names the invoice and is never fetched.',
         body: ZReceiptBody,
       },
-      preHandler: requireUser,
+      onRequest: requireUser,
       config: pdfLimit,
     },
     async (req, reply) => {
@@ -60,7 +60,7 @@ export async function invoiceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         summary: 'The receipt PDF of one of the caller’s invoices',
         params: z.object({ invoiceNo: z.coerce.number().int().positive().max(999_999_999) }),
       },
-      preHandler: requireUser,
+      onRequest: requireUser,
       config: pdfLimit,
     },
     async (req, reply) => {

@@ -20,7 +20,7 @@ export async function licenseAccountRoutes(app: FastifyInstance, { ctx }: { ctx:
     '/subscriptions/licenses/current',
     {
       schema: { tags: ['licenses'], summary: 'The licence check: does the caller hold a current licence?' },
-      preHandler: requireUser,
+      onRequest: requireUser,
     },
     async (req) => currentLicenceSummary(ctx.db, req.user.id),
   );
@@ -33,7 +33,7 @@ export async function licenseAccountRoutes(app: FastifyInstance, { ctx }: { ctx:
         summary: "The caller's CURRENT or PAST licences, paged; an admin may pass a user's email as mode",
         querystring: ZLicenseListQuery,
       },
-      preHandler: requireUser,
+      onRequest: requireUser,
     },
     async (req) => {
       const { mode, page, page_size } = req.query;
@@ -56,7 +56,7 @@ export async function licenseAccountRoutes(app: FastifyInstance, { ctx }: { ctx:
         summary: 'Unbind the device of one of the caller’s current licences (2 per 30 days)',
         params: z.object({ id: z.uuid() }),
       },
-      preHandler: requireUser,
+      onRequest: requireUser,
       config: { rateLimit: { max: 10, timeWindow: '1 hour', keyGenerator: callerKey } },
     },
     async (req) => resetLicenceDevice(ctx.db, req.user.id, req.params.id),

@@ -38,7 +38,7 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
     '/notification/:userId',
     {
       schema: { tags: ['notifications'], summary: "A user's notifications, newest first, paged", params: ZUserIdParams, querystring: ZPaging },
-      preHandler: requireUser,
+      onRequest: requireUser,
     },
     async (req) => {
       if (req.params.userId !== req.user.id && !isAdminRole(req.user.role)) throw forbidden(MSG.notAllowed);
@@ -51,7 +51,7 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
       `/notification/:id/${flag}`,
       {
         schema: { tags: ['notifications'], summary: `Mark a notification as ${flag} (idempotent)`, params: ZNotificationIdParams },
-        preHandler: requireUser,
+        onRequest: requireUser,
         config: { rateLimit: { max: 300, timeWindow: '1 minute', keyGenerator: callerKey } },
       },
       async (req) =>
@@ -63,7 +63,7 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
     '/notification/stream-ticket',
     {
       schema: { tags: ['notifications'], summary: 'A one-minute ticket that opens the notification stream' },
-      preHandler: requireUser,
+      onRequest: requireUser,
       config: { rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: callerKey } },
     },
     async (req) => {

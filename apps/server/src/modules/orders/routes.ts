@@ -21,7 +21,7 @@ export async function orderRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         params: z.object({ userId: z.coerce.number().int().positive() }),
         querystring: ZPaging,
       },
-      preHandler: requireUser,
+      onRequest: requireUser,
     },
     async (req) => {
       if (req.params.userId !== req.user.id && !isAdminRole(req.user.role)) throw forbidden(MSG.notAllowed);

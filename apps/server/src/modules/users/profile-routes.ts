@@ -19,7 +19,7 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         params: z.object({ id: z.coerce.number().int().positive() }),
         body: ZProfileBody,
       },
-      preHandler: requireUser,
+      onRequest: requireUser,
       // An email change sends mail; this keeps the form from being used to spam an address.
       config: { rateLimit: { max: 20, timeWindow: '1 hour', keyGenerator: callerKey } },
     },

@@ -39,7 +39,7 @@ export async function voucherRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   r.post(
     '/voucher/coupon',
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: { tags: ['admin'], summary: 'Create a coupon', body: ZCouponBody, security: [{ bearer: [] }] },
     },
     async (req, reply) => reply.status(201).send(await createCoupon(ctx.db, req.body)),
@@ -48,7 +48,7 @@ export async function voucherRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   r.post(
     '/voucher/promotion/:couponId',
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Create a promotion code for a coupon',

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { createAdminWithSession, createUserWithSession, randomIp, type TestUser } from '../../test/fixtures';
+
+/**
+ * Routes anyone may call: sign-up and sign-in, the public shop, webhooks, and the two routes
+ * that authenticate with a short-lived ticket in the query instead of a session. Every other
+ * route of the OpenAPI document must answer a stranger 401 before it looks at the request, so a
+ * new route is guarded unless it is added here on purpose.
+ */
+const PUBLIC = new Set([
+  'GET /api/health',
+  'POST /api/analytics/pageview',
+  'GET /api/notification/stream',
+  'GET /api/subscriptions/download-app/file',
+  'POST /api/shipping/rates',
+  'GET /api/voucher/promotion/code/{code}',
+  'POST /api/payments/webhook',
+  'GET /api/captcha/challenge',
+  'POST /api/users/signup',
+  'POST /api/users/signin',
+  'POST /api/users/google-signin',
+  'POST /api/users/resend-verification',
+  'GET /api/users/verify-email/{token}',
+  'GET /api/users/forgot-password',
+  'GET /api/users/verify-reset-password',
+  'POST /api/users/reset-password',
+  'GET /api/catalogue/products',
+  'POST /api/admin/contact',
+  'GET /api/config/public',
+]);
+
+/** Routes of the admin scope: a signed-in customer gets 403 whatever they send. */
+const ADMIN = new Set(['POST /api/voucher/coupon', 'POST /api/voucher/promotion/{couponId}']);
+
+interface Route {
+  method: string;
+  path: string;
+  key: string;
+}
+
+let t: TestApp;
+let customer: TestUser;
+let admin: TestUser;
+let routes: Route[];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  customer = await createUserWithSession(t.db);
+  admin = await createAdminWithSession(t.db);
+  const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+  routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.keys(ops).map((m) => ({ method: m.toUpperCase(), path, key: `${m.toUpperCase()} ${path}` })),
+  );
+});
+afterAll(() => t.close());
+
+const hasBody = (method: string) => method === 'POST' || method === 'PUT' || method === 'PATCH';
+
+/** Every path parameter malformed, a paging query out of range, and a body that is not JSON or the wrong shape. */
+function malformed(route: Route, body: 'not-json' | 'wrong-shape', params: (name: string) => string = () => 'not-an-id%20') {
+  const url = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => params(name));
+  return {
+    method: route.method as 'GET',
+    url: `${url}?page=0&page_size=x&mode=`,
+    remoteAddress: randomIp(),
+    ...(hasBody(route.method)
+      ? {
+          headers: { 'content-type': 'application/json' },
+          payload: body === 'not-json' ? '{"unexpected": ' : JSON.stringify({ unexpected: ['x'] }),
+        }
+      : {}),
+  };
+}
+
+describe('who is calling, before what they sent', () => {
+  it('finds the guarded and the public routes in the OpenAPI document', () => {
+    const keys = new Set(routes.map((r) => r.key));
+    for (const k of [...PUBLIC, ...ADMIN]) expect(keys, k).toContain(k);
+    expect(routes.filter((r) => !PUBLIC.has(r.key)).length).toBeGreaterThanOrEqual(15);
+  });
+
+  for (const body of ['not-json', 'wrong-shape'] as const) {
+    it(`answers a stranger 401 on every guarded route, body ${body}, bad params and query`, async () => {
+      const wrong: string[] = [];
+      for (const route of routes.filter((r) => !PUBLIC.has(r.key))) {
+        const res = await t.app.inject(malformed(route, body));
+        if (res.statusCode !== 401 || !res.json().detail) wrong.push(`${route.key} → ${res.statusCode} ${res.body}`);
+      }
+      expect(wrong).toEqual([]);
+    });
+
+    it(`answers a customer 403 on every admin route, body ${body}`, async () => {
+      const wrong: string[] = [];
+      for (const route of routes.filter((r) => ADMIN.has(r.key))) {
+        const res = await t.app.inject({ ...malformed(route, body), headers: { ...malformed(route, body).headers, ...customer.headers } });
+        if (res.statusCode !== 403 || !res.json().detail) wrong.push(`${route.key} → ${res.statusCode} ${res.body}`);
+      }
+      expect(wrong).toEqual([]);
+    });
+  }
+
+  it('lets an admin through to validation on the admin routes (400, not 403)', async () => {
+    for (const route of routes.filter((r) => ADMIN.has(r.key))) {
+      const req = malformed(route, 'wrong-shape');
+      const res = await t.app.inject({ ...req, headers: { ...req.headers, ...admin.headers } });
+      expect(res.statusCode, route.key).toBe(400);
+    }
+  });
+});
