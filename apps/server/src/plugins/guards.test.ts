@@ -41,12 +41,14 @@ interface Route {
 
 let t: TestApp;
 let customer: TestUser;
+let other: TestUser;
 let admin: TestUser;
 let routes: Route[];
 
 beforeAll(async () => {
   t = await buildTestApp();
   customer = await createUserWithSession(t.db);
+  other = await createUserWithSession(t.db);
   admin = await createAdminWithSession(t.db);
   const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
   routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
@@ -107,4 +109,37 @@ describe('who is calling, before what they sent', () => {
       expect(res.statusCode, route.key).toBe(400);
     }
   });
+});
+
+/** Routes about one user, named by a path parameter: the owner (and, except the profile, an admin) may call. */
+const OWNED = [
+  { key: 'GET /api/order/user/{userId}', param: 'userId', adminToo: true },
+  { key: 'GET /api/notification/{userId}', param: 'userId', adminToo: true },
+  { key: 'PUT /api/users/{id}', param: 'id', adminToo: false },
+];
+
+describe('the owner or an admin, before what they sent', () => {
+  for (const { key, param, adminToo } of OWNED) {
+    const route = () => routes.find((r) => r.key === key)!;
+    const call = (u: TestUser, id: string) => {
+      const req = malformed(route(), 'wrong-shape', (name) => (name === param ? id : 'x'));
+      return t.app.inject({ ...req, headers: { ...req.headers, ...u.headers } });
+    };
+
+    it(`${key}: another customer gets 403 for a well-formed id, whatever else they sent`, async () => {
+      const res = await call(other, String(customer.id));
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ detail: expect.any(String) });
+    });
+
+    it(`${key}: the owner gets the 400 of validation`, async () => {
+      expect((await call(customer, String(customer.id))).statusCode).toBe(400);
+      // A malformed id names nobody: it is the caller's own mistake, answered by the schema.
+      expect((await call(customer, 'me')).statusCode).toBe(400);
+    });
+
+    it(`${key}: an admin ${adminToo ? 'gets through to validation' : 'is refused like anyone else'}`, async () => {
+      expect((await call(admin, String(customer.id))).statusCode).toBe(adminToo ? 400 : 403);
+    });
+  }
 });

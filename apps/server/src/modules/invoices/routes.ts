@@ -5,7 +5,6 @@ import { ZPaging } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
 import { requireUser } from '../../plugins/guards';
 import { callerKey } from '../../lib/caller-key';
-import { isAdminRole } from '../../plugins/auth';
 import { invoiceNoFromReceiptUrl, listInvoices, receiptPdf } from './service';
 
 const ZReceiptBody = z.object({ receipt_url: z.string().trim().min(1).max(2048) });
@@ -47,7 +46,7 @@ export async function invoiceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     },
     async (req, reply) => {
       const invoiceNo = invoiceNoFromReceiptUrl(req.body.receipt_url);
-      const pdf = await receiptPdf(ctx.db, { id: req.user.id, isAdmin: isAdminRole(req.user.role) }, invoiceNo);
+      const pdf = await receiptPdf(ctx.db, req.user, invoiceNo);
       return sendPdf(reply, pdf, invoiceNo);
     },
   );
@@ -64,7 +63,7 @@ export async function invoiceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       config: pdfLimit,
     },
     async (req, reply) => {
-      const pdf = await receiptPdf(ctx.db, { id: req.user.id, isAdmin: isAdminRole(req.user.role) }, req.params.invoiceNo);
+      const pdf = await receiptPdf(ctx.db, req.user, req.params.invoiceNo);
       return sendPdf(reply, pdf, req.params.invoiceNo);
     },
   );

@@ -1,8 +1,9 @@
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { pageOffset } from '@lbs/domain/paging';
 import { MSG } from '@lbs/domain/messages';
 import type { Db } from '../../db/client';
 import { invoices, orderLines, orders, users } from '../../db/schema';
+import { scopeToCaller, type Caller } from '../../db/scope-to-caller';
 import { badRequest, notFound } from '../../lib/app-error';
 import { renderReceiptPdf } from './receipt-pdf';
 
@@ -60,15 +61,15 @@ export function invoiceNoFromReceiptUrl(receiptUrl: string): number {
  * The receipt PDF of one invoice, for its owner or an admin. Someone else's invoice answers the
  * same 404 as a missing one, so invoice numbers cannot be probed.
  */
-export async function receiptPdf(db: Db, caller: { id: number; isAdmin: boolean }, invoiceNo: number): Promise<Buffer> {
+export async function receiptPdf(db: Db, caller: Caller, invoiceNo: number): Promise<Buffer> {
   const [row] = await db
     .select({ invoice: invoices, order: orders, user: users })
     .from(invoices)
     .innerJoin(users, eq(users.id, invoices.userId))
     .leftJoin(orders, eq(orders.id, invoices.orderId))
-    .where(eq(invoices.invoiceNo, invoiceNo))
+    .where(and(eq(invoices.invoiceNo, invoiceNo), scopeToCaller(invoices.userId, caller)))
     .limit(1);
-  if (!row || (row.invoice.userId !== caller.id && !caller.isAdmin)) throw notFound(MSG.invoiceNotFound);
+  if (!row) throw notFound(MSG.invoiceNotFound);
   const { invoice, order, user } = row;
   const lines = order
     ? await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id))

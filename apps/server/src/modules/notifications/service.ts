@@ -2,6 +2,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { pageOffset } from '@lbs/domain/paging';
 import type { Db, DbOrTx } from '../../db/client';
 import { notifications } from '../../db/schema';
+import { scopeToCaller, type Caller } from '../../db/scope-to-caller';
 import { notFound } from '../../lib/app-error';
 import { MSG } from '@lbs/domain/messages';
 import { NOTIFICATION_CHANNEL } from './create-notification';
@@ -58,7 +59,7 @@ export async function listNotifications(db: Db, userId: number, paging: { page: 
  */
 export async function markNotification(
   db: Db,
-  caller: { id: number; isAdmin: boolean },
+  caller: Caller,
   id: string,
   flag: 'read' | 'done',
 ) {
@@ -67,7 +68,7 @@ export async function markNotification(
     const [row] = await tx
       .update(notifications)
       .set(set)
-      .where(caller.isAdmin ? eq(notifications.id, id) : and(eq(notifications.id, id), eq(notifications.userId, caller.id)))
+      .where(and(eq(notifications.id, id), scopeToCaller(notifications.userId, caller)))
       .returning();
     if (!row) throw notFound(MSG.notificationNotFound);
     // Other open tabs of the owner refresh their badge; delivered on commit like a new one.
