@@ -1,5 +1,5 @@
 import { eq, type Column, type SQL } from 'drizzle-orm';
-import { isAdminRole } from '../plugins/auth';
+import { isAdminRole } from '@lbs/domain/roles';
 
 /** Who is asking, as a row-level check needs it (a SessionUser will do). */
 export interface Caller {

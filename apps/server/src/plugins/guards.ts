@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '@lbs/domain/messages';
 import { forbidden, unauthorized } from '../lib/app-error';
-import { isAdminRole, type SessionUser } from './auth';
+import { isAdminRole } from '@lbs/domain/roles';
+import type { SessionUser } from './auth';
 
 declare module 'fastify' {
   interface FastifyRequest {
