@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
-import { pageOffset } from '@lbs/domain/paging';
+import { and, asc, eq } from 'drizzle-orm';
 import { MSG } from '@lbs/domain/messages';
 import type { Db } from '../../db/client';
+import { paginate } from '../../db/paginate';
 import { invoices, orderLines, orders, users } from '../../db/schema';
 import { scopeToCaller, type Caller } from '../../db/scope-to-caller';
 import { badRequest, notFound } from '../../lib/app-error';
@@ -11,19 +11,16 @@ import { renderReceiptPdf } from './receipt-pdf';
 export const receiptPath = (invoiceNo: number) => `/api/invoice/${invoiceNo}/receipt`;
 
 export async function listInvoices(db: Db, userId: number, paging: { page: number; page_size: number }) {
-  const where = eq(invoices.userId, userId);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(invoices)
-      .where(where)
-      .orderBy(desc(invoices.createdAt), desc(invoices.invoiceNo))
-      .limit(paging.page_size)
-      .offset(pageOffset(paging.page, paging.page_size)),
-    db.select({ n: count() }).from(invoices).where(where),
-  ]);
+  const page = await paginate(db, {
+    from: invoices,
+    where: eq(invoices.userId, userId),
+    newestFirst: [invoices.createdAt],
+    tieBreak: invoices.invoiceNo,
+    paging,
+  });
   return {
-    items: rows.map((i) => ({
+    ...page,
+    items: page.items.map((i) => ({
       invoice_no: i.invoiceNo,
       order_id: i.orderId,
       invoice_url: receiptPath(i.invoiceNo),
@@ -31,9 +28,6 @@ export async function listInvoices(db: Db, userId: number, paging: { page: numbe
       total: i.totalCents / 100,
       currency: i.currency,
     })),
-    total: Number(total?.n ?? 0),
-    page: paging.page,
-    page_size: paging.page_size,
   };
 }
 

@@ -1,8 +1,8 @@
-import { and, count, desc, eq, gte, inArray } from 'drizzle-orm';
-import { pageOffset } from '@lbs/domain/paging';
+import { and, count, eq, gte, inArray } from 'drizzle-orm';
 import { MSG } from '@lbs/domain/messages';
 import { DEVICE_RESET_WINDOW_MS, DEVICE_RESETS_PER_WINDOW, isLicenseCurrent } from '@lbs/domain/licence-terms';
 import type { Db, DbOrTx } from '../../db/client';
+import { paginate } from '../../db/paginate';
 import { licenseDeviceResets, licenses } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { isLicenseCurrentSql, isLicensePastSql } from './license-current';
@@ -77,24 +77,19 @@ export async function listLicences(
     'email' in filter
       ? eq(licenses.email, filter.email)
       : and(eq(licenses.userId, filter.userId), filter.mode === 'CURRENT' ? isLicenseCurrentSql(now) : isLicensePastSql(now));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(licenses)
-      .where(where)
-      .orderBy(desc(licenses.startAt), desc(licenses.createdAt))
-      .limit(paging.page_size)
-      .offset(pageOffset(paging.page, paging.page_size)),
-    db.select({ n: count() }).from(licenses).where(where),
-  ]);
-  const used = await resetsUsed(db, rows.map((l) => l.id), now);
+  const page = await paginate(db, {
+    from: licenses,
+    where,
+    newestFirst: [licenses.startAt, licenses.createdAt],
+    tieBreak: licenses.id,
+    paging,
+  });
+  const used = await resetsUsed(db, page.items.map((l) => l.id), now);
   return {
-    items: rows.map((l) => {
-      return toLicenseJson(l, now, isLicenseCurrent(l, now) ? Math.max(0, DEVICE_RESETS_PER_WINDOW - (used.get(l.id) ?? 0)) : null);
-    }),
-    total: Number(total?.n ?? 0),
-    page: paging.page,
-    page_size: paging.page_size,
+    ...page,
+    items: page.items.map((l) =>
+      toLicenseJson(l, now, isLicenseCurrent(l, now) ? Math.max(0, DEVICE_RESETS_PER_WINDOW - (used.get(l.id) ?? 0)) : null),
+    ),
   };
 }
 

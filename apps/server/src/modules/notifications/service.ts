@@ -1,6 +1,6 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { pageOffset } from '@lbs/domain/paging';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { paginate } from '../../db/paginate';
 import { notifications } from '../../db/schema';
 import { scopeToCaller, type Caller } from '../../db/scope-to-caller';
 import { notFound } from '../../lib/app-error';
@@ -31,25 +31,17 @@ export async function unreadCount(db: DbOrTx, userId: number): Promise<number> {
 }
 
 export async function listNotifications(db: Db, userId: number, paging: { page: number; page_size: number }) {
-  const where = eq(notifications.userId, userId);
-  const [rows, [total], unread] = await Promise.all([
-    db
-      .select()
-      .from(notifications)
-      .where(where)
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(paging.page_size)
-      .offset(pageOffset(paging.page, paging.page_size)),
-    db.select({ n: count() }).from(notifications).where(where),
+  const [page, unread] = await Promise.all([
+    paginate(db, {
+      from: notifications,
+      where: eq(notifications.userId, userId),
+      newestFirst: [notifications.createdAt],
+      tieBreak: notifications.id,
+      paging,
+    }),
     unreadCount(db, userId),
   ]);
-  return {
-    items: rows.map(toNotificationJson),
-    total: Number(total?.n ?? 0),
-    page: paging.page,
-    page_size: paging.page_size,
-    unread_count: unread,
-  };
+  return { ...page, items: page.items.map(toNotificationJson), unread_count: unread };
 }
 
 /**
