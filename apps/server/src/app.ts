@@ -14,6 +14,7 @@ import { devMailboxTransport, smtpTransport } from './integrations/mail/transpor
 import { OutboxWorker } from './modules/outbox/worker';
 import { registerErrorHandling } from './plugins/errors';
 import { registerAuth } from './plugins/auth';
+import { requireAdmin } from './plugins/guards';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSpa } from './plugins/spa';
 import { contentSecurityPolicy } from './plugins/csp';
@@ -27,7 +28,7 @@ import { licenseAccountRoutes } from './modules/licenses/account-routes';
 import { resourceRoutes } from './modules/resources/routes';
 import { profileRoutes } from './modules/users/profile-routes';
 import { shippingRoutes } from './modules/shipping/routes';
-import { voucherRoutes } from './modules/vouchers/routes';
+import { voucherAdminRoutes, voucherRoutes } from './modules/vouchers/routes';
 import { checkoutRoutes, stripeWebhookRoutes } from './modules/payments/routes';
 import { localPayRoutes } from './modules/payments/local-pay-routes';
 import { PaymentReconciler } from './modules/payments/reconcile';
@@ -138,6 +139,13 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     await scope.register(catalogueRoutes, { ctx });
     await scope.register(contactRoutes, { ctx });
     await scope.register(publicConfigRoutes, { ctx });
+    // Admin-only routes, whatever their path: the hook settles it for all of them before any
+    // route-level hook, so a route cannot be added here and forget its guard. The back office
+    // registers its routes in this scope too.
+    await scope.register(async (admin) => {
+      admin.addHook('onRequest', requireAdmin);
+      await admin.register(voucherAdminRoutes, { ctx });
+    });
   };
   await app.register(api, { prefix: '/api' });
 

@@ -5,6 +5,7 @@ import {
   crockfordBase32,
   formatLicenceKey,
   isLicenceExpired,
+  isLicenseCurrent,
   isLicenseType,
   LICENSE_KEY_BYTES,
   LICENSE_KEY_MIN_BYTES,
@@ -46,6 +47,16 @@ describe('licence terms', () => {
     expect(isLicenceExpired(expiry, new Date('2025-01-31T23:59:59Z'))).toBe(false);
     expect(isLicenceExpired(expiry, expiry)).toBe(true);
     expect(isLicenceExpired(null, new Date('2100-01-01'))).toBe(false);
+  });
+
+  it('counts a licence current while it is neither revoked nor expired', () => {
+    const now = new Date('2025-01-31T00:00:00Z');
+    const later = new Date('2025-02-01T00:00:00Z');
+    expect(isLicenseCurrent({ revokedAt: null, expiresAt: later }, now)).toBe(true);
+    expect(isLicenseCurrent({ revokedAt: null, expiresAt: null }, now)).toBe(true);
+    expect(isLicenseCurrent({ revokedAt: null, expiresAt: now }, now)).toBe(false);
+    expect(isLicenseCurrent({ revokedAt: now, expiresAt: later }, now)).toBe(false);
+    expect(isLicenseCurrent({ revokedAt: now, expiresAt: null }, now)).toBe(false);
   });
 
   it('recognises licence types', () => {

@@ -48,6 +48,20 @@ export function isLicenceExpired(expiresAt: Date | null, now: Date): boolean {
   return expiresAt !== null && expiresAt.getTime() <= now.getTime();
 }
 
+/**
+ * Current: neither revoked nor expired. This decides who may download, reset a device and (later)
+ * activate; its SQL twin is apps/server/src/modules/licenses/license-current.ts, kept equal to it
+ * by a test there.
+ */
+export function isLicenseCurrent(licence: { revokedAt: Date | null; expiresAt: Date | null }, now: Date): boolean {
+  return licence.revokedAt === null && !isLicenceExpired(licence.expiresAt, now);
+}
+
+/** Self-service device resets allowed per licence within the rolling window. */
+export const DEVICE_RESETS_PER_WINDOW = 2;
+export const DEVICE_RESET_WINDOW_DAYS = 30;
+export const DEVICE_RESET_WINDOW_MS = DEVICE_RESET_WINDOW_DAYS * DAY_MS;
+
 // Licence keys: 30 Crockford base32 characters (150 bits) in six groups of five.
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';

@@ -3,6 +3,8 @@
  * and punctuation included, e.g. 'Too many requests. Please try again later' has no full stop);
  * strings the spec does not give are marked "ours".
  */
+import { DEVICE_RESET_WINDOW_DAYS, DEVICE_RESETS_PER_WINDOW } from './licence-terms';
+
 export const MSG = {
   // Loading, router and generic errors
   loading: 'Loading...',
@@ -178,7 +180,7 @@ export const MSG = {
   copyFailed: 'Could not copy to the clipboard',
   resetDevice: 'Reset device',
   deviceResetDone: 'Device reset. The license can now be activated on another device.',
-  deviceResetLimit: 'Device reset limit reached (2 per 30 days). Please contact us.',
+  deviceResetLimit: `Device reset limit reached (${DEVICE_RESETS_PER_WINDOW} per ${DEVICE_RESET_WINDOW_DAYS} days). Please contact us.`,
   deviceNotBound: 'This license is not activated on any device',
   licenseNotCurrent: 'This license is no longer current',
   currentLicenseRequired: 'A current license is required',

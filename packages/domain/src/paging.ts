@@ -43,3 +43,11 @@ export function pageSlice<T>(rows: readonly T[], page: number, pageSize: number 
 export function pageOffset(page: number, pageSize: number = PAGE_SIZE): number {
   return (Math.max(1, Math.floor(page)) - 1) * pageSize;
 }
+
+/** One page of a list as every paged API answers it; `page` is 1-based. */
+export interface Paged<T> {
+  items: T[];
+  total: number;
+  page: number;
+  page_size: number;
+}

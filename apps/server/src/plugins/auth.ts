@@ -14,9 +14,6 @@ declare module 'fastify' {
   }
 }
 
-/** Any role other than 'user' is an admin (spec); 'admin' is the one we create. */
-export const isAdminRole = (role: string) => role !== 'user';
-
 function bearer(request: FastifyRequest): string | null {
   const h = request.headers.authorization;
   if (!h) return null;

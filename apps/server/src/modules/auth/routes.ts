@@ -254,14 +254,14 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     '/users/me',
     {
       schema: { tags: ['auth'], summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: ZUserJson } },
-      preHandler: requireUser,
+      onRequest: requireUser,
     },
     async (req) => toUserJson(req.user),
   );
 
   r.post(
     '/users/signout',
-    { schema: { tags: ['auth'], summary: 'Revoke this session', security: [{ bearer: [] }] }, preHandler: requireUser },
+    { schema: { tags: ['auth'], summary: 'Revoke this session', security: [{ bearer: [] }] }, onRequest: requireUser },
     async (req, reply) => {
       const sessionId = await req.currentSessionId();
       if (sessionId !== null) await revokeSession(ctx.db, sessionId);

@@ -1,8 +1,9 @@
-import { asc, ne } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { TContactBody } from '@lbs/domain/schemas';
 import type { AppConfig } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { contactMessages, users } from '../../db/schema';
+import { isAdminUser } from '../../db/roles';
 import { headerSafe, renderMail } from '../../integrations/mail/template';
 import { enqueueMail } from '../outbox/enqueue';
 import { createNotification } from '../notifications/create-notification';
@@ -18,7 +19,7 @@ export async function contactInbox(db: DbOrTx, config: AppConfig): Promise<strin
   const [admin] = await db
     .select({ email: users.email })
     .from(users)
-    .where(ne(users.role, 'user'))
+    .where(isAdminUser())
     .orderBy(asc(users.id))
     .limit(1);
   return admin?.email ?? null;
@@ -51,7 +52,7 @@ export async function submitContactMessage(
       })
       .returning({ id: contactMessages.id });
 
-    const admins = await tx.select({ id: users.id }).from(users).where(ne(users.role, 'user'));
+    const admins = await tx.select({ id: users.id }).from(users).where(isAdminUser());
     for (const admin of admins) {
       await createNotification(tx, {
         userId: admin.id,

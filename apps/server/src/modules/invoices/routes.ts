@@ -5,7 +5,6 @@ import { ZPaging } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
 import { requireUser } from '../../plugins/guards';
 import { callerKey } from '../../lib/caller-key';
-import { isAdminRole } from '../../plugins/auth';
 import { invoiceNoFromReceiptUrl, listInvoices, receiptPdf } from './service';
 
 const ZReceiptBody = z.object({ receipt_url: z.string().trim().min(1).max(2048) });
@@ -28,7 +27,7 @@ export async function invoiceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     '/invoice',
     {
       schema: { tags: ['invoices'], summary: "The caller's invoices, newest first, paged", querystring: ZPaging },
-      preHandler: requireUser,
+      onRequest: requireUser,
     },
     async (req) => listInvoices(ctx.db, req.user.id, req.query),
   );
@@ -42,12 +41,12 @@ export async function invoiceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         description: 'receipt_url is an invoice_url from GET /invoice (or the invoice number); it only names the invoice and is never fetched.',
         body: ZReceiptBody,
       },
-      preHandler: requireUser,
+      onRequest: requireUser,
       config: pdfLimit,
     },
     async (req, reply) => {
       const invoiceNo = invoiceNoFromReceiptUrl(req.body.receipt_url);
-      const pdf = await receiptPdf(ctx.db, { id: req.user.id, isAdmin: isAdminRole(req.user.role) }, invoiceNo);
+      const pdf = await receiptPdf(ctx.db, req.user, invoiceNo);
       return sendPdf(reply, pdf, invoiceNo);
     },
   );
@@ -60,11 +59,11 @@ export async function invoiceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         summary: 'The receipt PDF of one of the caller’s invoices',
         params: z.object({ invoiceNo: z.coerce.number().int().positive().max(999_999_999) }),
       },
-      preHandler: requireUser,
+      onRequest: requireUser,
       config: pdfLimit,
     },
     async (req, reply) => {
-      const pdf = await receiptPdf(ctx.db, { id: req.user.id, isAdmin: isAdminRole(req.user.role) }, req.params.invoiceNo);
+      const pdf = await receiptPdf(ctx.db, req.user, req.params.invoiceNo);
       return sendPdf(reply, pdf, req.params.invoiceNo);
     },
   );

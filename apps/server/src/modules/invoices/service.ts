@@ -1,8 +1,9 @@
-import { asc, count, desc, eq } from 'drizzle-orm';
-import { pageOffset } from '@lbs/domain/paging';
+import { and, asc, eq } from 'drizzle-orm';
 import { MSG } from '@lbs/domain/messages';
 import type { Db } from '../../db/client';
+import { paginate } from '../../db/paginate';
 import { invoices, orderLines, orders, users } from '../../db/schema';
+import { scopeToCaller, type Caller } from '../../db/scope-to-caller';
 import { badRequest, notFound } from '../../lib/app-error';
 import { renderReceiptPdf } from './receipt-pdf';
 
@@ -10,19 +11,16 @@ import { renderReceiptPdf } from './receipt-pdf';
 export const receiptPath = (invoiceNo: number) => `/api/invoice/${invoiceNo}/receipt`;
 
 export async function listInvoices(db: Db, userId: number, paging: { page: number; page_size: number }) {
-  const where = eq(invoices.userId, userId);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(invoices)
-      .where(where)
-      .orderBy(desc(invoices.createdAt), desc(invoices.invoiceNo))
-      .limit(paging.page_size)
-      .offset(pageOffset(paging.page, paging.page_size)),
-    db.select({ n: count() }).from(invoices).where(where),
-  ]);
+  const page = await paginate(db, {
+    from: invoices,
+    where: eq(invoices.userId, userId),
+    newestFirst: [invoices.createdAt],
+    tieBreak: invoices.invoiceNo,
+    paging,
+  });
   return {
-    items: rows.map((i) => ({
+    ...page,
+    items: page.items.map((i) => ({
       invoice_no: i.invoiceNo,
       order_id: i.orderId,
       invoice_url: receiptPath(i.invoiceNo),
@@ -30,9 +28,6 @@ export async function listInvoices(db: Db, userId: number, paging: { page: numbe
       total: i.totalCents / 100,
       currency: i.currency,
     })),
-    total: Number(total?.n ?? 0),
-    page: paging.page,
-    page_size: paging.page_size,
   };
 }
 
@@ -60,15 +55,15 @@ export function invoiceNoFromReceiptUrl(receiptUrl: string): number {
  * The receipt PDF of one invoice, for its owner or an admin. Someone else's invoice answers the
  * same 404 as a missing one, so invoice numbers cannot be probed.
  */
-export async function receiptPdf(db: Db, caller: { id: number; isAdmin: boolean }, invoiceNo: number): Promise<Buffer> {
+export async function receiptPdf(db: Db, caller: Caller, invoiceNo: number): Promise<Buffer> {
   const [row] = await db
     .select({ invoice: invoices, order: orders, user: users })
     .from(invoices)
     .innerJoin(users, eq(users.id, invoices.userId))
     .leftJoin(orders, eq(orders.id, invoices.orderId))
-    .where(eq(invoices.invoiceNo, invoiceNo))
+    .where(and(eq(invoices.invoiceNo, invoiceNo), scopeToCaller(invoices.userId, caller)))
     .limit(1);
-  if (!row || (row.invoice.userId !== caller.id && !caller.isAdmin)) throw notFound(MSG.invoiceNotFound);
+  if (!row) throw notFound(MSG.invoiceNotFound);
   const { invoice, order, user } = row;
   const lines = order
     ? await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id))

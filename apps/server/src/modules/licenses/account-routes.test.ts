@@ -65,6 +65,17 @@ describe('GET /api/subscriptions/licenses?mode=', () => {
     expect((await get(a, '/api/subscriptions/licenses')).statusCode).toBe(400);
   });
 
+  it('refuses a customer’s search by email before looking at the rest of the query', async () => {
+    for (const mode of [a.email, ` ${a.email.toUpperCase()} `]) {
+      const res = await get(b, '/api/subscriptions/licenses', { mode, page: '0', page_size: 'lots' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ detail: expect.any(String) });
+    }
+    const admin = await createAdminWithSession(t.db);
+    expect((await get(admin, '/api/subscriptions/licenses', { mode: a.email, page: '0' })).statusCode).toBe(400);
+    expect((await get(admin, '/api/subscriptions/licenses', { mode: ` ${a.email} ` })).json().total).toBe(3);
+  });
+
   it('pages ten at a time', async () => {
     const c = await createUserWithSession(t.db);
     for (let i = 0; i < 12; i += 1) await insertLicence(t.db, c, { type: 'month', startAt: new Date(Date.now() - i * 1000) });

@@ -2,15 +2,26 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZEmail, ZPaging } from '@lbs/domain/schemas';
-import { MSG } from '@lbs/domain/messages';
 import type { AppContext } from '../../app-context';
-import { requireUser } from '../../plugins/guards';
-import { isAdminRole } from '../../plugins/auth';
-import { badRequest, forbidden } from '../../lib/app-error';
+import { adminWhen, requireUser } from '../../plugins/guards';
+import { badRequest } from '../../lib/app-error';
 import { callerKey } from '../../lib/caller-key';
-import { currentLicenceSummary, listLicences, resetLicenceDevice } from './account-service';
+import { currentLicenceSummary, listLicences, resetLicenceDevice, type LicenseListMode } from './account-service';
 
 const ZLicenseListQuery = ZPaging.extend({ mode: z.string().trim().min(1).max(254) });
+
+/**
+ * What a list asks for: the caller's own CURRENT or PAST licences, or every licence of one email
+ * address (an admin's search); null for anything else. The guard reads the raw query with it and
+ * the handler the validated one, so both agree on which requests are an admin's.
+ */
+function listTarget(mode: unknown): { mode: LicenseListMode } | { email: string } | null {
+  if (typeof mode !== 'string') return null;
+  const upper = mode.trim().toUpperCase();
+  if (upper === 'CURRENT' || upper === 'PAST') return { mode: upper };
+  const email = ZEmail.safeParse(mode.trim());
+  return email.success ? { email: email.data } : null;
+}
 
 /** The signed-in side of licences: the licence check, the lists and the self-service reset. */
 export async function licenseAccountRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -20,7 +31,7 @@ export async function licenseAccountRoutes(app: FastifyInstance, { ctx }: { ctx:
     '/subscriptions/licenses/current',
     {
       schema: { tags: ['licenses'], summary: 'The licence check: does the caller hold a current licence?' },
-      preHandler: requireUser,
+      onRequest: requireUser,
     },
     async (req) => currentLicenceSummary(ctx.db, req.user.id),
   );
@@ -33,18 +44,13 @@ export async function licenseAccountRoutes(app: FastifyInstance, { ctx }: { ctx:
         summary: "The caller's CURRENT or PAST licences, paged; an admin may pass a user's email as mode",
         querystring: ZLicenseListQuery,
       },
-      preHandler: requireUser,
+      onRequest: adminWhen((req) => 'email' in (listTarget((req.query as { mode?: unknown }).mode) ?? {})),
     },
     async (req) => {
       const { mode, page, page_size } = req.query;
-      const upper = mode.toUpperCase();
-      if (upper === 'CURRENT' || upper === 'PAST') {
-        return listLicences(ctx.db, { userId: req.user.id, mode: upper }, { page, page_size });
-      }
-      const email = ZEmail.safeParse(mode);
-      if (!email.success) throw badRequest('query.mode: must be CURRENT, PAST or (admin) an email address');
-      if (!isAdminRole(req.user.role)) throw forbidden(MSG.notAllowed);
-      return listLicences(ctx.db, { email: email.data }, { page, page_size });
+      const target = listTarget(mode);
+      if (!target) throw badRequest('query.mode: must be CURRENT, PAST or (admin) an email address');
+      return listLicences(ctx.db, 'email' in target ? target : { userId: req.user.id, mode: target.mode }, { page, page_size });
     },
   );
 
@@ -56,7 +62,7 @@ export async function licenseAccountRoutes(app: FastifyInstance, { ctx }: { ctx:
         summary: 'Unbind the device of one of the caller’s current licences (2 per 30 days)',
         params: z.object({ id: z.uuid() }),
       },
-      preHandler: requireUser,
+      onRequest: requireUser,
       config: { rateLimit: { max: 10, timeWindow: '1 hour', keyGenerator: callerKey } },
     },
     async (req) => resetLicenceDevice(ctx.db, req.user.id, req.params.id),

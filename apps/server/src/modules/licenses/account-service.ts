@@ -1,27 +1,18 @@
-import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
-import { pageOffset } from '@lbs/domain/paging';
+import { and, count, eq, gte, inArray } from 'drizzle-orm';
 import { MSG } from '@lbs/domain/messages';
+import { DEVICE_RESET_WINDOW_MS, DEVICE_RESETS_PER_WINDOW, isLicenseCurrent } from '@lbs/domain/licence-terms';
 import type { Db, DbOrTx } from '../../db/client';
+import { paginate } from '../../db/paginate';
 import { licenseDeviceResets, licenses } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/app-error';
-
-/** Self-service device resets allowed per licence within the rolling window. */
-export const DEVICE_RESETS_PER_WINDOW = 2;
-export const DEVICE_RESET_WINDOW_MS = 30 * 24 * 3600 * 1000;
+import { isLicenseCurrentSql, isLicensePastSql } from './license-current';
 
 type LicenseRow = typeof licenses.$inferSelect;
 
 export type LicenseListMode = 'CURRENT' | 'PAST';
 
-/** Not revoked and not expired (a never-expiring key stays current). */
-export const currentLicence = (now: Date): SQL =>
-  and(isNull(licenses.revokedAt), or(isNull(licenses.expiresAt), gt(licenses.expiresAt, now)))!;
-/** Revoked, or expired. */
-export const pastLicence = (now: Date): SQL =>
-  or(isNotNull(licenses.revokedAt), and(isNotNull(licenses.expiresAt), lte(licenses.expiresAt, now)))!;
-
 export function toLicenseJson(l: LicenseRow, now: Date, resetsLeft: number | null) {
-  const expired = l.revokedAt !== null || (l.expiresAt !== null && l.expiresAt.getTime() <= now.getTime());
+  const expired = !isLicenseCurrent(l, now);
   return {
     _id: l.id,
     license_key: l.licenseKey,
@@ -43,7 +34,7 @@ export async function hasCurrentLicence(db: DbOrTx, userId: number, now = new Da
   const rows = await db
     .select({ id: licenses.id })
     .from(licenses)
-    .where(and(eq(licenses.userId, userId), currentLicence(now)))
+    .where(and(eq(licenses.userId, userId), isLicenseCurrentSql(now)))
     .limit(1);
   return rows.length > 0;
 }
@@ -52,7 +43,7 @@ export async function currentLicenceSummary(db: Db, userId: number, now = new Da
   const [row] = await db
     .select({ n: count() })
     .from(licenses)
-    .where(and(eq(licenses.userId, userId), currentLicence(now)));
+    .where(and(eq(licenses.userId, userId), isLicenseCurrentSql(now)));
   const n = Number(row?.n ?? 0);
   return { has_license: n > 0, current_count: n };
 }
@@ -85,26 +76,20 @@ export async function listLicences(
   const where =
     'email' in filter
       ? eq(licenses.email, filter.email)
-      : and(eq(licenses.userId, filter.userId), filter.mode === 'CURRENT' ? currentLicence(now) : pastLicence(now));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(licenses)
-      .where(where)
-      .orderBy(desc(licenses.startAt), desc(licenses.createdAt))
-      .limit(paging.page_size)
-      .offset(pageOffset(paging.page, paging.page_size)),
-    db.select({ n: count() }).from(licenses).where(where),
-  ]);
-  const used = await resetsUsed(db, rows.map((l) => l.id), now);
+      : and(eq(licenses.userId, filter.userId), filter.mode === 'CURRENT' ? isLicenseCurrentSql(now) : isLicensePastSql(now));
+  const page = await paginate(db, {
+    from: licenses,
+    where,
+    newestFirst: [licenses.startAt, licenses.createdAt],
+    tieBreak: licenses.id,
+    paging,
+  });
+  const used = await resetsUsed(db, page.items.map((l) => l.id), now);
   return {
-    items: rows.map((l) => {
-      const current = l.revokedAt === null && (l.expiresAt === null || l.expiresAt > now);
-      return toLicenseJson(l, now, current ? Math.max(0, DEVICE_RESETS_PER_WINDOW - (used.get(l.id) ?? 0)) : null);
-    }),
-    total: Number(total?.n ?? 0),
-    page: paging.page,
-    page_size: paging.page_size,
+    ...page,
+    items: page.items.map((l) =>
+      toLicenseJson(l, now, isLicenseCurrent(l, now) ? Math.max(0, DEVICE_RESETS_PER_WINDOW - (used.get(l.id) ?? 0)) : null),
+    ),
   };
 }
 
@@ -121,7 +106,7 @@ export async function resetLicenceDevice(db: Db, userId: number, licenseId: stri
       .where(and(eq(licenses.id, licenseId), eq(licenses.userId, userId)))
       .for('update');
     if (!l) throw notFound(MSG.licenseNotFound);
-    if (l.revokedAt !== null || (l.expiresAt !== null && l.expiresAt <= now)) throw conflict(MSG.licenseNotCurrent);
+    if (!isLicenseCurrent(l, now)) throw conflict(MSG.licenseNotCurrent);
     if (!l.deviceId) throw conflict(MSG.deviceNotBound);
     const used = (await resetsUsed(tx, [l.id], now)).get(l.id) ?? 0;
     if (used >= DEVICE_RESETS_PER_WINDOW) throw new AppError('too_many_requests', MSG.deviceResetLimit);

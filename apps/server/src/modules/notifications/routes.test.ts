@@ -85,6 +85,31 @@ describe('PATCH /api/notification/{id}/read and /done', () => {
     const bad = await t.app.inject({ method: 'PATCH', url: '/api/notification/not-a-uuid/done', headers: a.headers });
     expect(bad.statusCode).toBe(400);
   });
+
+  it('lets an admin mark another user’s notification (the back office’s table)', async () => {
+    const c = await createUserWithSession(t.db);
+    const admin = await createAdminWithSession(t.db);
+    const id = await notify(c.id, 'C1');
+    for (const flag of ['read', 'done']) {
+      const res = await t.app.inject({ method: 'PATCH', url: `/api/notification/${id}/${flag}`, headers: admin.headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ _id: id, title: 'C1' });
+    }
+    const [row] = await t.db.select().from(notifications).where(eq(notifications.id, id));
+    expect(row).toMatchObject({ userId: c.id, isRead: true, isDone: true });
+  });
+
+  it('answers a customer 404 for a notification of someone else, before and after an admin touched it', async () => {
+    const c = await createUserWithSession(t.db);
+    const id = await notify(c.id, 'C2');
+    for (const flag of ['read', 'done']) {
+      const res = await t.app.inject({ method: 'PATCH', url: `/api/notification/${id}/${flag}`, headers: b.headers });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ detail: expect.any(String) });
+    }
+    const [row] = await t.db.select().from(notifications).where(eq(notifications.id, id));
+    expect(row).toMatchObject({ isRead: false, isDone: false });
+  });
 });
 
 /** Reads server-sent events from a real socket until `until` is satisfied. */

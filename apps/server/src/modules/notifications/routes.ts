@@ -5,10 +5,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZPaging } from '@lbs/domain/schemas';
 import { MSG } from '@lbs/domain/messages';
 import type { AppContext } from '../../app-context';
-import { requireUser } from '../../plugins/guards';
+import { ownerOrAdmin, requireUser } from '../../plugins/guards';
 import { callerKey } from '../../lib/caller-key';
-import { isAdminRole } from '../../plugins/auth';
-import { forbidden, tooManyRequests, unauthorized } from '../../lib/app-error';
+import { tooManyRequests, unauthorized } from '../../lib/app-error';
 import { isSessionLive, issueSessionTicket, verifySessionTicket } from '../../lib/session-ticket';
 import { listNotifications, markNotification, unreadCount } from './service';
 import { MAX_STREAMS_PER_USER, NotificationHub, type StreamEvent } from './notification-hub';
@@ -38,12 +37,9 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
     '/notification/:userId',
     {
       schema: { tags: ['notifications'], summary: "A user's notifications, newest first, paged", params: ZUserIdParams, querystring: ZPaging },
-      preHandler: requireUser,
+      onRequest: ownerOrAdmin((p) => p.userId),
     },
-    async (req) => {
-      if (req.params.userId !== req.user.id && !isAdminRole(req.user.role)) throw forbidden(MSG.notAllowed);
-      return listNotifications(ctx.db, req.params.userId, req.query);
-    },
+    async (req) => listNotifications(ctx.db, req.params.userId, req.query),
   );
 
   for (const flag of ['read', 'done'] as const) {
@@ -51,11 +47,10 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
       `/notification/:id/${flag}`,
       {
         schema: { tags: ['notifications'], summary: `Mark a notification as ${flag} (idempotent)`, params: ZNotificationIdParams },
-        preHandler: requireUser,
+        onRequest: requireUser,
         config: { rateLimit: { max: 300, timeWindow: '1 minute', keyGenerator: callerKey } },
       },
-      async (req) =>
-        markNotification(ctx.db, { id: req.user.id, isAdmin: isAdminRole(req.user.role) }, req.params.id, flag),
+      async (req) => markNotification(ctx.db, req.user, req.params.id, flag),
     );
   }
 
@@ -63,7 +58,7 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
     '/notification/stream-ticket',
     {
       schema: { tags: ['notifications'], summary: 'A one-minute ticket that opens the notification stream' },
-      preHandler: requireUser,
+      onRequest: requireUser,
       config: { rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: callerKey } },
     },
     async (req) => {

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { pageOffset } from '@lbs/domain/paging';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { paginate } from '../../db/paginate';
 import { notifications } from '../../db/schema';
+import { scopeToCaller, type Caller } from '../../db/scope-to-caller';
 import { notFound } from '../../lib/app-error';
 import { MSG } from '@lbs/domain/messages';
 import { NOTIFICATION_CHANNEL } from './create-notification';
@@ -30,25 +31,17 @@ export async function unreadCount(db: DbOrTx, userId: number): Promise<number> {
 }
 
 export async function listNotifications(db: Db, userId: number, paging: { page: number; page_size: number }) {
-  const where = eq(notifications.userId, userId);
-  const [rows, [total], unread] = await Promise.all([
-    db
-      .select()
-      .from(notifications)
-      .where(where)
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(paging.page_size)
-      .offset(pageOffset(paging.page, paging.page_size)),
-    db.select({ n: count() }).from(notifications).where(where),
+  const [page, unread] = await Promise.all([
+    paginate(db, {
+      from: notifications,
+      where: eq(notifications.userId, userId),
+      newestFirst: [notifications.createdAt],
+      tieBreak: notifications.id,
+      paging,
+    }),
     unreadCount(db, userId),
   ]);
-  return {
-    items: rows.map(toNotificationJson),
-    total: Number(total?.n ?? 0),
-    page: paging.page,
-    page_size: paging.page_size,
-    unread_count: unread,
-  };
+  return { ...page, items: page.items.map(toNotificationJson), unread_count: unread };
 }
 
 /**
@@ -58,7 +51,7 @@ export async function listNotifications(db: Db, userId: number, paging: { page: 
  */
 export async function markNotification(
   db: Db,
-  caller: { id: number; isAdmin: boolean },
+  caller: Caller,
   id: string,
   flag: 'read' | 'done',
 ) {
@@ -67,7 +60,7 @@ export async function markNotification(
     const [row] = await tx
       .update(notifications)
       .set(set)
-      .where(caller.isAdmin ? eq(notifications.id, id) : and(eq(notifications.id, id), eq(notifications.userId, caller.id)))
+      .where(and(eq(notifications.id, id), scopeToCaller(notifications.userId, caller)))
       .returning();
     if (!row) throw notFound(MSG.notificationNotFound);
     // Other open tabs of the owner refresh their badge; delivered on commit like a new one.

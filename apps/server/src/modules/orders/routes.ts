@@ -2,11 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZPaging } from '@lbs/domain/schemas';
-import { MSG } from '@lbs/domain/messages';
 import type { AppContext } from '../../app-context';
-import { requireUser } from '../../plugins/guards';
-import { isAdminRole } from '../../plugins/auth';
-import { forbidden } from '../../lib/app-error';
+import { ownerOrAdmin } from '../../plugins/guards';
 import { listUserOrders } from './service';
 
 export async function orderRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -21,11 +18,8 @@ export async function orderRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         params: z.object({ userId: z.coerce.number().int().positive() }),
         querystring: ZPaging,
       },
-      preHandler: requireUser,
+      onRequest: ownerOrAdmin((p) => p.userId),
     },
-    async (req) => {
-      if (req.params.userId !== req.user.id && !isAdminRole(req.user.role)) throw forbidden(MSG.notAllowed);
-      return listUserOrders(ctx.db, req.params.userId, req.query);
-    },
+    async (req) => listUserOrders(ctx.db, req.params.userId, req.query),
   );
 }

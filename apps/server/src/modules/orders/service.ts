@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
-import { pageOffset } from '@lbs/domain/paging';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { paginate } from '../../db/paginate';
 import { orderLines, orders } from '../../db/schema';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -34,17 +34,14 @@ export function toOrderJson(o: OrderRow, lines: LineRow[]) {
  * whose payment failed) is not an order the customer placed.
  */
 export async function listUserOrders(db: Db, userId: number, paging: { page: number; page_size: number }) {
-  const where = and(eq(orders.userId, userId), eq(orders.paymentStatus, 'paid'));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(paging.page_size)
-      .offset(pageOffset(paging.page, paging.page_size)),
-    db.select({ n: count() }).from(orders).where(where),
-  ]);
+  const page = await paginate(db, {
+    from: orders,
+    where: and(eq(orders.userId, userId), eq(orders.paymentStatus, 'paid')),
+    newestFirst: [orders.createdAt],
+    tieBreak: orders.id,
+    paging,
+  });
+  const rows = page.items;
   const lines = rows.length
     ? await db
         .select()
@@ -52,10 +49,5 @@ export async function listUserOrders(db: Db, userId: number, paging: { page: num
         .where(inArray(orderLines.orderId, rows.map((o) => o.id)))
         .orderBy(asc(orderLines.id))
     : [];
-  return {
-    items: rows.map((o) => toOrderJson(o, lines.filter((l) => l.orderId === o.id))),
-    total: Number(total?.n ?? 0),
-    page: paging.page,
-    page_size: paging.page_size,
-  };
+  return { ...page, items: rows.map((o) => toOrderJson(o, lines.filter((l) => l.orderId === o.id))) };
 }

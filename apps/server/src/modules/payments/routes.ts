@@ -15,7 +15,7 @@ export async function checkoutRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   app.withTypeProvider<ZodTypeProvider>().post(
     '/subscriptions/create-checkout-session/one-payment',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['checkout'],
         summary: 'Create the order for the cart and answer the hosted payment page to send the customer to',

@@ -29,7 +29,7 @@ export async function resourceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     '/subscriptions/download-guidebook',
     {
       schema: { tags: ['resources'], summary: 'The guidebook PDF (current licence holders)' },
-      preHandler: [requireUser, requireCurrentLicence],
+      onRequest: [requireUser, requireCurrentLicence],
       config: { rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: callerKey } },
     },
     async (_req, reply) => {
@@ -49,7 +49,7 @@ export async function resourceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         tags: ['resources'],
         summary: 'A five-minute download link for the desktop app (current licence holders)',
       },
-      preHandler: [requireUser, requireCurrentLicence],
+      onRequest: [requireUser, requireCurrentLicence],
       config: { rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: callerKey } },
     },
     async (req) => {

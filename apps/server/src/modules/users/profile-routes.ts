@@ -2,10 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZProfileBody } from '@lbs/domain/schemas';
-import { MSG } from '@lbs/domain/messages';
 import type { AppContext } from '../../app-context';
-import { requireUser } from '../../plugins/guards';
-import { forbidden } from '../../lib/app-error';
+import { ownerOnly } from '../../plugins/guards';
 import { callerKey } from '../../lib/caller-key';
 import { updateProfile } from './profile-service';
 
@@ -19,13 +17,10 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         params: z.object({ id: z.coerce.number().int().positive() }),
         body: ZProfileBody,
       },
-      preHandler: requireUser,
+      onRequest: ownerOnly((p) => p.id),
       // An email change sends mail; this keeps the form from being used to spam an address.
       config: { rateLimit: { max: 20, timeWindow: '1 hour', keyGenerator: callerKey } },
     },
-    async (req) => {
-      if (req.params.id !== req.user.id) throw forbidden(MSG.notAllowed);
-      return updateProfile(ctx, req.user.id, req.body);
-    },
+    async (req) => updateProfile(ctx, req.user.id, req.body),
   );
 }

@@ -3,16 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZCouponBody, ZPromotionBody } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
-import { requireAdmin } from '../../plugins/guards';
 import { createCoupon, createPromotion, lookupPromotionCode } from './service';
 
 // Coupon ids are UUIDs; anything else is a 404 before it reaches the database.
 const ZCouponIdParams = z.object({ couponId: z.uuid({ error: 'must be a coupon id' }) });
 
-/**
- * The public promo-code lookup used by the checkout, and the admin's coupon and promotion
- * creation (the back office's list, delete and status routes join this module later).
- */
+/** The public promo-code lookup used by the checkout. */
 export async function voucherRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -35,11 +31,18 @@ export async function voucherRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     },
     async (req) => lookupPromotionCode(ctx.db, req.params.code, { userId: (await req.currentUser())?.id }),
   );
+}
+
+/**
+ * The admin's coupon and promotion creation; registered in the admin scope, whose onRequest hook
+ * lets admins only (the back office's list, delete and status routes join them later).
+ */
+export async function voucherAdminRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     '/voucher/coupon',
     {
-      preHandler: requireAdmin,
       schema: { tags: ['admin'], summary: 'Create a coupon', body: ZCouponBody, security: [{ bearer: [] }] },
     },
     async (req, reply) => reply.status(201).send(await createCoupon(ctx.db, req.body)),
@@ -48,7 +51,6 @@ export async function voucherRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   r.post(
     '/voucher/promotion/:couponId',
     {
-      preHandler: requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Create a promotion code for a coupon',

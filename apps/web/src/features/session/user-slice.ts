@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { isAdminRole } from '@lbs/domain/roles';
 import { STORAGE_KEYS, storage } from '../../lib/storage';
 
 /** The user object as the API sends it (never a password hash). */
@@ -46,8 +47,7 @@ export const initialUserState: UserState = {
   hasLicense: null,
 };
 
-/** Any role other than 'user' is an admin (spec). */
-export const isAdmin = (user: SessionUser | null | undefined) => !!user && user.role !== 'user';
+export const isAdmin = (user: SessionUser | null | undefined) => !!user && isAdminRole(user.role);
 
 export const userSlice = createSlice({
   name: 'user',

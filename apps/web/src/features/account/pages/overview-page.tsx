@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { MSG } from '@lbs/domain/messages';
-import { truncateKey } from '@lbs/domain/licence-terms';
+import { DEVICE_RESET_WINDOW_DAYS, DEVICE_RESETS_PER_WINDOW, truncateKey } from '@lbs/domain/licence-terms';
 import { pageCount } from '@lbs/domain/paging';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Pager } from '../../../components/ui/pager';
@@ -254,7 +254,7 @@ function ResetDeviceDialog({ licence, onClose }: { licence: Licence | null; onCl
             <span className="font-mono">{truncateKey(licence.license_key)}</span>? You can then activate the key on another PC.
           </p>
           <p className="text-slate-500">
-            Resets left in the last 30 days: {licence.device_resets_left ?? 0} of 2.
+            Resets left in the last {DEVICE_RESET_WINDOW_DAYS} days: {licence.device_resets_left ?? 0} of {DEVICE_RESETS_PER_WINDOW}.
           </p>
         </div>
       ) : null}
