@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZLicense, ZLicenseCheck, ZLicensePage } from '@lbs/domain/responses';
 import { ZEmail, ZPaging } from '@lbs/domain/schemas';
 import { MSG } from '@lbs/domain/messages';
 import type { AppContext } from '../../app-context';
@@ -8,6 +9,7 @@ import { requireUser } from '../../plugins/guards';
 import { isAdminRole } from '../../plugins/auth';
 import { badRequest, forbidden } from '../../lib/app-error';
 import { callerKey } from '../../lib/caller-key';
+import { BEARER, errors } from '../../lib/openapi';
 import { currentLicenceSummary, listLicences, resetLicenceDevice } from './account-service';
 
 const ZLicenseListQuery = ZPaging.extend({ mode: z.string().trim().min(1).max(254) });
@@ -19,7 +21,12 @@ export async function licenseAccountRoutes(app: FastifyInstance, { ctx }: { ctx:
   r.get(
     '/subscriptions/licenses/current',
     {
-      schema: { tags: ['licenses'], summary: 'The licence check: does the caller hold a current licence?' },
+      schema: {
+        tags: ['licenses'],
+        summary: 'The licence check: does the caller hold a current licence?',
+        response: { 200: ZLicenseCheck, ...errors(401) },
+        security: BEARER,
+      },
       preHandler: requireUser,
     },
     async (req) => currentLicenceSummary(ctx.db, req.user.id),
@@ -31,7 +38,10 @@ export async function licenseAccountRoutes(app: FastifyInstance, { ctx }: { ctx:
       schema: {
         tags: ['licenses'],
         summary: "The caller's CURRENT or PAST licences, paged; an admin may pass a user's email as mode",
+        description: 'A mode that is neither CURRENT, PAST nor an email answers 400; an email from a non-admin answers 403.',
         querystring: ZLicenseListQuery,
+        response: { 200: ZLicensePage, ...errors(400, 401, 403) },
+        security: BEARER,
       },
       preHandler: requireUser,
     },
@@ -54,7 +64,11 @@ export async function licenseAccountRoutes(app: FastifyInstance, { ctx }: { ctx:
       schema: {
         tags: ['licenses'],
         summary: 'Unbind the device of one of the caller’s current licences (2 per 30 days)',
+        description:
+          'Another user’s or an unknown licence answers 404; an expired, revoked or unbound one 409; a third reset within 30 days 429.',
         params: z.object({ id: z.uuid() }),
+        response: { 200: ZLicense, ...errors(400, 401, 404, 409, 429) },
+        security: BEARER,
       },
       preHandler: requireUser,
       config: { rateLimit: { max: 10, timeWindow: '1 hour', keyGenerator: callerKey } },

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZOrderPage } from '@lbs/domain/responses';
 import { ZPaging } from '@lbs/domain/schemas';
 import { MSG } from '@lbs/domain/messages';
 import type { AppContext } from '../../app-context';
 import { requireUser } from '../../plugins/guards';
 import { isAdminRole } from '../../plugins/auth';
 import { forbidden } from '../../lib/app-error';
+import { BEARER, errors } from '../../lib/openapi';
 import { listUserOrders } from './service';
 
 export async function orderRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -20,6 +22,8 @@ export async function orderRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         summary: "A user's paid orders with their lines, newest first, paged (the user or an admin)",
         params: z.object({ userId: z.coerce.number().int().positive() }),
         querystring: ZPaging,
+        response: { 200: ZOrderPage, ...errors(400, 401, 403) },
+        security: BEARER,
       },
       preHandler: requireUser,
     },
