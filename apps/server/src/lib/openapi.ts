@@ -37,6 +37,14 @@ export function errors<S extends ErrorStatus>(...statuses: S[]): Record<S, typeo
   return Object.fromEntries(statuses.map((s) => [s, errorSchemas[s]])) as Record<S, typeof ZErrorDetail>;
 }
 
+/**
+ * A request body schema with an example the document shows (and the OpenAPI test sends).
+ * Written as `x-examples`: zod drops `examples` from the input side of a schema that transforms.
+ */
+export function withExample<T extends z.ZodType>(schema: T, value: z.input<T>): T {
+  return schema.meta({ 'x-examples': { example: { value } } }) as T;
+}
+
 /** What every route with a JSON body can answer before its handler runs. */
 export const BODY_ERRORS = [400, 413, 415] as const;
 

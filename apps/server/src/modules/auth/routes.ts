@@ -8,7 +8,7 @@ import type { AppContext } from '../../app-context';
 import { AltchaCaptcha } from '../../integrations/captcha/altcha';
 import { createCaptcha } from '../../integrations/captcha/create-captcha';
 import { badRequest, notFound, tooManyRequests } from '../../lib/app-error';
-import { BEARER, BODY_ERRORS, errors, noContent, OPTIONAL_BEARER } from '../../lib/openapi';
+import { BEARER, BODY_ERRORS, errors, noContent, OPTIONAL_BEARER, withExample } from '../../lib/openapi';
 import { requireUser } from '../../plugins/guards';
 import { type AuthEvent, logAuthEvent, type RequestMeta } from './auth-events';
 import { resendVerification, verifyEmail } from './email-verification';
@@ -122,9 +122,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         tags: ['auth'],
         summary: 'Create an account; a verification link is mailed',
         description: 'A taken address, a failed CAPTCHA or a password that breaks the rule answer 400.',
-        body: ZSignupBody.meta({
-          examples: [{ user: { username: 'ada', email: 'ada@example.com', password: 'Correct-Horse-9' }, recaptchaToken: 'captcha-answer' }],
-        }),
+        body: withExample(ZSignupBody, { user: { username: 'ada', email: 'ada@example.com', password: 'Correct-Horse-9!' }, recaptchaToken: 'captcha-answer' }),
         response: { 201: ZSignedUp, ...errors(...BODY_ERRORS, 429) },
       },
       config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
@@ -145,7 +143,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         summary: 'Sign in with email and password',
         description:
           'Wrong credentials answer 400. An unverified address answers 403 with detail `{message, requires_verification: true, email}`.',
-        body: ZSigninBody.meta({ examples: [{ user: { email: 'ada@example.com', password: 'Correct-Horse-9' }, recaptchaToken: 'captcha-answer' }] }),
+        body: withExample(ZSigninBody, { user: { email: 'ada@example.com', password: 'Correct-Horse-9!' }, recaptchaToken: 'captcha-answer' }),
         response: { 200: ZSession, ...errors(...BODY_ERRORS, 403, 429) },
       },
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
@@ -167,7 +165,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         tags: ['auth'],
         summary: 'Sign up or sign in with a Google access token',
         description: 'Answers 404 when Google sign-in is not configured, or (mode signin) when no account has that address.',
-        body: ZGoogleSigninBody.meta({ examples: [{ id_token: 'google-token', recaptchaToken: 'captcha-answer', mode: 'signin' }] }),
+        body: withExample(ZGoogleSigninBody, { id_token: 'google-token', recaptchaToken: 'captcha-answer', mode: 'signin' }),
         response: { 200: ZSession, ...errors(...BODY_ERRORS, 404, 429) },
       },
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
@@ -261,9 +259,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         summary: "Set a new password with the reset link's token, or as the signed-in owner of that address",
         description:
           'Without token the caller must be signed in (else 401) as the owner of that address (else 403). All sessions of the account are signed out.',
-        body: ZResetPasswordBody.meta({
-          examples: [{ email: 'ada@example.com', new_pwd: 'Correct-Horse-10', token: 'token-from-the-reset-link' }],
-        }),
+        body: withExample(ZResetPasswordBody, { email: 'ada@example.com', new_pwd: 'Correct-Horse-10!', token: 'token-from-the-reset-link' }),
         response: { 200: ZMessage, ...errors(...BODY_ERRORS, 401, 403, 429) },
         security: OPTIONAL_BEARER,
       },

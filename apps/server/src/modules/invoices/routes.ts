@@ -6,7 +6,7 @@ import { ZPaging } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
 import { requireUser } from '../../plugins/guards';
 import { callerKey } from '../../lib/caller-key';
-import { BEARER, binaryResponse, BODY_ERRORS, errors } from '../../lib/openapi';
+import { BEARER, binaryResponse, BODY_ERRORS, errors, withExample } from '../../lib/openapi';
 import { isAdminRole } from '../../plugins/auth';
 import { invoiceNoFromReceiptUrl, listInvoices, receiptPdf } from './service';
 
@@ -50,7 +50,7 @@ export async function invoiceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         tags: ['invoices'],
         summary: 'The receipt PDF of one of the caller’s invoices',
         description: 'receipt_url is an invoice_url from GET /invoice (or the invoice number); it only names the invoice and is never fetched.',
-        body: ZReceiptBody.meta({ examples: [{ receipt_url: '/api/invoice/1001/receipt' }] }),
+        body: withExample(ZReceiptBody, { receipt_url: '/api/invoice/1001/receipt' }),
         response: { 200: receiptPdfResponse, ...errors(...BODY_ERRORS, 401, 404, 429) },
         security: BEARER,
       },

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZPageViewBody } from '@lbs/domain/page-view';
 import type { AppContext } from '../../app-context';
-import { BODY_ERRORS, errors, noContent, OPTIONAL_BEARER } from '../../lib/openapi';
+import { BODY_ERRORS, errors, noContent, OPTIONAL_BEARER, withExample } from '../../lib/openapi';
 import { recordPageView } from './service';
 
 export async function pageViewRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -13,7 +13,7 @@ export async function pageViewRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         tags: ['analytics'],
         summary: 'Record a page view of the web app',
         description: 'With a session token, the view is counted for that user.',
-        body: ZPageViewBody.meta({ examples: [{ path: '/accessories', referrer: 'https://www.example.com/' }] }),
+        body: withExample(ZPageViewBody, { path: '/accessories', referrer: 'https://www.example.com/' }),
         response: { 204: noContent('Recorded'), ...errors(...BODY_ERRORS, 429) },
         security: OPTIONAL_BEARER,
       },

@@ -5,7 +5,7 @@ import { ZCheckoutSession } from '@lbs/domain/responses';
 import { ZOnePaymentBody } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
 import { badRequest } from '../../lib/app-error';
-import { BEARER, BODY_ERRORS, errors } from '../../lib/openapi';
+import { BEARER, BODY_ERRORS, errors, withExample } from '../../lib/openapi';
 import { requireUser } from '../../plugins/guards';
 import { rateTableProvider } from '../shipping/rate-provider';
 import { createOnePaymentCheckout } from './create-checkout';
@@ -23,16 +23,12 @@ export async function checkoutRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         summary: 'Create the order for the cart and answer the hosted payment page to send the customer to',
         description:
           'The server recomputes every figure: a total, shipping fee or discount that disagrees answers 409, as does a promotion code that cannot be used. 503 when no payment provider is configured.',
-        body: ZOnePaymentBody.meta({
-          examples: [
-            {
-              email: 'ada@example.com',
-              shipping_fee: 0,
-              discount: 0,
-              products: [{ price_id: 'daily_license', quantity: 1 }],
-              total_amount: 40,
-            },
-          ],
+        body: withExample(ZOnePaymentBody, {
+          email: 'ada@example.com',
+          shipping_fee: 0,
+          discount: 0,
+          products: [{ price_id: 'daily_license', quantity: 1 }],
+          total_amount: 40,
         }),
         response: { 200: ZCheckoutSession, ...errors(...BODY_ERRORS, 401, 409, 429, 503) },
         security: BEARER,

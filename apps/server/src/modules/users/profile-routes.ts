@@ -8,7 +8,7 @@ import type { AppContext } from '../../app-context';
 import { requireUser } from '../../plugins/guards';
 import { forbidden } from '../../lib/app-error';
 import { callerKey } from '../../lib/caller-key';
-import { BEARER, BODY_ERRORS, errors } from '../../lib/openapi';
+import { BEARER, BODY_ERRORS, errors, withExample } from '../../lib/openapi';
 import { updateProfile } from './profile-service';
 
 export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -20,7 +20,7 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         summary: 'Update the caller’s own profile; a new email takes effect once confirmed by mail',
         params: z.object({ id: z.coerce.number().int().positive() }),
         description: "Another user's id answers 403; an address another account uses, 409.",
-        body: ZProfileBody.meta({ examples: [{ email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' }] }),
+        body: withExample(ZProfileBody, { email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' }),
         response: { 200: ZUser, ...errors(...BODY_ERRORS, 401, 403, 409, 429) },
         security: BEARER,
       },

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ZCoupon, ZPromotion, ZPromotionLookup } from '@lbs/domain/responses';
 import { ZCouponBody, ZPromotionBody } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
-import { BEARER, BODY_ERRORS, errors, OPTIONAL_BEARER } from '../../lib/openapi';
+import { BEARER, BODY_ERRORS, errors, OPTIONAL_BEARER, withExample } from '../../lib/openapi';
 import { requireAdmin } from '../../plugins/guards';
 import { createCoupon, createPromotion, lookupPromotionCode } from './service';
 
@@ -42,7 +42,7 @@ export async function voucherRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       schema: {
         tags: ['admin'],
         summary: 'Create a coupon',
-        body: ZCouponBody.meta({ examples: [{ name: 'Launch week', discount_type: 'percent', discount_value: 20, max_redemptions: 100 }] }),
+        body: withExample(ZCouponBody, { name: 'Launch week', discount_type: 'percent', discount_value: 20, max_redemptions: 100 }),
         response: { 201: ZCoupon, ...errors(...BODY_ERRORS, 401, 403) },
         security: BEARER,
       },
@@ -59,7 +59,7 @@ export async function voucherRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         summary: 'Create a promotion code for a coupon',
         params: ZCouponIdParams,
         description: 'An unknown coupon answers 404; a code already in use (in any letter case), 409.',
-        body: ZPromotionBody.meta({ examples: [{ code: 'LAUNCH20', max_redemptions: 50, expires_at: '2030-12-31T23:59:59Z' }] }),
+        body: withExample(ZPromotionBody, { code: 'LAUNCH20', max_redemptions: 50, expires_at: '2030-12-31T23:59:59Z' }),
         response: { 201: ZPromotion, ...errors(...BODY_ERRORS, 401, 403, 404, 409) },
         security: BEARER,
       },
