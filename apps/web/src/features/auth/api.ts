@@ -1,15 +1,12 @@
+import type { TAuthPublicConfig, TMessage, TPublicConfig, TResetLink, TSession, TSignedUp } from '@lbs/domain/responses';
 import { apiRequest } from '../../lib/api-request';
-import type { SessionUser } from '../session/user-slice';
 
 /** What every call that signs the user in answers. */
-export interface SessionResponse {
-  user: SessionUser;
-  access_token: string;
-}
+export type SessionResponse = TSession;
 
 export const authApi = {
   signUp: (user: { username: string; email: string; password: string }, recaptchaToken: string) =>
-    apiRequest<{ user: SessionUser }>({ url: '/users/signup', method: 'POST', body: { user, recaptchaToken } }),
+    apiRequest<TSignedUp>({ url: '/users/signup', method: 'POST', body: { user, recaptchaToken } }),
 
   signIn: (user: { email: string; password: string }, recaptchaToken: string) =>
     apiRequest<SessionResponse>({ url: '/users/signin', method: 'POST', body: { user, recaptchaToken } }),
@@ -18,29 +15,25 @@ export const authApi = {
     apiRequest<SessionResponse>({ url: '/users/google-signin', method: 'POST', body: { id_token: idToken, recaptchaToken, mode } }),
 
   resendVerification: (email: string) =>
-    apiRequest<{ detail: string }>({ url: '/users/resend-verification', method: 'POST', params: { email } }),
+    apiRequest<TMessage>({ url: '/users/resend-verification', method: 'POST', params: { email } }),
 
   verifyEmail: (token: string) => apiRequest<SessionResponse>({ url: `/users/verify-email/${encodeURIComponent(token)}` }),
 
-  forgotPassword: (email: string) => apiRequest<{ detail: string }>({ url: '/users/forgot-password', params: { email } }),
+  forgotPassword: (email: string) => apiRequest<TMessage>({ url: '/users/forgot-password', params: { email } }),
 
-  verifyResetToken: (token: string) => apiRequest<{ email: string }>({ url: '/users/verify-reset-password', params: { token } }),
+  verifyResetToken: (token: string) => apiRequest<TResetLink>({ url: '/users/verify-reset-password', params: { token } }),
 
   resetPassword: (body: { email: string; new_pwd: string; token?: string }) =>
-    apiRequest<{ detail: string }>({ url: '/users/reset-password', method: 'POST', body }),
+    apiRequest<TMessage>({ url: '/users/reset-password', method: 'POST', body }),
 };
 
-export interface AuthPublicConfig {
-  captcha: 'altcha' | 'recaptcha';
-  recaptcha_site_key: string | null;
-  google_client_id: string | null;
-}
+export type AuthPublicConfig = TAuthPublicConfig;
 
 let configPromise: Promise<AuthPublicConfig> | undefined;
 
 /** The auth part of GET /config/public, fetched once per page load. */
 export function loadAuthConfig(): Promise<AuthPublicConfig> {
-  configPromise ??= apiRequest<{ auth: AuthPublicConfig }>({ url: '/config/public' })
+  configPromise ??= apiRequest<TPublicConfig>({ url: '/config/public' })
     .then((c) => c.auth)
     .catch((e: unknown) => {
       configPromise = undefined; // try again on the next screen
