@@ -3,9 +3,9 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { strictBodyValidatorCompiler } from './plugins/strict-body';
 import { redactUrl } from './lib/redact-url';
+import { openApiSerializerCompiler, openApiTransform } from './lib/openapi';
 import { z } from 'zod';
 import type { AppConfig } from './config';
 import type { AppContext } from './app-context';
@@ -90,7 +90,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   // to the body schema and the client gets a confusing 400 instead of 415.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(strictBodyValidatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(openApiSerializerCompiler);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
@@ -116,9 +116,16 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(swagger, {
     openapi: {
       info: { title: 'Lenticular Booth Shop API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'The access_token that sign-in answers' },
+          // EventSource and a plain download link cannot send headers; they carry a short-lived
+          // ticket bound to the session instead.
+          ticket: { type: 'apiKey', in: 'query', name: 'ticket', description: 'A ticket from the matching ticket or link route' },
+        },
+      },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

@@ -231,14 +231,5 @@ export const ACCESSORY_DISPLAY: readonly AccessoryDisplayItem[] = Object.freeze(
   ]),
 ]);
 
-/** A product on sale as GET /api/catalogue/products answers it (price in USD with cents, as charged). */
-export interface CatalogueItem {
-  id: number;
-  key: string;
-  name: string;
-  description: string;
-  price: number;
-  kind: ProductKind;
-  license_type: LicenseType | null;
-  shippable: boolean;
-}
+/** A product on sale as GET /api/catalogue/products answers it (declared in responses.ts). */
+export type { TCatalogueItem as CatalogueItem } from './responses';

@@ -1,19 +1,13 @@
 import { isLicenseProductId } from './catalogue';
 import { MSG } from './messages';
 import { fromCents, roundMoney } from './money';
+import type { TCouponDiscount, TPromotionLookup } from './responses';
 
-export interface Coupon {
-  /** 0 < percent_off <= 100. */
-  percent_off: number | null;
-  /** Cents. */
-  amount_off: number | null;
-}
+/** A coupon's discount: 0 < percent_off <= 100, or amount_off in cents. */
+export type Coupon = TCouponDiscount;
 
 /** What a promo-code lookup answers (GET /voucher/promotion/code/{code}). */
-export interface PromotionLookup {
-  active: boolean;
-  coupon: Coupon;
-}
+export type PromotionLookup = TPromotionLookup;
 
 type PricedLine = { product_id: number; price: number; quantity: number };
 

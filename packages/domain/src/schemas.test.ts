@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 
@@ -7,6 +8,7 @@ import {
   isIsoDateString,
   isValidPhone,
   passwordMeetsRule,
+  PASSWORD_PATTERN,
   PASSWORD_SPECIALS,
   ZContactBody,
   ZCouponBody,
@@ -81,6 +83,23 @@ describe('ZPassword', () => {
     for (const special of PASSWORD_SPECIALS) {
       expect(passwordMeetsRule(`Abcdefghijk1${special}`)).toBe(true);
     }
+  });
+
+  it('states the rule as a pattern that agrees with passwordMeetsRule on any string', () => {
+    // Mostly characters the rule looks at, so strings near the boundary are common.
+    const char = fc.oneof(
+      fc.constantFrom(...`Aa1${PASSWORD_SPECIALS}_- \n\\]^`),
+      fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }),
+    );
+    fc.assert(
+      fc.property(fc.array(char, { maxLength: 20 }), (chars) => {
+        const password = chars.join('');
+        expect(PASSWORD_PATTERN.test(password)).toBe(passwordMeetsRule(password));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(PASSWORD_PATTERN.test('Abcdefghijk1!')).toBe(true);
+    expect(PASSWORD_PATTERN.test('Abcdefghijk1_')).toBe(false);
   });
 
   it('answers the spec message', () => {

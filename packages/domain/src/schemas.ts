@@ -92,12 +92,23 @@ export function passwordMeetsRule(password: string): boolean {
   );
 }
 
+/**
+ * passwordMeetsRule as one regular expression, so the rule reaches the OpenAPI document as the
+ * password's `pattern` (a refine would not): lookaheads for each kind of character, then the length.
+ */
+export const PASSWORD_PATTERN = new RegExp(
+  `^(?=[\\s\\S]*[A-Z])(?=[\\s\\S]*[a-z])(?=[\\s\\S]*\\d)(?=[\\s\\S]*[${PASSWORD_SPECIALS.replace(/[\\\]^-]/g, '\\$&')}])[\\s\\S]{${PASSWORD_MIN_LENGTH},}$`,
+);
+
 /** A new password: not trimmed (spaces are the user's choice), must meet the rule. */
 export const ZPassword = z
   .string({ error: MSG.passwordRequired })
   .min(1, { error: MSG.passwordRequired, abort: true })
   .max(PASSWORD_MAX_LENGTH, { error: MSG.passwordTooLong, abort: true })
-  .refine(passwordMeetsRule, { error: MSG.passwordRule });
+  .regex(PASSWORD_PATTERN, { error: MSG.passwordRule })
+  .meta({
+    description: `At least ${PASSWORD_MIN_LENGTH} characters, with an upper-case letter, a lower-case letter, a digit and one of ${PASSWORD_SPECIALS}`,
+  });
 
 /** A password being checked at sign-in: any non-empty string within the length cap. */
 const ZPasswordAttempt = z

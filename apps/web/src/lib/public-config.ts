@@ -1,16 +1,8 @@
+import type { TPublicConfig } from '@lbs/domain/responses';
 import { apiRequest } from './api-request';
 
-export type VideoSlot = 'landing' | 'how_it_works' | 'tutorial';
-
-/** GET /api/config/public: the explicit subset of server configuration the browser may read. */
-export interface PublicConfig {
-  videos: Record<VideoSlot, string | null>;
-  auth: {
-    captcha: 'altcha' | 'recaptcha';
-    recaptcha_site_key: string | null;
-    google_client_id: string | null;
-  };
-}
+export type PublicConfig = TPublicConfig;
+export type VideoSlot = keyof TPublicConfig['videos'];
 
 let pending: Promise<PublicConfig> | undefined;
 

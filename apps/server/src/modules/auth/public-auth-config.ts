@@ -1,12 +1,8 @@
+import type { TAuthPublicConfig } from '@lbs/domain/responses';
 import type { AppConfig } from '../../config';
 
-export interface AuthPublicConfig {
-  captcha: 'altcha' | 'recaptcha';
-  /** Public by design (it is embedded in the page); the secret never leaves the server. */
-  recaptcha_site_key: string | null;
-  /** Null hides the Google buttons. */
-  google_client_id: string | null;
-}
+/** The reCAPTCHA site key is public by design (embedded in the page); the secret never leaves. */
+export type AuthPublicConfig = TAuthPublicConfig;
 
 /** What the auth screens need to know; mirrors the choice made in createCaptcha. */
 export function authPublicConfig(config: AppConfig): AuthPublicConfig {

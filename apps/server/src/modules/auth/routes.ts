@@ -2,11 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '@lbs/domain/messages';
+import { ZCaptchaChallenge, ZMessage, ZResetLink, ZSession, ZSignedUp, ZUser } from '@lbs/domain/responses';
 import { ZEmailQuery, ZGoogleSigninBody, ZResetPasswordBody, ZSigninBody, ZSignupBody, ZTokenQuery } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
 import { AltchaCaptcha } from '../../integrations/captcha/altcha';
 import { createCaptcha } from '../../integrations/captcha/create-captcha';
 import { badRequest, notFound, tooManyRequests } from '../../lib/app-error';
+import { BEARER, BODY_ERRORS, errors, noContent, OPTIONAL_BEARER, withExample } from '../../lib/openapi';
 import { requireUser } from '../../plugins/guards';
 import { type AuthEvent, logAuthEvent, type RequestMeta } from './auth-events';
 import { resendVerification, verifyEmail } from './email-verification';
@@ -15,9 +17,7 @@ import { checkResetToken, requestPasswordReset, resetPassword } from './password
 import { revokeSession } from './session-store';
 import { signIn } from './signin';
 import { signUp } from './signup';
-import { toUserJson, ZSessionJson, ZUserJson } from './user-json';
-
-const ZDetail = z.object({ detail: z.string() });
+import { toUserJson } from './user-json';
 
 // forgot-password and resend-verification take this long at least, whether or not the address
 // has an account, so their timing does not tell the two apart.
@@ -102,7 +102,11 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   r.get(
     '/captcha/challenge',
     {
-      schema: { tags: ['auth'], summary: 'A fresh ALTCHA proof-of-work challenge (when ALTCHA is the CAPTCHA)' },
+      schema: {
+        tags: ['auth'],
+        summary: 'A fresh ALTCHA proof-of-work challenge (when ALTCHA is the CAPTCHA)',
+        response: { 200: ZCaptchaChallenge, ...errors(404, 429) },
+      },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async () => {
@@ -117,8 +121,9 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       schema: {
         tags: ['auth'],
         summary: 'Create an account; a verification link is mailed',
-        body: ZSignupBody,
-        response: { 201: z.object({ user: ZUserJson }) },
+        description: 'A taken address, a failed CAPTCHA or a password that breaks the rule answer 400.',
+        body: withExample(ZSignupBody, { user: { username: 'ada', email: 'ada@example.com', password: 'Correct-Horse-9!' }, recaptchaToken: 'captcha-answer' }),
+        response: { 201: ZSignedUp, ...errors(...BODY_ERRORS, 429) },
       },
       config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
       onSend: auditRateLimited('signup_rate_limited'),
@@ -133,7 +138,14 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   r.post(
     '/users/signin',
     {
-      schema: { tags: ['auth'], summary: 'Sign in with email and password', body: ZSigninBody, response: { 200: ZSessionJson } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password',
+        description:
+          'Wrong credentials answer 400. An unverified address answers 403 with detail `{message, requires_verification: true, email}`.',
+        body: withExample(ZSigninBody, { user: { email: 'ada@example.com', password: 'Correct-Horse-9!' }, recaptchaToken: 'captcha-answer' }),
+        response: { 200: ZSession, ...errors(...BODY_ERRORS, 403, 429) },
+      },
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
       onSend: auditRateLimited('signin_rate_limited'),
     },
@@ -149,7 +161,13 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   r.post(
     '/users/google-signin',
     {
-      schema: { tags: ['auth'], summary: 'Sign up or sign in with a Google access token', body: ZGoogleSigninBody, response: { 200: ZSessionJson } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign up or sign in with a Google access token',
+        description: 'Answers 404 when Google sign-in is not configured, or (mode signin) when no account has that address.',
+        body: withExample(ZGoogleSigninBody, { id_token: 'google-token', recaptchaToken: 'captcha-answer', mode: 'signin' }),
+        response: { 200: ZSession, ...errors(...BODY_ERRORS, 404, 429) },
+      },
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
       onSend: auditRateLimited('google_rate_limited'),
     },
@@ -166,7 +184,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         tags: ['auth'],
         summary: 'Mail a new verification link (same answer whether or not the account exists)',
         querystring: ZEmailQuery,
-        response: { 200: ZDetail },
+        response: { 200: ZMessage, ...errors(400, 429) },
       },
       config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
     },
@@ -183,8 +201,9 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       schema: {
         tags: ['auth'],
         summary: 'Verify the address with the mailed link; signs the user in',
+        description: 'An unknown, used or expired link answers 400.',
         params: z.object({ token: z.string().trim().min(1).max(512) }),
-        response: { 200: ZSessionJson },
+        response: { 200: ZSession, ...errors(400, 429) },
       },
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
@@ -205,7 +224,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         tags: ['auth'],
         summary: 'Mail a password reset link (same answer whether or not the account exists)',
         querystring: ZEmailQuery,
-        response: { 200: ZDetail },
+        response: { 200: ZMessage, ...errors(400, 429) },
       },
       config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
       onSend: auditRateLimited('reset_rate_limited'),
@@ -223,8 +242,9 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       schema: {
         tags: ['auth'],
         summary: 'Check a reset link before showing the new-password form',
+        description: 'An unknown, used or expired link answers 400.',
         querystring: ZTokenQuery,
-        response: { 200: z.object({ email: z.string() }) },
+        response: { 200: ZResetLink, ...errors(400, 429) },
       },
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
@@ -237,8 +257,11 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       schema: {
         tags: ['auth'],
         summary: "Set a new password with the reset link's token, or as the signed-in owner of that address",
-        body: ZResetPasswordBody,
-        response: { 200: ZDetail },
+        description:
+          'Without token the caller must be signed in (else 401) as the owner of that address (else 403). All sessions of the account are signed out.',
+        body: withExample(ZResetPasswordBody, { email: 'ada@example.com', new_pwd: 'Correct-Horse-10!', token: 'token-from-the-reset-link' }),
+        response: { 200: ZMessage, ...errors(...BODY_ERRORS, 401, 403, 429) },
+        security: OPTIONAL_BEARER,
       },
       config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
       onSend: auditRateLimited('reset_rate_limited'),
@@ -253,7 +276,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   r.get(
     '/users/me',
     {
-      schema: { tags: ['auth'], summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: ZUserJson } },
+      schema: { tags: ['auth'], summary: 'The signed-in user', security: BEARER, response: { 200: ZUser, ...errors(401) } },
       onRequest: requireUser,
     },
     async (req) => toUserJson(req.user),
@@ -261,7 +284,10 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
 
   r.post(
     '/users/signout',
-    { schema: { tags: ['auth'], summary: 'Revoke this session', security: [{ bearer: [] }] }, onRequest: requireUser },
+    {
+      schema: { tags: ['auth'], summary: 'Revoke this session', security: BEARER, response: { 204: noContent('Signed out'), ...errors(401) } },
+      onRequest: requireUser,
+    },
     async (req, reply) => {
       const sessionId = await req.currentSessionId();
       if (sessionId !== null) await revokeSession(ctx.db, sessionId);

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZContactBody } from '@lbs/domain/schemas';
+import { ZCreated } from '@lbs/domain/responses';
 import type { AppContext } from '../../app-context';
+import { BODY_ERRORS, errors, withExample } from '../../lib/openapi';
 import { submitContactMessage } from './service';
 
 /** Per client address: enough for a person who retries, too few to flood the sales inbox. */
@@ -14,7 +16,8 @@ export async function contactRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       schema: {
         tags: ['contact'],
         summary: 'Send a message from the public contact form to the sales team',
-        body: ZContactBody,
+        body: withExample(ZContactBody, { name: 'Ada Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0958', company: 'Analytical Prints', message: 'A quote for 5,000 sheets, please.' }),
+        response: { 201: ZCreated.describe('The message is stored and the sales team is mailed'), ...errors(...BODY_ERRORS, 429) },
       },
       config: { rateLimit: { ...CONTACT_RATE_LIMIT, keyGenerator: (req) => `contact:${req.ip}` } },
     },

@@ -1,13 +1,17 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZInvoicePage } from '@lbs/domain/responses';
 import { ZPaging } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
 import { requireUser } from '../../plugins/guards';
 import { callerKey } from '../../lib/caller-key';
+import { BEARER, binaryResponse, BODY_ERRORS, errors, withExample } from '../../lib/openapi';
 import { invoiceNoFromReceiptUrl, listInvoices, receiptPdf } from './service';
 
 const ZReceiptBody = z.object({ receipt_url: z.string().trim().min(1).max(2048) });
+
+const receiptPdfResponse = binaryResponse('application/pdf', 'The receipt PDF, as an attachment');
 
 // Rendering a PDF costs real CPU; a person downloads a handful at a time.
 const pdfLimit = { rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: callerKey } };
@@ -26,7 +30,13 @@ export async function invoiceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   r.get(
     '/invoice',
     {
-      schema: { tags: ['invoices'], summary: "The caller's invoices, newest first, paged", querystring: ZPaging },
+      schema: {
+        tags: ['invoices'],
+        summary: "The caller's invoices, newest first, paged",
+        querystring: ZPaging,
+        response: { 200: ZInvoicePage, ...errors(400, 401) },
+        security: BEARER,
+      },
       onRequest: requireUser,
     },
     async (req) => listInvoices(ctx.db, req.user.id, req.query),
@@ -39,7 +49,9 @@ export async function invoiceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         tags: ['invoices'],
         summary: 'The receipt PDF of one of the caller’s invoices',
         description: 'receipt_url is an invoice_url from GET /invoice (or the invoice number); it only names the invoice and is never fetched.',
-        body: ZReceiptBody,
+        body: withExample(ZReceiptBody, { receipt_url: '/api/invoice/1001/receipt' }),
+        response: { 200: receiptPdfResponse, ...errors(...BODY_ERRORS, 401, 404, 429) },
+        security: BEARER,
       },
       onRequest: requireUser,
       config: pdfLimit,
@@ -57,7 +69,10 @@ export async function invoiceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       schema: {
         tags: ['invoices'],
         summary: 'The receipt PDF of one of the caller’s invoices',
+        description: "Someone else's invoice answers 404, like a missing one.",
         params: z.object({ invoiceNo: z.coerce.number().int().positive().max(999_999_999) }),
+        response: { 200: receiptPdfResponse, ...errors(400, 401, 404, 429) },
+        security: BEARER,
       },
       onRequest: requireUser,
       config: pdfLimit,

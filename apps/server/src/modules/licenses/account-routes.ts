@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZLicense, ZLicenseCheck, ZLicensePage } from '@lbs/domain/responses';
 import { ZEmail, ZPaging } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
 import { adminWhen, requireUser } from '../../plugins/guards';
 import { badRequest } from '../../lib/app-error';
 import { callerKey } from '../../lib/caller-key';
+import { BEARER, errors } from '../../lib/openapi';
 import { currentLicenceSummary, listLicences, resetLicenceDevice, type LicenseListMode } from './account-service';
 
 const ZLicenseListQuery = ZPaging.extend({ mode: z.string().trim().min(1).max(254) });
@@ -30,7 +32,12 @@ export async function licenseAccountRoutes(app: FastifyInstance, { ctx }: { ctx:
   r.get(
     '/subscriptions/licenses/current',
     {
-      schema: { tags: ['licenses'], summary: 'The licence check: does the caller hold a current licence?' },
+      schema: {
+        tags: ['licenses'],
+        summary: 'The licence check: does the caller hold a current licence?',
+        response: { 200: ZLicenseCheck, ...errors(401) },
+        security: BEARER,
+      },
       onRequest: requireUser,
     },
     async (req) => currentLicenceSummary(ctx.db, req.user.id),
@@ -42,7 +49,10 @@ export async function licenseAccountRoutes(app: FastifyInstance, { ctx }: { ctx:
       schema: {
         tags: ['licenses'],
         summary: "The caller's CURRENT or PAST licences, paged; an admin may pass a user's email as mode",
+        description: 'A mode that is neither CURRENT, PAST nor an email answers 400; an email from a non-admin answers 403.',
         querystring: ZLicenseListQuery,
+        response: { 200: ZLicensePage, ...errors(400, 401, 403) },
+        security: BEARER,
       },
       onRequest: adminWhen((req) => 'email' in (listTarget((req.query as { mode?: unknown }).mode) ?? {})),
     },
@@ -60,7 +70,11 @@ export async function licenseAccountRoutes(app: FastifyInstance, { ctx }: { ctx:
       schema: {
         tags: ['licenses'],
         summary: 'Unbind the device of one of the caller’s current licences (2 per 30 days)',
+        description:
+          'Another user’s or an unknown licence answers 404; an expired, revoked or unbound one 409; a third reset within 30 days 429.',
         params: z.object({ id: z.uuid() }),
+        response: { 200: ZLicense, ...errors(400, 401, 404, 409, 429) },
+        security: BEARER,
       },
       onRequest: requireUser,
       config: { rateLimit: { max: 10, timeWindow: '1 hour', keyGenerator: callerKey } },

@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZNotification, ZNotificationPage, ZStreamTicket } from '@lbs/domain/responses';
 import { ZPaging } from '@lbs/domain/schemas';
 import { MSG } from '@lbs/domain/messages';
 import type { AppContext } from '../../app-context';
 import { ownerOrAdmin, requireUser } from '../../plugins/guards';
 import { callerKey } from '../../lib/caller-key';
+import { BEARER, BEARER_OR_TICKET, errors, type RawResponse } from '../../lib/openapi';
 import { tooManyRequests, unauthorized } from '../../lib/app-error';
 import { isSessionLive, issueSessionTicket, verifySessionTicket } from '../../lib/session-ticket';
 import { listNotifications, markNotification, unreadCount } from './service';
@@ -19,6 +21,11 @@ const HEARTBEAT_MS = 25_000;
 
 const ZUserIdParams = z.object({ userId: z.coerce.number().int().positive() });
 const ZNotificationIdParams = z.object({ id: z.uuid() });
+
+const eventStream: RawResponse = {
+  description: 'An endless text/event-stream: `unread` first, then `notification` or `unread` on every change',
+  content: { 'text/event-stream': { schema: { type: 'string' } } },
+};
 
 
 export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -36,7 +43,14 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
   r.get(
     '/notification/:userId',
     {
-      schema: { tags: ['notifications'], summary: "A user's notifications, newest first, paged", params: ZUserIdParams, querystring: ZPaging },
+      schema: {
+        tags: ['notifications'],
+        summary: "A user's notifications, newest first, paged (the user or an admin)",
+        params: ZUserIdParams,
+        querystring: ZPaging,
+        response: { 200: ZNotificationPage, ...errors(400, 401, 403) },
+        security: BEARER,
+      },
       onRequest: ownerOrAdmin((p) => p.userId),
     },
     async (req) => listNotifications(ctx.db, req.params.userId, req.query),
@@ -46,7 +60,14 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
     r.patch(
       `/notification/:id/${flag}`,
       {
-        schema: { tags: ['notifications'], summary: `Mark a notification as ${flag} (idempotent)`, params: ZNotificationIdParams },
+        schema: {
+          tags: ['notifications'],
+          summary: `Mark a notification as ${flag} (idempotent)`,
+          description: "Someone else's notification answers 404, like a missing one (an admin may mark any).",
+          params: ZNotificationIdParams,
+          response: { 200: ZNotification, ...errors(400, 401, 404, 429) },
+          security: BEARER,
+        },
         onRequest: requireUser,
         config: { rateLimit: { max: 300, timeWindow: '1 minute', keyGenerator: callerKey } },
       },
@@ -57,7 +78,12 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
   r.post(
     '/notification/stream-ticket',
     {
-      schema: { tags: ['notifications'], summary: 'A one-minute ticket that opens the notification stream' },
+      schema: {
+        tags: ['notifications'],
+        summary: 'A one-minute ticket that opens the notification stream',
+        response: { 200: ZStreamTicket, ...errors(401, 429) },
+        security: BEARER,
+      },
       onRequest: requireUser,
       config: { rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: callerKey } },
     },
@@ -78,6 +104,8 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
         description:
           'Authenticate with `?ticket=` from POST /notification/stream-ticket (EventSource cannot send headers) or a Bearer token. Events: `unread` and `notification`, data `{"unread_count": n}`.',
         querystring: z.object({ ticket: z.string().max(300).optional() }),
+        response: { 200: eventStream, ...errors(400, 401, 429) },
+        security: BEARER_OR_TICKET,
       },
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZPublicConfig } from '@lbs/domain/responses';
 import type { AppContext } from '../../app-context';
 import { publicConfig } from './service';
 
@@ -11,7 +12,13 @@ export async function publicConfigRoutes(app: FastifyInstance, { ctx }: { ctx: A
   const body = publicConfig(ctx.config);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/config/public',
-    { schema: { tags: ['config'], summary: 'Configuration the web app may read (video embeds)' } },
+    {
+      schema: {
+        tags: ['config'],
+        summary: 'Configuration the web app may read (video embeds, CAPTCHA, Google sign-in)',
+        response: { 200: ZPublicConfig },
+      },
+    },
     async (_req, reply) => {
       reply.header('cache-control', 'public, max-age=300');
       return body;

@@ -3,10 +3,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '@lbs/domain/messages';
+import { ZDownloadLink } from '@lbs/domain/responses';
 import type { AppContext } from '../../app-context';
 import { requireUser } from '../../plugins/guards';
 import { forbidden, notFound, unauthorized } from '../../lib/app-error';
 import { callerKey } from '../../lib/caller-key';
+import { BEARER, binaryResponse, errors, redirectResponse, TICKET } from '../../lib/openapi';
 import { issueSessionTicket, verifySessionTicket } from '../../lib/session-ticket';
 import { hasCurrentLicence } from '../licenses/account-service';
 import { guidebookPdf } from './guidebook-pdf';
@@ -28,7 +30,12 @@ export async function resourceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   r.get(
     '/subscriptions/download-guidebook',
     {
-      schema: { tags: ['resources'], summary: 'The guidebook PDF (current licence holders)' },
+      schema: {
+        tags: ['resources'],
+        summary: 'The guidebook PDF (current licence holders)',
+        response: { 200: binaryResponse('application/pdf', 'The guidebook, as an attachment'), ...errors(401, 403, 429) },
+        security: BEARER,
+      },
       onRequest: [requireUser, requireCurrentLicence],
       config: { rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: callerKey } },
     },
@@ -48,6 +55,9 @@ export async function resourceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       schema: {
         tags: ['resources'],
         summary: 'A five-minute download link for the desktop app (current licence holders)',
+        description: '404 when no app build is configured on this server.',
+        response: { 200: ZDownloadLink, ...errors(401, 403, 404, 429) },
+        security: BEARER,
       },
       onRequest: [requireUser, requireCurrentLicence],
       config: { rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: callerKey } },
@@ -69,7 +79,14 @@ export async function resourceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       schema: {
         tags: ['resources'],
         summary: 'Follows a download link from GET /subscriptions/download-app',
+        description: 'An expired or unknown link answers 401; a licence that ended since, 403.',
         querystring: z.object({ ticket: z.string().min(1).max(300) }),
+        response: {
+          200: binaryResponse('application/octet-stream', 'The desktop app installer, as an attachment'),
+          302: redirectResponse('The installer is hosted elsewhere'),
+          ...errors(400, 401, 403, 404, 429),
+        },
+        security: TICKET,
       },
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },

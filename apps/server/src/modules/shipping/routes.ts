@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { ZShippingQuote } from '@lbs/domain/responses';
 import { ZShippingRatesBody } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
+import { BODY_ERRORS, errors, withExample } from '../../lib/openapi';
 import { rateTableProvider } from './rate-provider';
 import { quoteShippingRates } from './service';
 
@@ -14,8 +15,8 @@ export async function shippingRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       schema: {
         tags: ['checkout'],
         summary: 'Shipping fee (USD) for cart lines to a postal code and country',
-        body: ZShippingRatesBody,
-        response: { 200: z.object({ fee: z.number() }) },
+        body: withExample(ZShippingRatesBody, { recipient: { postalCode: '94105', countryCode: 'US' }, products: [{ name: 'adhesion_roller', quantity: 1 }] }),
+        response: { 200: ZShippingQuote, ...errors(...BODY_ERRORS, 429) },
       },
       // The checkout asks again 800 ms after each edit; this is far above a person's pace.
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },

@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZProfileBody } from '@lbs/domain/schemas';
+import { ZUser } from '@lbs/domain/responses';
 import type { AppContext } from '../../app-context';
 import { ownerOnly } from '../../plugins/guards';
 import { callerKey } from '../../lib/caller-key';
+import { BEARER, BODY_ERRORS, errors, withExample } from '../../lib/openapi';
 import { updateProfile } from './profile-service';
 
 export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -15,7 +17,10 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         tags: ['users'],
         summary: 'Update the caller’s own profile; a new email takes effect once confirmed by mail',
         params: z.object({ id: z.coerce.number().int().positive() }),
-        body: ZProfileBody,
+        description: "Another user's id answers 403; an address another account uses, 409.",
+        body: withExample(ZProfileBody, { email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' }),
+        response: { 200: ZUser, ...errors(...BODY_ERRORS, 401, 403, 409, 429) },
+        security: BEARER,
       },
       onRequest: ownerOnly((p) => p.id),
       // An email change sends mail; this keeps the form from being used to spam an address.

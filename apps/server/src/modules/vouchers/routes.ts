@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ZCoupon, ZPromotion, ZPromotionLookup } from '@lbs/domain/responses';
 import { ZCouponBody, ZPromotionBody } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
+import { BEARER, BODY_ERRORS, errors, OPTIONAL_BEARER, withExample } from '../../lib/openapi';
 import { createCoupon, createPromotion, lookupPromotionCode } from './service';
 
 // Coupon ids are UUIDs; anything else is a 404 before it reaches the database.
@@ -18,13 +20,10 @@ export async function voucherRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       schema: {
         tags: ['checkout'],
         summary: 'Is this promotion code usable, and what does its coupon take off',
+        description: 'With a session token, a once-per-customer code the caller has used answers inactive.',
         params: z.object({ code: z.string().max(200) }),
-        response: {
-          200: z.object({
-            active: z.boolean(),
-            coupon: z.object({ percent_off: z.number().nullable(), amount_off: z.number().nullable() }),
-          }),
-        },
+        response: { 200: ZPromotionLookup, ...errors(400, 429) },
+        security: OPTIONAL_BEARER,
       },
       // Per client, low enough that guessing codes is hopeless and high enough for typos.
       config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
@@ -43,7 +42,13 @@ export async function voucherAdminRoutes(app: FastifyInstance, { ctx }: { ctx: A
   r.post(
     '/voucher/coupon',
     {
-      schema: { tags: ['admin'], summary: 'Create a coupon', body: ZCouponBody, security: [{ bearer: [] }] },
+      schema: {
+        tags: ['admin'],
+        summary: 'Create a coupon',
+        body: withExample(ZCouponBody, { name: 'Launch week', discount_type: 'percent', discount_value: 20, max_redemptions: 100 }),
+        response: { 201: ZCoupon, ...errors(...BODY_ERRORS, 401, 403) },
+        security: BEARER,
+      },
     },
     async (req, reply) => reply.status(201).send(await createCoupon(ctx.db, req.body)),
   );
@@ -55,8 +60,10 @@ export async function voucherAdminRoutes(app: FastifyInstance, { ctx }: { ctx: A
         tags: ['admin'],
         summary: 'Create a promotion code for a coupon',
         params: ZCouponIdParams,
-        body: ZPromotionBody,
-        security: [{ bearer: [] }],
+        description: 'An unknown coupon answers 404; a code already in use (in any letter case), 409.',
+        body: withExample(ZPromotionBody, { code: 'LAUNCH20', max_redemptions: 50, expires_at: '2030-12-31T23:59:59Z' }),
+        response: { 201: ZPromotion, ...errors(...BODY_ERRORS, 401, 403, 404, 409) },
+        security: BEARER,
       },
     },
     async (req, reply) => reply.status(201).send(await createPromotion(ctx.db, req.params.couponId, req.body)),

@@ -1,9 +1,10 @@
+import type { TCreated } from '@lbs/domain/responses';
 import type { TContactBody } from '@lbs/domain/schemas';
 import { api } from '../../lib/api';
 
 export const contactApi = api.injectEndpoints({
   endpoints: (build) => ({
-    sendContactMessage: build.mutation<{ id: number }, TContactBody>({
+    sendContactMessage: build.mutation<TCreated, TContactBody>({
       query: (body) => ({ url: '/admin/contact', method: 'POST', body }),
     }),
   }),

@@ -1,30 +1,15 @@
+import type { TNotification, TNotificationPage } from '@lbs/domain/responses';
 import { api } from '../../lib/api';
 
-export interface AppNotification {
-  _id: string;
-  type: string;
-  title: string;
-  message: string;
-  created_at: string;
-  is_read: boolean;
-  is_done: boolean;
-}
-
-export interface NotificationPage {
-  items: AppNotification[];
-  total: number;
-  page: number;
-  page_size: number;
-  unread_count: number;
-}
+export type AppNotification = TNotification;
 
 export const notificationsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    notifications: build.query<NotificationPage, { userId: number; page: number }>({
+    notifications: build.query<TNotificationPage, { userId: number; page: number }>({
       query: ({ userId, page }) => ({ url: `/notification/${userId}`, params: { page } }),
       providesTags: ['Notifications'],
     }),
-    markNotification: build.mutation<AppNotification, { id: string; flag: 'read' | 'done'; userId: number; page: number }>({
+    markNotification: build.mutation<TNotification, { id: string; flag: 'read' | 'done'; userId: number; page: number }>({
       query: ({ id, flag }) => ({ url: `/notification/${encodeURIComponent(id)}/${flag}`, method: 'PATCH' }),
       // The spec updates the row locally after a successful call, rather than reloading the list.
       async onQueryStarted({ userId, page }, { dispatch, queryFulfilled }) {

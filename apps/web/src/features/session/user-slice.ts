@@ -1,20 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { isAdminRole } from '@lbs/domain/roles';
+import type { TUser } from '@lbs/domain/responses';
 import { STORAGE_KEYS, storage } from '../../lib/storage';
 
 /** The user object as the API sends it (never a password hash). */
-export interface SessionUser {
-  id: number;
-  username: string;
-  email: string;
-  role: string;
-  photoURL?: string | null;
-  is_email_verified: boolean;
-  first_name?: string;
-  last_name?: string;
-  created_at?: string;
-  pending_email?: string | null;
-}
+export type SessionUser = TUser;
 
 export interface AccountHeaderItem {
   name: string;
