@@ -231,14 +231,21 @@ type Column = readonly [name: string, type: string];
  * thousands of rows with a handful of parameters (a VALUES list is capped at 65,535 of them).
  * jsonb travels as text and is cast, since an array of JSON documents is awkward to bind.
  */
-async function insertRows(q: RawSql, table: string, columns: readonly Column[], rows: readonly unknown[][]): Promise<void> {
-  if (rows.length === 0) return;
+async function insertRows<T>(
+  q: RawSql,
+  table: string,
+  columns: readonly Column[],
+  items: readonly T[],
+  toRow: (item: T, index: number) => unknown[],
+): Promise<void> {
+  if (items.length === 0) return;
   const names = columns.map(([name]) => name).join(', ');
   const params = columns.map(([, type], i) => `$${i + 1}::${type === 'jsonb' ? 'text' : type}[]`).join(', ');
   const select = columns.map(([name, type]) => (type === 'jsonb' ? `${name}::jsonb` : name)).join(', ');
   const text = `insert into ${table} (${names}) select ${select} from unnest(${params}) as u(${names})`;
-  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-    const slice = rows.slice(start, start + INSERT_BATCH);
+  // Rows are built one batch at a time, so a million of them never sit in memory at once.
+  for (let start = 0; start < items.length; start += INSERT_BATCH) {
+    const slice = items.slice(start, start + INSERT_BATCH).map((item, i) => toRow(item, start + i));
     await q.query(text, columns.map((_, c) => slice.map((row) => row[c] ?? null)));
   }
 }
@@ -858,7 +865,7 @@ export async function seedDemoShop(
       await insertRows(tx, 'users', [
         ['id', 'int'], ['username', 'text'], ['email', 'text'], ['password_hash', 'text'], ['role', 'text'],
         ['first_name', 'text'], ['last_name', 'text'], ['is_email_verified', 'boolean'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'],
-      ], rows);
+      ], rows, (row) => row);
     });
 
     const couponRng = createRng(opts.seed, 'coupons', batch);
@@ -882,17 +889,17 @@ export async function seedDemoShop(
       await insertRows(tx, 'coupons', [
         ['id', 'uuid'], ['name', 'text'], ['discount_type', 'text'], ['discount_value', 'int'], ['currency', 'text'], ['max_redemptions', 'int'],
         ['times_redeemed', 'int'], ['redeem_by', 'timestamptz'], ['deleted_at', 'timestamptz'], ['created_at', 'timestamptz'],
-      ], coupons.map((c) => [
+      ], coupons, (c) => [
         c.id, c.name, c.discountType, c.discountValue, c.discountType === 'amount' ? 'usd' : null, c.maxRedemptions,
         c.timesRedeemed, c.redeemBy === null ? null : iso(c.redeemBy), c.deletedAt === null ? null : iso(c.deletedAt), iso(c.createdAt),
-      ]));
+      ]);
       await insertRows(tx, 'promotion_codes', [
         ['id', 'uuid'], ['coupon_id', 'uuid'], ['code', 'text'], ['active', 'boolean'], ['max_redemptions', 'int'], ['times_redeemed', 'int'],
         ['expires_at', 'timestamptz'], ['minimum_amount_cents', 'int'], ['once_per_customer', 'boolean'], ['created_at', 'timestamptz'],
-      ], promotions.map((p) => [
+      ], promotions, (p) => [
         p.id, p.coupon.id, p.code, p.active, p.maxRedemptions, p.timesRedeemed,
         p.expiresAt === null ? null : iso(p.expiresAt), p.minimumAmountCents, p.oncePerCustomer, iso(p.createdAt),
-      ]));
+      ]);
     });
 
     await phase(`orders (${orders.length}) + lines`, async () => {
@@ -902,21 +909,21 @@ export async function seedDemoShop(
         ['currency', 'text'], ['promotion_id', 'uuid'], ['promo_code', 'text'], ['payment_provider', 'text'], ['payment_session_id', 'text'],
         ['paid_at', 'timestamptz'], ['track_num', 'text'], ['track_url', 'text'], ['carrier_name', 'text'], ['estimate_date', 'text'],
         ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'],
-      ], orders.map((o) => [
+      ], orders, (o) => [
         o.id, o.user.id, o.user.email, o.status, o.paymentStatus, o.needsShipping,
         o.shippingInfo ? JSON.stringify(o.shippingInfo) : null, o.subtotalCents, o.shippingCents, o.discountCents, o.totalCents,
         'usd', o.promotion?.id ?? null, o.promotion?.code ?? null, 'local', o.sessionId,
         o.paidAt === null ? null : iso(o.paidAt), o.tracking?.trackNum ?? null, o.tracking?.trackUrl ?? null, o.tracking?.carrier ?? null, o.tracking?.estimateDate ?? null,
         iso(o.createdAt), iso(o.updatedAt),
-      ]));
+      ]);
       await insertRows(tx, 'order_lines', [
         ['order_id', 'int'], ['product_id', 'int'], ['name', 'text'], ['unit_price_cents', 'int'], ['quantity', 'int'], ['line_total_cents', 'int'],
-      ], orders.flatMap((o) => o.lines.map((l) => [o.id, l.product.id, l.product.name, l.unitPriceCents, l.quantity, l.unitPriceCents * l.quantity])));
+      ], orders.flatMap((o) => o.lines.map((l) => ({ o, l }))), ({ o, l }) => [o.id, l.product.id, l.product.name, l.unitPriceCents, l.quantity, l.unitPriceCents * l.quantity]);
       await insertRows(tx, 'local_payment_sessions', [
         ['id', 'text'], ['order_id', 'int'], ['amount_cents', 'int'], ['currency', 'text'], ['status', 'text'], ['created_at', 'timestamptz'], ['completed_at', 'timestamptz'],
-      ], orders.map((o) => [o.sessionId, o.id, o.totalCents, 'usd', o.paidAt !== null ? 'paid' : o.declined ? 'failed' : 'cancelled', iso(o.createdAt), iso(o.settledAt)]));
+      ], orders, (o) => [o.sessionId, o.id, o.totalCents, 'usd', o.paidAt !== null ? 'paid' : o.declined ? 'failed' : 'cancelled', iso(o.createdAt), iso(o.settledAt)]);
       await insertRows(tx, 'payment_events', [['id', 'text'], ['provider', 'text'], ['type', 'text'], ['received_at', 'timestamptz']],
-        paid.map((o) => [`fulfil:local:${o.sessionId}`, 'local', 'fulfilment', iso(o.paidAt!)]));
+        paid, (o) => [`fulfil:local:${o.sessionId}`, 'local', 'fulfilment', iso(o.paidAt!)]);
     });
 
     const invoices = await phase(`invoices (${paid.length})`, async () => {
@@ -932,9 +939,9 @@ export async function seedDemoShop(
       await insertRows(tx, 'invoices', [
         ['invoice_no', 'int'], ['order_id', 'int'], ['user_id', 'int'], ['email', 'text'], ['subtotal_cents', 'int'], ['shipping_cents', 'int'],
         ['discount_cents', 'int'], ['total_cents', 'int'], ['currency', 'text'], ['paid_at', 'timestamptz'], ['created_at', 'timestamptz'],
-      ], paid.map((o, i) => [
+      ], paid, (o, i) => [
         first + i, o.id, o.user.id, o.user.email, o.subtotalCents, o.shippingCents, o.discountCents, o.totalCents, 'usd', iso(o.paidAt!), iso(o.paidAt!),
-      ]));
+      ]);
       return { first, last };
     });
 
@@ -945,28 +952,28 @@ export async function seedDemoShop(
         ['id', 'uuid'], ['license_key', 'text'], ['type', 'text'], ['user_id', 'int'], ['order_id', 'int'], ['email', 'text'], ['start_at', 'timestamptz'],
         ['expires_at', 'timestamptz'], ['device_id', 'text'], ['device_bound_at', 'timestamptz'], ['last_validated_at', 'timestamptz'],
         ['revoked_at', 'timestamptz'], ['created_at', 'timestamptz'],
-      ], licences.map((l) => [
+      ], licences, (l) => [
         l.id, formatLicenceKey(crypto.randomBytes(LICENSE_KEY_BYTES)), l.type, l.userId, l.orderId, l.email, iso(l.startAt),
         iso(l.expiresAt), l.deviceId, l.deviceBoundAt === null ? null : iso(l.deviceBoundAt), l.lastValidatedAt === null ? null : iso(l.lastValidatedAt),
         l.revokedAt === null ? null : iso(l.revokedAt), iso(l.startAt),
-      ]));
+      ]);
     });
 
     const redemptions = paid.filter((o) => o.promotion !== null);
     await phase(`redemptions (${redemptions.length})`, () =>
       insertRows(tx, 'promotion_redemptions', [
         ['promotion_id', 'uuid'], ['coupon_id', 'uuid'], ['user_id', 'int'], ['order_id', 'int'], ['created_at', 'timestamptz'],
-      ], redemptions.map((o) => [o.promotion!.id, o.promotion!.coupon.id, o.user.id, o.id, iso(o.paidAt!)])),
+      ], redemptions, (o) => [o.promotion!.id, o.promotion!.coupon.id, o.user.id, o.id, iso(o.paidAt!)]),
     );
 
     const readRng = createRng(opts.seed, 'notifications', batch);
     await phase(`notifications (${notifications.length})`, () =>
       insertRows(tx, 'notifications', [
         ['user_id', 'int'], ['type', 'text'], ['title', 'text'], ['message', 'text'], ['is_read', 'boolean'], ['is_done', 'boolean'], ['created_at', 'timestamptz'],
-      ], notifications.sort((x, y) => x.createdAt - y.createdAt).map((n) => {
+      ], notifications.sort((x, y) => x.createdAt - y.createdAt), (n) => {
         const isRead = readRng.chance(now - n.createdAt > 3 * DAY ? 0.85 : 0.3);
         return [n.userId, n.type, n.title, n.message, isRead, isRead && readRng.chance(0.4), iso(n.createdAt)];
-      })),
+      }),
     );
 
     return {
@@ -995,7 +1002,7 @@ export async function seedDemoShop(
     let written = 0;
     const flush = async () => {
       if (rows.length === 0) return;
-      const insert = insertRows(q, 'usage_events', columns, rows);
+      const insert = insertRows(q, 'usage_events', columns, rows, (row) => row);
       // Awaited below; the no-op handler only keeps a failure from counting as unhandled meanwhile.
       insert.catch(() => {});
       inFlight.push(insert);
