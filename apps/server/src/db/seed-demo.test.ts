@@ -1,0 +1,256 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findProduct } from '@lbs/domain/catalogue';
+import { LICENSE_KEY_PATTERN, LICENSE_TERM_MS } from '@lbs/domain/licence-terms';
+import { computeShippingFee } from '@lbs/domain/shipping';
+import { NOTIFICATION_TYPES } from '@lbs/domain/statuses';
+import { buildTestApp, openTestDatabase, type TestApp } from '../../test/build-test-app';
+import { randomIp, solveCaptcha } from '../../test/fixtures';
+import type { Database } from './client';
+import { DEMO_ADMIN_EMAIL, DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, DemoDataPresentError, seedDemoShop, type DemoShopResult } from './seed-demo';
+
+const DAY = 24 * 3_600_000;
+const SIZE = { users: 40, orders: 150, events: 3000, days: 30, seed: 7 };
+
+type Row = Record<string, unknown>;
+async function rows<T = Row>(database: Database, text: string, params: unknown[] = []): Promise<T[]> {
+  const client = (database.db as unknown as { $client: { query(t: string, p: unknown[]): Promise<{ rows: T[] }> } }).$client;
+  return (await client.query(text, params)).rows;
+}
+const ms = (value: unknown) => new Date(value as string | Date).getTime();
+
+describe('seedDemoShop', () => {
+  let t: TestApp;
+  let result: DemoShopResult;
+  const now = new Date();
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    result = await seedDemoShop(t.database, { ...SIZE, now });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('writes the requested numbers of rows', async () => {
+    const [counts] = await rows<Record<string, number>>(
+      t.database,
+      `select (select count(*)::int from users where email like '%@${DEMO_EMAIL_DOMAIN}' and role = 'user') as customers,
+              (select count(*)::int from users where email = $1 and role = 'admin') as admins,
+              (select count(*)::int from orders) as orders,
+              (select count(*)::int from usage_events) as events,
+              (select count(*)::int from coupons) as coupons,
+              (select count(*)::int from promotion_codes) as codes,
+              (select count(*)::int from notifications) as notifications`,
+      [DEMO_ADMIN_EMAIL],
+    );
+    expect(counts).toMatchObject({ customers: SIZE.users, admins: 1, orders: SIZE.orders, events: SIZE.events });
+    expect(counts!.coupons).toBe(result.coupons);
+    expect(counts!.codes).toBe(result.promotionCodes);
+    expect(counts!.notifications).toBe(result.notifications);
+    expect(result.paidOrders).toBeGreaterThan(SIZE.orders * 0.85);
+  });
+
+  it('prices every order as checkout does: lines, shipping by the rate table, discount on licences only', async () => {
+    const orders = await rows(t.database, `select * from orders order by id`);
+    const lines = await rows(t.database, `select * from order_lines order by id`);
+    for (const order of orders) {
+      const own = lines.filter((l) => l.order_id === order.id);
+      expect(own.length).toBeGreaterThan(0);
+      for (const l of own) expect(l.line_total_cents).toBe((l.unit_price_cents as number) * (l.quantity as number));
+      expect(order.subtotal_cents).toBe(own.reduce((s, l) => s + (l.line_total_cents as number), 0));
+      expect(order.total_cents).toBe((order.subtotal_cents as number) - (order.discount_cents as number) + (order.shipping_cents as number));
+      const shippable = own.some((l) => findProduct(l.product_id as number)!.shippable);
+      expect(order.needs_shipping).toBe(shippable);
+      const info = order.shipping_info as { country: string } | null;
+      expect(Boolean(info)).toBe(shippable);
+      const fee = info ? computeShippingFee(info.country, own.map((l) => ({ product_id: l.product_id as number, quantity: l.quantity as number }))) : 0;
+      expect(order.shipping_cents).toBe(Math.round(fee * 100));
+      const licenceCents = own.filter((l) => (l.product_id as number) >= 10).reduce((s, l) => s + (l.line_total_cents as number), 0);
+      expect(order.discount_cents as number).toBeLessThanOrEqual(licenceCents);
+      expect(Boolean(order.promo_code)).toBe(Boolean(order.promotion_id));
+      if (!order.promo_code) expect(order.discount_cents).toBe(0);
+    }
+  });
+
+  it('gives orders the statuses fulfilment and shipping give them', async () => {
+    const orders = await rows(t.database, `select * from orders`);
+    for (const o of orders) {
+      if (o.payment_status === 'failed') {
+        expect(o).toMatchObject({ status: 'pending', paid_at: null });
+      } else if (!o.needs_shipping) {
+        expect(o.status).toBe('delivered');
+      } else if (o.status === 'shipped' || o.status === 'delivered') {
+        expect(o.track_num).toBeTruthy();
+        expect(o.carrier_name).toBeTruthy();
+        expect(String(o.track_url)).toMatch(/^https:\/\//);
+      }
+      if (o.paid_at) expect(ms(o.paid_at)).toBeGreaterThanOrEqual(ms(o.created_at));
+      expect(ms(o.created_at)).toBeGreaterThanOrEqual(now.getTime() - SIZE.days * DAY);
+      expect(ms(o.created_at)).toBeLessThanOrEqual(now.getTime());
+    }
+    const sessions = await rows(t.database, `select o.payment_status, s.status, s.amount_cents = o.total_cents as amount_ok
+       from orders o join local_payment_sessions s on s.id = o.payment_session_id`);
+    expect(sessions).toHaveLength(SIZE.orders);
+    for (const s of sessions) {
+      expect(s.amount_ok).toBe(true);
+      expect(s.payment_status === 'paid').toBe(s.status === 'paid');
+    }
+  });
+
+  it('numbers one invoice per paid order without gaps, in payment order, continuing the counter', async () => {
+    const invoices = await rows(t.database, `select i.*, o.total_cents as order_total, o.user_id as order_user, o.paid_at as order_paid
+       from invoices i join orders o on o.id = i.order_id order by i.invoice_no`);
+    expect(invoices).toHaveLength(result.paidOrders);
+    invoices.forEach((inv, i) => {
+      expect(inv.invoice_no).toBe(1001 + i);
+      expect(inv.total_cents).toBe(inv.order_total);
+      expect(inv.user_id).toBe(inv.order_user);
+      expect(ms(inv.paid_at)).toBe(ms(inv.order_paid));
+      if (i > 0) expect(ms(inv.paid_at)).toBeGreaterThanOrEqual(ms(invoices[i - 1]!.paid_at));
+    });
+    const [counter] = await rows(t.database, `select value from counters where name = 'invoice_no'`);
+    expect(Number(counter!.value)).toBe(1000 + result.paidOrders);
+    expect(result.invoices).toEqual({ count: result.paidOrders, first: 1001, last: 1000 + result.paidOrders });
+  });
+
+  it('issues one licence per licence unit of a paid order, to its buyer, with the plan term', async () => {
+    const licences = await rows(t.database, `select l.*, o.user_id as order_user, o.payment_status, o.paid_at
+       from licenses l join orders o on o.id = l.order_id`);
+    expect(licences).toHaveLength(result.licences);
+    for (const l of licences) {
+      expect(l.payment_status).toBe('paid');
+      expect(l.user_id).toBe(l.order_user);
+      expect(l.license_key).toMatch(LICENSE_KEY_PATTERN);
+      expect(ms(l.start_at)).toBe(ms(l.paid_at));
+      expect(ms(l.expires_at) - ms(l.start_at)).toBe(LICENSE_TERM_MS[l.type as keyof typeof LICENSE_TERM_MS]);
+      if (l.device_bound_at) expect(ms(l.device_bound_at)).toBeGreaterThanOrEqual(ms(l.start_at));
+    }
+    const [units] = await rows<{ n: number }>(t.database, `select coalesce(sum(ol.quantity), 0)::int as n from order_lines ol
+       join orders o on o.id = ol.order_id join products p on p.id = ol.product_id
+       where o.payment_status = 'paid' and p.kind = 'license'`);
+    expect(units!.n).toBe(result.licences);
+  });
+
+  it('counts promotion uses as checkout does and keeps within every limit', async () => {
+    const codes = await rows(t.database, `select p.code, p.times_redeemed, p.max_redemptions,
+         (select count(*)::int from promotion_redemptions r where r.promotion_id = p.id) as used,
+         (select count(*)::int from orders o where o.promotion_id = p.id and o.payment_status = 'paid') as paid_orders
+       from promotion_codes p`);
+    expect(codes.reduce((s, c) => s + (c.used as number), 0)).toBe(result.redemptions);
+    for (const c of codes) {
+      expect(c.times_redeemed).toBe(c.used);
+      expect(c.used).toBe(c.paid_orders);
+      if (c.max_redemptions !== null) expect(c.used as number).toBeLessThanOrEqual(c.max_redemptions as number);
+    }
+    const coupons = await rows(t.database, `select c.times_redeemed, c.max_redemptions,
+         (select count(*)::int from promotion_redemptions r where r.coupon_id = c.id) as used from coupons c`);
+    for (const c of coupons) {
+      expect(c.times_redeemed).toBe(c.used);
+      if (c.max_redemptions !== null) expect(c.used as number).toBeLessThanOrEqual(c.max_redemptions as number);
+    }
+  });
+
+  it('writes the notifications fulfilment writes, of the known types', async () => {
+    const notes = await rows(t.database, `select n.type, n.message, n.user_id from notifications n`);
+    for (const n of notes) expect(NOTIFICATION_TYPES).toContain(n.type);
+    const licenceOrders = await rows(t.database, `select distinct o.id, o.user_id from orders o join licenses l on l.order_id = o.id`);
+    for (const o of licenceOrders) {
+      expect(notes.some((n) => n.type === 'license_purchase' && n.user_id === o.user_id && String(n.message).startsWith(`Order #${o.id}:`))).toBe(true);
+    }
+  });
+
+  it('reports usage only from activated, unrevoked licences, inside the window, about 3-5% errors', async () => {
+    const events = await rows(t.database, `select e.kind, e.occurred_at, e.device_id, e.processing_time, e.error_message,
+         l.device_id as licence_device, l.device_bound_at, l.expires_at, l.revoked_at
+       from usage_events e join licenses l on l.id = e.license_id`);
+    expect(events).toHaveLength(SIZE.events);
+    const start = now.getTime() - SIZE.days * DAY;
+    for (const e of events) {
+      const at = ms(e.occurred_at);
+      expect(at).toBeGreaterThanOrEqual(start);
+      expect(at).toBeLessThanOrEqual(now.getTime());
+      expect(e.device_id).toBe(e.licence_device);
+      expect(at).toBeGreaterThanOrEqual(ms(e.device_bound_at));
+      expect(at).toBeLessThan(ms(e.expires_at));
+      if (e.revoked_at) expect(at).toBeLessThan(ms(e.revoked_at));
+      if (e.kind === 'success') {
+        expect(e.processing_time as number).toBeGreaterThanOrEqual(0.5);
+        expect(e.processing_time as number).toBeLessThanOrEqual(8);
+      } else {
+        expect(e.error_message).toBeTruthy();
+      }
+    }
+    const errors = events.filter((e) => e.kind === 'error').length / events.length;
+    expect(errors).toBeGreaterThan(0.015);
+    expect(errors).toBeLessThan(0.08);
+    expect(new Set(events.map((e) => e.device_id)).size).toBeGreaterThan(10);
+  });
+
+  it("lets a demo customer sign in with the demo password and read their orders and licences", async () => {
+    const [buyer] = await rows<{ id: number; email: string; n: number }>(t.database, `select u.id, u.email, count(*)::int as n
+       from users u join orders o on o.user_id = u.id where o.payment_status = 'paid'
+       group by u.id order by count(*) desc, u.id limit 1`);
+    const ip = randomIp();
+    const signin = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/signin',
+      remoteAddress: ip,
+      payload: { user: { email: buyer!.email, password: DEMO_PASSWORD }, recaptchaToken: await solveCaptcha(t.app, ip) },
+    });
+    expect(signin.statusCode).toBe(200);
+    const headers = { authorization: `Bearer ${(signin.json() as { access_token: string }).access_token}` };
+
+    const res = await t.app.inject({ method: 'GET', url: `/api/order/user/${buyer!.id}`, query: { page_size: '100' }, headers });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { total: number; items: Array<{ subtotal: number; shipping_fee: number; discount: number; total: number; products: Array<{ price: number; quantity: number }> }> };
+    expect(body.total).toBe(buyer!.n);
+    for (const o of body.items) {
+      const lines = o.products.reduce((s, p) => s + Math.round(p.price * 100) * p.quantity, 0);
+      expect(Math.round(o.subtotal * 100)).toBe(lines);
+      expect(Math.round(o.total * 100)).toBe(lines - Math.round(o.discount * 100) + Math.round(o.shipping_fee * 100));
+    }
+
+    const [owned] = await rows<{ n: number }>(t.database, `select count(*)::int as n from licenses where user_id = $1`, [buyer!.id]);
+    const current = await t.app.inject({ method: 'GET', url: '/api/subscriptions/licenses', query: { mode: 'CURRENT', page_size: '100' }, headers });
+    const past = await t.app.inject({ method: 'GET', url: '/api/subscriptions/licenses', query: { mode: 'PAST', page_size: '100' }, headers });
+    expect(current.statusCode).toBe(200);
+    expect((current.json() as { total: number }).total + (past.json() as { total: number }).total).toBe(owned!.n);
+  });
+
+  it('refuses a second run, and appends a batch that continues the invoice numbers with --force', async () => {
+    await expect(seedDemoShop(t.database, { ...SIZE, now })).rejects.toBeInstanceOf(DemoDataPresentError);
+    const more = await seedDemoShop(t.database, { users: 5, orders: 20, events: 100, days: 10, seed: 7, now, force: true });
+    expect(more.invoices.first).toBe(1001 + result.paidOrders);
+    const [check] = await rows<Record<string, number>>(t.database, `select count(*)::int as invoices, max(invoice_no)::int as last,
+         (select count(*)::int from users) as users, (select count(distinct email)::int from users) as emails from invoices`);
+    expect(check!.invoices).toBe(result.paidOrders + more.paidOrders);
+    expect(check!.last).toBe(1000 + check!.invoices!);
+    expect(check!.emails).toBe(check!.users);
+  });
+});
+
+describe('seedDemoShop with a fixed seed and time', () => {
+  const dbs: Array<Awaited<ReturnType<typeof openTestDatabase>>> = [];
+  afterAll(async () => {
+    await Promise.all(dbs.map((db) => db.close()));
+  });
+
+  it('writes the same shop twice (licence keys aside, which are always random)', async () => {
+    const snapshot = async () => {
+      const db = await openTestDatabase();
+      dbs.push(db);
+      await seedDemoShop(db.database, { users: 15, orders: 30, events: 300, days: 14, seed: 42, now: new Date('2025-06-01T00:00:00Z') });
+      return rows(db.database, `select
+          (select json_agg(json_build_object('e', email, 'c', created_at) order by id) from users) as users,
+          (select json_agg(json_build_object('t', total_cents, 's', status, 'p', paid_at, 'i', shipping_info) order by id) from orders) as orders,
+          (select json_agg(json_build_object('d', device_id, 'k', kind, 'a', occurred_at, 'f', filename) order by id) from usage_events) as events,
+          (select json_agg(license_key) from licenses) as keys`);
+    };
+    const [a] = await snapshot();
+    const [b] = await snapshot();
+    expect(a!.users).toEqual(b!.users);
+    expect(a!.orders).toEqual(b!.orders);
+    expect(a!.events).toEqual(b!.events);
+    expect(a!.keys).not.toEqual(b!.keys);
+  });
+});
