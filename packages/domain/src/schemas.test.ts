@@ -26,7 +26,6 @@ import {
   ZPassword,
   ZProfileBody,
   ZPromotionBody,
-  ZReportQuery,
   ZResetPasswordBody,
   ZShippingInfo,
   ZShippingRatesBody,
@@ -35,6 +34,7 @@ import {
   ZSignupForm,
   ZUsageEventBody,
 } from './schemas';
+import { ZReportQuery } from './report-periods';
 
 const GOOD_PASSWORD = 'Correct-Horse7!';
 

@@ -477,8 +477,6 @@ export const ZPaging = z.object({
 });
 export type TPaging = z.infer<typeof ZPaging>;
 
-export const REPORT_PERIODS = ['today', 'yesterday', 'last_7_days', 'last_1_month'] as const;
-export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 export const REPORT_METRICS = [
   'total_users',
   'active_subscriptions',
@@ -487,22 +485,4 @@ export const REPORT_METRICS = [
 ] as const;
 export type ReportMetric = (typeof REPORT_METRICS)[number];
 
-/** ?period= or ?start_date=&end_date= (a custom range needs both; default last 7 days). */
-export const ZReportQuery = z
-  .object({
-    period: z.enum(REPORT_PERIODS).default('last_7_days'),
-    start_date: ZOptionalDate,
-    end_date: ZOptionalDate,
-  })
-  .superRefine((query, ctx) => {
-    if (!query.start_date !== !query.end_date) {
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: MSG.licenseRangeRequired });
-    } else if (
-      query.start_date &&
-      query.end_date &&
-      Date.parse(query.end_date) < Date.parse(query.start_date)
-    ) {
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: MSG.licenseRangeInvalid });
-    }
-  });
-export type TReportQuery = z.infer<typeof ZReportQuery>;
+// Report periods and their query schema: report-periods.ts (business days in one time zone).
