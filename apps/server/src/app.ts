@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import helmet from '@fastify/helmet';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
@@ -17,6 +16,7 @@ import { registerAuth } from './plugins/auth';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSpa } from './plugins/spa';
 import { contentSecurityPolicy } from './plugins/csp';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { healthRoutes } from './modules/health/routes';
 import { pageViewRoutes } from './modules/page-views/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
@@ -51,6 +51,19 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * One log line per request, when it is answered, instead of Fastify's two ("incoming request" and
+ * "request completed"): under load the logging was a sixth of a small route's CPU, and the line
+ * written on completion can carry the request too.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
+    if (error) reply.log.error({ req, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 // Request bodies are small JSON documents; anything larger is refused before parsing.
 const BODY_LIMIT_BYTES = 100 * 1024;
 
@@ -68,6 +81,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
               req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip }),
             },
           },
+    logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT_BYTES,
     // A caller's X-Request-Id is kept for tracing only when it is a short, plain token.
     requestIdHeader: false,
@@ -104,7 +118,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const ctx: AppContext = { config, database, db, mail, outbox };
   app.decorate('ctx', ctx);
 
-  await app.register(helmet, {
+  await registerSecurityHeaders(app, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
     crossOriginEmbedderPolicy: false,
     hsts: config.isProduction,
