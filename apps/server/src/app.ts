@@ -12,7 +12,8 @@ import { openDatabase, type Database } from './db/client';
 import { devMailboxTransport, smtpTransport } from './integrations/mail/transport';
 import { OutboxWorker } from './modules/outbox/worker';
 import { registerErrorHandling } from './plugins/errors';
-import { registerAuth } from './plugins/auth';
+import { registerAuth, type LiveSession } from './plugins/auth';
+import { SessionCache } from './plugins/session-cache';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSpa } from './plugins/spa';
 import { contentSecurityPolicy } from './plugins/csp';
@@ -115,7 +116,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     ? smtpTransport(config.SMTP_URL, config.MAIL_FROM, config.publicUrl)
     : devMailboxTransport(db, config.MAIL_FROM);
   const outbox = new OutboxWorker(db, { mail: (m, id) => mail.send(m, id) }, app.log, { pollMs: config.OUTBOX_POLL_MS });
-  const ctx: AppContext = { config, database, db, mail, outbox };
+  const sessions = new SessionCache<LiveSession>(database, app.log);
+  const ctx: AppContext = { config, database, db, mail, outbox, sessions };
   app.decorate('ctx', ctx);
 
   await registerSecurityHeaders(app, {
@@ -124,7 +126,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     hsts: config.isProduction,
   });
   await registerRateLimit(app, config);
-  registerAuth(app, db);
+  registerAuth(app, db, sessions);
 
   await app.register(swagger, {
     openapi: {
@@ -170,6 +172,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   if (opts.startWorkers) outbox.start();
   app.addHook('onClose', async () => {
     await outbox.stop();
+    await sessions.close();
     if (!opts.database) await database.close();
   });
   return app;
