@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
-import { listCatalogue } from './service';
+import { CatalogueCache } from './catalogue-cache';
 
 export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const catalogue = new CatalogueCache(ctx.database, app.log);
+  app.addHook('onClose', () => catalogue.close());
+
   app.withTypeProvider<ZodTypeProvider>().get(
     '/catalogue/products',
     {
@@ -13,7 +16,9 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     async (_req, reply) => {
       // Short public cache: prices change rarely, and checkout recomputes from the table anyway.
       reply.header('cache-control', 'public, max-age=60');
-      return listCatalogue(ctx.db);
+      // Already JSON text (from memory): sent as it is, not serialised again.
+      reply.type('application/json; charset=utf-8');
+      return catalogue.get();
     },
   );
 }

@@ -14,3 +14,15 @@ CREATE TRIGGER "sessions_signal_change" AFTER UPDATE OF "revoked_at", "expires_a
 --> statement-breakpoint
 CREATE TRIGGER "users_signal_change" AFTER UPDATE OR DELETE ON "users"
 	FOR EACH ROW EXECUTE FUNCTION lbs_signal_session_change('id');
+--> statement-breakpoint
+-- The public catalogue is served from memory (modules/catalogue/catalogue-cache.ts); any change to
+-- the products table, by whatever writer, makes every process reload it after the commit.
+CREATE FUNCTION lbs_signal_catalogue_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	PERFORM pg_notify('lbs_catalogue', '');
+	RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "products_signal_change" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "products"
+	FOR EACH STATEMENT EXECUTE FUNCTION lbs_signal_catalogue_change();
