@@ -2,8 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
 
 export async function healthRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  // Checks that arrive while one is in flight share its answer: fifty probes at once learn the same
+  // thing from one round trip instead of queueing fifty on PGlite's single connection (or the pool).
+  let inFlight: Promise<boolean> | undefined;
+  const ping = () =>
+    (inFlight ??= ctx.database
+      .ping()
+      .catch(() => false)
+      .finally(() => {
+        inFlight = undefined;
+      }));
+
   app.get('/health', { schema: { tags: ['ops'], summary: 'Liveness and database check' } }, async (_req, reply) => {
-    const dbUp = await ctx.database.ping().catch(() => false);
+    const dbUp = await ping();
     if (!dbUp) return reply.status(503).send({ status: 'error', db: 'down', detail: 'Database unavailable' });
     return { status: 'ok', db: 'ok', driver: ctx.database.driver };
   });
