@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -48,7 +48,8 @@ async function freshDatabaseUrl(): Promise<{ url?: string; drop?: () => Promise<
 }
 
 /**
- * Starts the built product exactly as `npm start` runs it (tsx apps/server/src/main.ts), on a free
+ * Starts the built product exactly as `npm start` runs it (node apps/server/dist/main.js, built
+ * first when its sources changed), on a free
  * port on 127.0.0.1 with a fresh data directory, and waits for /api/health.
  */
 export async function startProductServer(
@@ -84,7 +85,9 @@ export async function startProductServer(
   if (db.url) env.DATABASE_URL = db.url;
   else delete env.DATABASE_URL;
 
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/main.ts'], {
+  const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts/ensure-build.mjs'), '--server-only'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the server build failed');
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],

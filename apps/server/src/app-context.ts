@@ -2,6 +2,8 @@ import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import type { MailTransport } from './integrations/mail/transport';
 import type { OutboxWorker } from './modules/outbox/worker';
+import type { LiveSession } from './plugins/auth';
+import type { SessionCache } from './plugins/session-cache';
 
 /** What every module receives: configuration and the shared services, built once in buildApp. */
 export interface AppContext {
@@ -10,4 +12,6 @@ export interface AppContext {
   db: Db;
   mail: MailTransport;
   outbox: OutboxWorker;
+  /** Signed-in sessions in memory; whoever revokes one calls forgetUser after committing. */
+  sessions: SessionCache<LiveSession>;
 }

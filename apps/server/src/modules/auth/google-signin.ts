@@ -31,7 +31,7 @@ export async function googleSignIn(ctx: AppContext, input: Pick<TGoogleSigninBod
     throw badRequest(MSG.googleEmailNotVerified);
   }
   try {
-    return await ctx.db.transaction(async (tx) => {
+    const session = await ctx.db.transaction(async (tx) => {
       const [bySub] = await tx.select().from(users).where(eq(users.googleSub, identity.sub)).limit(1);
       const [byEmail] = bySub ? [bySub] : await tx.select().from(users).where(eq(users.email, identity.email)).limit(1);
       let user = bySub ?? byEmail;
@@ -82,6 +82,9 @@ export async function googleSignIn(ctx: AppContext, input: Pick<TGoogleSigninBod
       });
       return toSessionJson(user!, token);
     });
+    // A claimed address's old sessions were revoked: no process may answer them from memory.
+    ctx.sessions.forgetUser(session.user.id);
+    return session;
   } catch (err) {
     if (isUniqueViolation(err)) throw badRequest(MSG.emailAlreadyRegistered);
     throw err;

@@ -50,6 +50,7 @@ export async function resetPassword(ctx: AppContext, input: TResetPasswordBody, 
     if (caller.user.email !== input.email) throw forbidden(MSG.resetOwnPasswordOnly);
   }
   const passwordHash = await hashPassword(input.new_pwd);
+  let changedUserId: number | undefined;
   const done = await ctx.db.transaction(async (tx) => {
     if (input.token !== undefined) {
       const row = await consumeEmailToken(tx, { token: input.token, purposes: ['reset_password'], email: input.email });
@@ -62,18 +63,22 @@ export async function resetPassword(ctx: AppContext, input: TResetPasswordBody, 
       // The account's address changed after the mail was sent: undo spending the token too.
       if (!user) tx.rollback();
       await revokeAllSessions(tx, user!.id);
+      changedUserId = user!.id;
       await logAuthEvent(tx, 'password_reset', meta, { userId: user!.id, email: user!.email });
       return true;
     }
     const user = caller.user!;
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
     await revokeAllSessions(tx, user.id, caller.sessionId ?? undefined);
+    changedUserId = user.id;
     await logAuthEvent(tx, 'password_changed', meta, { userId: user.id, email: user.email });
     return true;
   }).catch((err: unknown) => {
     if (err instanceof TransactionRollbackError) return false;
     throw err;
   });
+  // The revoked sessions must fail from the next request on, in this process too (session cache).
+  if (done && changedUserId !== undefined) ctx.sessions.forgetUser(changedUserId);
   if (!done) {
     await logAuthEvent(ctx.db, 'reset_failed', meta, { email: input.email });
     throw badRequest(MSG.linkExpiredOrInvalid);

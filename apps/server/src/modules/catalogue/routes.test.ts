@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { CATALOGUE } from '@lbs/domain/catalogue';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { openDatabase } from '../../db/client';
+import { buildTestApp, onPostgres, type TestApp } from '../../../test/build-test-app';
 import { products } from '../../db/schema';
 
 let t: TestApp;
@@ -23,11 +27,62 @@ describe('GET /api/catalogue/products', () => {
     expect(Object.keys(body[0]!)).not.toContain('stripe_price_id');
   });
 
-  it('reads the table, so a price change or a withdrawn product shows at once', async () => {
+  it('follows the table, so a price change or a withdrawn product shows without a restart', async () => {
     await t.db.update(products).set({ priceCents: 23950 }).where(eq(products.id, 1));
     await t.db.update(products).set({ active: false }).where(eq(products.id, 3));
-    const body = (await t.app.inject({ method: 'GET', url: '/api/catalogue/products' })).json() as Array<{ id: number; price: number }>;
+    const body = await eventually(t.app, (b) => b.find((p) => p.id === 1)?.price === 239.5);
     expect(body.find((p) => p.id === 1)?.price).toBe(239.5);
     expect(body.some((p) => p.id === 3)).toBe(false);
   });
+
+  it('answers from memory until the products table signals a change', async () => {
+    const before = await list(t.app);
+    // With the signal switched off, a change is not seen: the answer comes from memory.
+    await t.db.execute(sql`alter table products disable trigger products_signal_change`);
+    try {
+      await t.db.update(products).set({ priceCents: 11100 }).where(eq(products.id, 2));
+      await new Promise((r) => setTimeout(r, 100));
+      expect((await list(t.app)).find((p) => p.id === 2)?.price).toBe(before.find((p) => p.id === 2)?.price);
+    } finally {
+      await t.db.execute(sql`alter table products enable trigger products_signal_change`);
+    }
+    await t.db.update(products).set({ priceCents: 11200 }).where(eq(products.id, 2));
+    await eventually(t.app, (b) => b.find((p) => p.id === 2)?.price === 112);
+  });
+
+  it.runIf(onPostgres())('a change made through one process is served by another on the same database', async () => {
+    const second = await openDatabase({ url: t.databaseUrl });
+    const other = await buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: t.databaseUrl }), {
+      database: second,
+      serveWeb: false,
+    });
+    try {
+      await list(other);
+      await t.db.update(products).set({ priceCents: 4200 }).where(eq(products.id, 10));
+      await eventually(other, (b) => b.find((p) => p.id === 10)?.price === 42);
+    } finally {
+      await other.close();
+      await second.close();
+    }
+  });
 });
+
+type Listed = Array<{ id: number; price: number }>;
+async function list(app: FastifyInstance): Promise<Listed> {
+  const res = await app.inject({ method: 'GET', url: '/api/catalogue/products' });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  return res.json() as Listed;
+}
+
+// The change is signalled on commit; on PostgreSQL the signal reaches the listening connection a
+// moment later. A bounded wait, not a sleep: a cache that missed the signal never gets there.
+async function eventually(app: FastifyInstance, seen: (body: Listed) => boolean): Promise<Listed> {
+  const deadline = Date.now() + 2000;
+  for (;;) {
+    const body = await list(app);
+    if (seen(body)) return body;
+    if (Date.now() > deadline) throw new Error(`the change was not served within 2 s: ${JSON.stringify(body.map((p) => [p.id, p.price]))}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

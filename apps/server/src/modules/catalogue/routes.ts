@@ -4,9 +4,12 @@ import { z } from 'zod';
 import { ZCatalogueItem } from '@lbs/domain/responses';
 import type { AppContext } from '../../app-context';
 import { errors } from '../../lib/openapi';
-import { listCatalogue } from './service';
+import { CatalogueCache } from './catalogue-cache';
 
 export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const catalogue = new CatalogueCache(ctx.database, app.log);
+  app.addHook('onClose', () => catalogue.close());
+
   app.withTypeProvider<ZodTypeProvider>().get(
     '/catalogue/products',
     {
@@ -20,7 +23,11 @@ export async function catalogueRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     async (_req, reply) => {
       // Short public cache: prices change rarely, and checkout recomputes from the table anyway.
       reply.header('cache-control', 'public, max-age=60');
-      return listCatalogue(ctx.db);
+      // Already JSON text (from memory): sent as it is, not serialised again (Fastify passes a string
+      // with a JSON content type through). The response schema still documents its shape.
+      reply.type('application/json; charset=utf-8');
+      const json = await catalogue.get();
+      return reply.send(json as never);
     },
   );
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { buildTestApp, openTestDatabase, type TestApp } from '../../../test/build-test-app';
@@ -15,6 +15,20 @@ describe('GET /api/health', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'ok', db: 'ok' });
+  });
+
+  it('checks the database once for checks that arrive together, and again for the next one', async () => {
+    const ping = vi.spyOn(t.ctx.database, 'ping');
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => t.app.inject({ method: 'GET', url: '/api/health' })));
+      expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+      expect(ping.mock.calls.length).toBeLessThan(5);
+      const before = ping.mock.calls.length;
+      await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(ping.mock.calls.length).toBe(before + 1);
+    } finally {
+      ping.mockRestore();
+    }
   });
 
   it('answers over a real socket', async () => {

@@ -1,0 +1,68 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import { listCatalogue } from './service';
+
+/** Signalled by a trigger on `products` (migration 0002) whenever the table changes. */
+export const CATALOGUE_CHANNEL = 'lbs_catalogue';
+
+/**
+ * The public catalogue, the same for every visitor, kept in memory as its JSON text: it changes
+ * only when an admin changes products or prices. Any change to the products table signals every
+ * process on commit and each reloads on its next request; `invalidate` does the same at once for
+ * the process that made the change. Until the process listens for the signal, nothing is kept.
+ */
+export class CatalogueCache {
+  private json: Promise<string> | undefined;
+  private listening: Promise<boolean> | undefined;
+  private stopListening: (() => Promise<void>) | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly database: Database,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** The catalogue as the JSON the route sends. */
+  async get(): Promise<string> {
+    if (this.json) return this.json;
+    const canKeep = await this.ensureListening();
+    if (this.json) return this.json;
+    const load = listCatalogue(this.database.db).then((items) => JSON.stringify(items));
+    if (!canKeep || this.closed) return load;
+    this.json = load;
+    // A failed read is not remembered: the next request tries the database again.
+    load.catch(() => {
+      if (this.json === load) this.json = undefined;
+    });
+    return load;
+  }
+
+  invalidate(): void {
+    this.json = undefined;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.invalidate();
+    await this.listening;
+    await this.stopListening?.();
+  }
+
+  private ensureListening(): Promise<boolean> {
+    if (this.closed) return Promise.resolve(false);
+    this.listening ??= this.database
+      .listen(CATALOGUE_CHANNEL, () => this.invalidate(), { onReconnect: () => this.invalidate() })
+      .then(
+        (stop) => {
+          this.stopListening = stop;
+          return true;
+        },
+        (err: unknown) => {
+          this.listening = undefined;
+          if (!this.closed) this.log.warn({ err }, 'catalogue cache: cannot listen for changes, not caching');
+          return false;
+        },
+      );
+    return this.listening;
+  }
+}
