@@ -106,6 +106,7 @@ export const MSG = {
   messageRequired: 'Message is required',
   messageTooShort: 'Message must be at least 10 characters long',
   fieldTooLong: 'This field is too long', // ours
+  invalidText: 'Contains a character that is not allowed (a NUL byte or broken Unicode)', // ours
 
   // Contact result
   sending: 'Sending...',

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '@lbs/domain/messages';
-import { ZEmailQuery, ZGoogleSigninBody, ZResetPasswordBody, ZSigninBody, ZSignupBody, ZTokenQuery } from '@lbs/domain/schemas';
+import { safeString, ZEmailQuery, ZGoogleSigninBody, ZResetPasswordBody, ZSigninBody, ZSignupBody, ZTokenQuery } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
 import { AltchaCaptcha } from '../../integrations/captcha/altcha';
 import { createCaptcha } from '../../integrations/captcha/create-captcha';
@@ -183,7 +183,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       schema: {
         tags: ['auth'],
         summary: 'Verify the address with the mailed link; signs the user in',
-        params: z.object({ token: z.string().trim().min(1).max(512) }),
+        params: z.object({ token: safeString().trim().min(1).max(512) }),
         response: { 200: ZSessionJson },
       },
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { safeString } from '@lbs/domain/schemas';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { devMail } from '../../db/schema';
 import type { AppContext } from '../../app-context';
@@ -45,7 +46,7 @@ export async function devMailboxRoutes(app: FastifyInstance, { ctx }: { ctx: App
 
   r.get(
     '/api/dev/mail',
-    { schema: { querystring: z.object({ to: z.string().trim().toLowerCase().max(254).optional() }), hide: true } },
+    { schema: { querystring: z.object({ to: safeString().trim().toLowerCase().max(254).optional() }), hide: true } },
     async (req) => {
       const rows = await db
         .select()
@@ -59,7 +60,7 @@ export async function devMailboxRoutes(app: FastifyInstance, { ctx }: { ctx: App
 
   r.get(
     '/dev/mailbox',
-    { schema: { querystring: z.object({ to: z.string().trim().toLowerCase().max(254).optional() }), hide: true } },
+    { schema: { querystring: z.object({ to: safeString().trim().toLowerCase().max(254).optional() }), hide: true } },
     async (req, reply) => {
       const rows = await db
         .select()

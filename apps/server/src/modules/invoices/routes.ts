@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZPaging } from '@lbs/domain/schemas';
+import { safeString, ZPaging } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
 import { requireUser } from '../../plugins/guards';
 import { callerKey } from '../../lib/caller-key';
 import { isAdminRole } from '../../plugins/auth';
 import { invoiceNoFromReceiptUrl, listInvoices, receiptPdf } from './service';
 
-const ZReceiptBody = z.object({ receipt_url: z.string().trim().min(1).max(2048) });
+const ZReceiptBody = z.object({ receipt_url: safeString().trim().min(1).max(2048) });
 
 // Rendering a PDF costs real CPU; a person downloads a handful at a time.
 const pdfLimit = { rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: callerKey } };

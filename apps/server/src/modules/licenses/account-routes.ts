@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZEmail, ZPaging } from '@lbs/domain/schemas';
+import { safeString, ZEmail, ZPaging } from '@lbs/domain/schemas';
 import { MSG } from '@lbs/domain/messages';
 import type { AppContext } from '../../app-context';
 import { requireUser } from '../../plugins/guards';
@@ -10,7 +10,7 @@ import { badRequest, forbidden } from '../../lib/app-error';
 import { callerKey } from '../../lib/caller-key';
 import { currentLicenceSummary, listLicences, resetLicenceDevice } from './account-service';
 
-const ZLicenseListQuery = ZPaging.extend({ mode: z.string().trim().min(1).max(254) });
+const ZLicenseListQuery = ZPaging.extend({ mode: safeString().trim().min(1).max(254) });
 
 /** The signed-in side of licences: the licence check, the lists and the self-service reset. */
 export async function licenseAccountRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZPaging } from '@lbs/domain/schemas';
+import { safeString, ZPaging } from '@lbs/domain/schemas';
 import { MSG } from '@lbs/domain/messages';
 import type { AppContext } from '../../app-context';
 import { requireUser } from '../../plugins/guards';
@@ -82,7 +82,7 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
         summary: 'Server-sent events: the unread count now and after every change',
         description:
           'Authenticate with `?ticket=` from POST /notification/stream-ticket (EventSource cannot send headers) or a Bearer token. Events: `unread` and `notification`, data `{"unread_count": n}`.',
-        querystring: z.object({ ticket: z.string().max(300).optional() }),
+        querystring: z.object({ ticket: safeString().max(300).optional() }),
       },
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     },

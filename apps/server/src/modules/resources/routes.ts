@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { safeString } from '@lbs/domain/schemas';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '@lbs/domain/messages';
 import type { AppContext } from '../../app-context';
@@ -69,7 +70,7 @@ export async function resourceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       schema: {
         tags: ['resources'],
         summary: 'Follows a download link from GET /subscriptions/download-app',
-        querystring: z.object({ ticket: z.string().min(1).max(300) }),
+        querystring: z.object({ ticket: safeString().min(1).max(300) }),
       },
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZCouponBody, ZPromotionBody } from '@lbs/domain/schemas';
+import { safeString, ZCouponBody, ZPromotionBody } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
 import { requireAdmin } from '../../plugins/guards';
 import { createCoupon, createPromotion, lookupPromotionCode } from './service';
@@ -22,7 +22,7 @@ export async function voucherRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       schema: {
         tags: ['checkout'],
         summary: 'Is this promotion code usable, and what does its coupon take off',
-        params: z.object({ code: z.string().max(200) }),
+        params: z.object({ code: safeString().max(200) }),
         response: {
           200: z.object({
             active: z.boolean(),
