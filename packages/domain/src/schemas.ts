@@ -14,7 +14,8 @@ import { ORDER_STATUSES } from './statuses';
 // ---------------------------------------------------------------------------------------------
 // Building blocks
 
-// U+0000, or half of a surrogate pair without the other half.
+// U+0000, or half of a surrogate pair without the other half (NUL is the point here).
+// eslint-disable-next-line no-control-regex
 const MALFORMED_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** False for text PostgreSQL cannot store (a NUL byte) or that is not valid Unicode (a lone surrogate). */
