@@ -83,6 +83,10 @@ export const MSG = {
   verificationSentIfAccount: 'If an unverified account exists for this address, a verification email has been sent.', // ours
   resetNeedsProof: 'Open the link from your password reset email, or sign in, to change the password.', // ours
   resetOwnPasswordOnly: 'You can only change your own password.', // ours
+  currentPasswordRequired: 'Enter your current password to change it.', // ours
+  currentPasswordWrong: 'The current password is not correct.', // ours
+  noPasswordUseReset:
+    'This account has no password yet (you sign in with Google). Use "Forgot password" to set one by email.', // ours
   showPassword: 'Show password', // ours
   hidePassword: 'Hide password', // ours
 

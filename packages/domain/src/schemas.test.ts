@@ -196,6 +196,14 @@ describe('password reset', () => {
     });
   });
 
+  it('carries the current password of a signed-in change as typed, within the length cap', () => {
+    const body = ZResetPasswordBody.parse({ email: 'a@b.co', new_pwd: GOOD_PASSWORD, current_pwd: ' Old pw 1! ' });
+    expect(body.current_pwd).toBe(' Old pw 1! ');
+    expect(errors(ZResetPasswordBody, { email: 'a@b.co', new_pwd: GOOD_PASSWORD, current_pwd: 'x'.repeat(129) })).toEqual({
+      current_pwd: [MSG.passwordTooLong],
+    });
+  });
+
   it('matches the new password and its confirmation', () => {
     expect(
       ZNewPasswordForm.safeParse({ password: GOOD_PASSWORD, confirm: GOOD_PASSWORD }).success,

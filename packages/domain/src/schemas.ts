@@ -166,11 +166,17 @@ export const ZGoogleSigninBody = z.object({
 });
 export type TGoogleSigninBody = z.infer<typeof ZGoogleSigninBody>;
 
-/** With token: the reset link. Without: the signed-in user's own profile (DESIGN §3). */
+/**
+ * With token: the reset link. Without: the signed-in user's own profile (DESIGN §3), which must
+ * also give current_pwd, so a stolen session alone cannot change the password. current_pwd is
+ * optional here so that its absence is judged after the caller (401 before 400); the server
+ * answers MSG.currentPasswordRequired when a signed-in change leaves it out or empty.
+ */
 export const ZResetPasswordBody = z.object({
   email: ZEmail,
   new_pwd: ZPassword,
   token: safeString().trim().min(1).max(512).optional(),
+  current_pwd: safeString().max(PASSWORD_MAX_LENGTH, { error: MSG.passwordTooLong }).optional(),
 });
 export type TResetPasswordBody = z.infer<typeof ZResetPasswordBody>;
 

@@ -51,6 +51,9 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   const keyGenerator = (req: FastifyRequest) => limitKeys.get(req) ?? req.ip;
   const perAccountSignin = app.createRateLimit({ max: 10, timeWindow: 60_000, keyGenerator });
   const perAddressMail = app.createRateLimit({ max: 1, timeWindow: 60_000, keyGenerator });
+  // Checking a signed-in user's current password is a password guess like a sign-in: limited per
+  // account, so a stolen session cannot try from many addresses.
+  const perAccountPasswordCheck = app.createRateLimit({ max: 5, timeWindow: 15 * 60_000, keyGenerator });
   // The address a per-account or per-address limit refused, for the audit row of that 429.
   const limitedEmail = new WeakMap<FastifyRequest, string>();
   async function limit(limiter: typeof perAccountSignin, req: FastifyRequest, key: string, email?: string) {
@@ -236,7 +239,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     {
       schema: {
         tags: ['auth'],
-        summary: "Set a new password with the reset link's token, or as the signed-in owner of that address",
+        summary: "Set a new password with the reset link's token, or as the signed-in owner of that address with current_pwd",
         body: ZResetPasswordBody,
         response: { 200: ZDetail },
       },
@@ -245,6 +248,9 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
     async (req) => {
       const caller = { user: await req.currentUser(), sessionId: await req.currentSessionId() };
+      if (req.body.token === undefined && caller.user && req.body.current_pwd) {
+        await limit(perAccountPasswordCheck, req, `password-check:${caller.user.id}`, caller.user.email);
+      }
       await resetPassword(ctx, req.body, caller, meta(req));
       return { detail: MSG.passwordResetSuccess };
     },
