@@ -43,6 +43,8 @@ export interface BuildOptions {
   startWorkers?: boolean;
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
+  /** Where log lines go instead of stdout (tests read what would be logged). */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -62,6 +64,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
         ? false
         : {
             level: config.LOG_LEVEL,
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
             redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.new_pwd', '*.token'],
             serializers: {
               // Fastify's own request fields, with secrets carried in the URL masked.

@@ -23,6 +23,41 @@ function describeValidation(context: string | undefined, issues: ValidationIssue
     .join('; ');
 }
 
+type ErrorLike = { code?: unknown; cause?: unknown; stack?: unknown } & Record<string, unknown>;
+
+/**
+ * What a log may say about a failed database statement, or null when `err` is not one. The
+ * wrapper's message and stack (drizzle: "Failed query: … params: …") and the driver's message
+ * and detail ('Key (email)=(…)', 'invalid input syntax: "…"') can hold a password hash or an
+ * address, so only the SQLSTATE code, the rule that failed (constraint, table, column) and the
+ * call frames are kept.
+ */
+export function databaseFailure(err: unknown): Record<string, unknown> | null {
+  let isDatabase = false;
+  const out: Record<string, unknown> = {};
+  for (let e = err as ErrorLike | undefined, depth = 0; e && typeof e === 'object' && depth < 5; e = e.cause as ErrorLike, depth++) {
+    if ('params' in e && 'query' in e) isDatabase = true;
+    // pg's and PGlite's DatabaseError both carry the server's severity and SQLSTATE code.
+    if (typeof e.code === 'string' && typeof e.severity === 'string') {
+      isDatabase = true;
+      for (const key of ['code', 'constraint', 'table', 'column', 'severity', 'routine'] as const) {
+        if (typeof e[key] === 'string') out[key] = e[key];
+      }
+      break;
+    }
+    // A connection failure: a system code such as ECONNREFUSED, no server fields.
+    if (typeof e.code === 'string' && out.code === undefined) out.code = e.code;
+  }
+  if (!isDatabase) return null;
+  const stack = typeof (err as ErrorLike).stack === 'string' ? ((err as ErrorLike).stack as string) : '';
+  out.frames = stack
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .map((line) => line.trim());
+  out.type = (err as object).constructor?.name ?? 'Error';
+  return out;
+}
+
 /**
  * One place turns every failure into `{"detail"}` with the right status. Client mistakes are
  * 4xx with a reason; anything unexpected is logged and answered as a bare 500 without internals.
@@ -56,7 +91,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
               : fe.message;
       return reply.status(status).send({ detail });
     }
-    request.log.error({ err }, 'unhandled error');
+    const db = databaseFailure(err);
+    if (db) request.log.error({ db }, 'database error');
+    else request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ detail: 'Internal server error' });
   });
 }
