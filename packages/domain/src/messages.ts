@@ -201,6 +201,7 @@ export const MSG = {
     "We couldn't confirm your new email address. The link may have expired or is invalid.",
   emailChangeMailSubject: 'Confirm your new email address',
   emailChangedNoticeSubject: 'Your account email was changed',
+  emailChangeTakenSubject: 'This address already has a LentiBooth account', // ours
   tooManyStreams: 'Too many open notification streams',
 
   // Empty states
