@@ -9,7 +9,7 @@ import { requireUser } from '../../plugins/guards';
 import { callerKey } from '../../lib/caller-key';
 import { isAdminRole } from '../../plugins/auth';
 import { forbidden, tooManyRequests, unauthorized } from '../../lib/app-error';
-import { isSessionLive, issueSessionTicket, verifySessionTicket } from '../../lib/session-ticket';
+import { isSessionLive, issueSessionTicket, spendSessionTicket } from '../../lib/session-ticket';
 import { listNotifications, markNotification, unreadCount } from './service';
 import { MAX_STREAMS_PER_USER, NotificationHub, type StreamEvent } from './notification-hub';
 
@@ -62,7 +62,7 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
   r.post(
     '/notification/stream-ticket',
     {
-      schema: { tags: ['notifications'], summary: 'A one-minute ticket that opens the notification stream' },
+      schema: { tags: ['notifications'], summary: 'A one-minute, single-use ticket that opens the notification stream' },
       preHandler: requireUser,
       config: { rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: callerKey } },
     },
@@ -88,7 +88,7 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
     },
     async (req, reply) => {
       const who = req.query.ticket
-        ? await verifySessionTicket(ctx.db, req.query.ticket, 'notification-stream')
+        ? await spendSessionTicket(ctx.db, req.query.ticket, 'notification-stream')
         : await req.currentUser().then(async (user) => (user ? { user, sessionId: (await req.currentSessionId())! } : null));
       if (!who) throw unauthorized();
       const { user, sessionId } = who;
