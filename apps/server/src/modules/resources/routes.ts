@@ -58,8 +58,8 @@ export async function resourceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       const sessionId = await req.currentSessionId();
       if (sessionId === null) throw unauthorized();
       const { ticket, expiresAt } = await issueSessionTicket(ctx.db, sessionId, 'app-download', DOWNLOAD_LINK_TTL_MS);
-      // The API may sit on its own host, so the link is built from the address this call came to.
-      const url = `${req.protocol}://${req.host}/api/subscriptions/download-app/file?ticket=${encodeURIComponent(ticket)}`;
+      // From PUBLIC_URL, as every link we hand out: the Host header is the caller's to choose.
+      const url = `${ctx.config.publicUrl}/api/subscriptions/download-app/file?ticket=${encodeURIComponent(ticket)}`;
       return { url, expires_at: expiresAt.toISOString() };
     },
   );
