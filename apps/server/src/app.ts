@@ -17,6 +17,7 @@ import { registerAuth } from './plugins/auth';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSpa } from './plugins/spa';
 import { contentSecurityPolicy } from './plugins/csp';
+import { noStoreByDefault } from './plugins/no-store';
 import { healthRoutes } from './modules/health/routes';
 import { pageViewRoutes } from './modules/page-views/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
@@ -125,6 +126,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const api = async (scope: FastifyInstance) => {
+    noStoreByDefault(scope);
     await scope.register(healthRoutes, { ctx });
     await scope.register(pageViewRoutes, { ctx });
     await scope.register(notificationRoutes, { ctx });
