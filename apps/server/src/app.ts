@@ -12,7 +12,7 @@ import type { AppContext } from './app-context';
 import { openDatabase, type Database } from './db/client';
 import { devMailboxTransport, smtpTransport } from './integrations/mail/transport';
 import { OutboxWorker } from './modules/outbox/worker';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerAuth } from './plugins/auth';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSpa } from './plugins/spa';
@@ -82,6 +82,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     // Only behind a known proxy may X-Forwarded-For name the client; otherwise anyone could pick
     // their own address and slip past the per-client rate limits.
     trustProxy: config.TRUST_PROXY,
+    // Bad percent-encoding and over-long path values answer {detail}, like every other error.
+    frameworkErrors,
     routerOptions: {
       ignoreTrailingSlash: true,
       // Long path values (a pasted token, a long promo code) reach the route and its schema,

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
 
@@ -59,10 +59,40 @@ export function databaseFailure(err: unknown): Record<string, unknown> | null {
 }
 
 /**
+ * Fastify's `frameworkErrors`: the router's own refusals, which never reach the error handler,
+ * as `{"detail"}` like every other answer (Fastify's default is `{error, code, message}`).
+ */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.status(414).send({ detail: 'A value in the URL path is too long' });
+  }
+  if (err.code === 'FST_ERR_BAD_URL') {
+    return reply.status(400).send({ detail: 'The URL is not valid: its path is not well-formed percent-encoded UTF-8' });
+  }
+  const status = err.statusCode ?? 500;
+  return reply.status(status).send({ detail: status < 500 ? err.message : 'Internal server error' });
+}
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/**
  * One place turns every failure into `{"detail"}` with the right status. Client mistakes are
  * 4xx with a reason; anything unexpected is logged and answered as a bare 500 without internals.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
+  // A path that exists under other methods is 405 with Allow (RFC 9110), not the router's 404.
+  // The not-found route carries root hooks too, so this also covers the SPA's fallback. In
+  // preParsing: after the security headers and rate limits (onRequest), before a body is read.
+  app.addHook('preParsing', async (request, reply, payload) => {
+    if (!request.is404) return payload;
+    const path = request.url.split('?')[0] ?? '/';
+    const allow = METHODS.filter((method) => method !== request.method && app.findRoute({ method, url: path }));
+    if (allow.length === 0) return payload;
+    return reply
+      .status(405)
+      .header('allow', allow.join(', '))
+      .send({ detail: `Method ${request.method} is not allowed on ${path}; use ${allow.join(', ')}` });
+  });
   app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
     if (err instanceof AppError) {
       return reply.status(err.status).send({ detail: err.detail });
