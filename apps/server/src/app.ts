@@ -66,7 +66,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
         : {
             level: config.LOG_LEVEL,
             ...(opts.logStream ? { stream: opts.logStream } : {}),
-            redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.new_pwd', '*.token'],
+            redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.new_pwd', '*.current_pwd', '*.token'],
             serializers: {
               // Fastify's own request fields, with secrets carried in the URL masked.
               req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip }),
