@@ -33,6 +33,7 @@ describe('dev mailbox', () => {
   it('answers one address’s mail as JSON, newest first', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/dev/mail?to=reader@example.com' });
     expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
     const mails = res.json();
     expect(mails.map((m: { subject: string }) => m.subject)).toEqual([
       'Third',

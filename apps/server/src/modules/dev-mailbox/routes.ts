@@ -37,7 +37,8 @@ export async function devMailboxRoutes(app: FastifyInstance, { ctx }: { ctx: App
   const { db } = ctx;
 
   // Before the query string is validated, so nothing about the mailbox leaks to a stranger.
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('cache-control', 'no-store');
     if (isLoopback(req.ip)) return;
     const user = await req.currentUser();
     if (user && isAdminRole(user.role)) return;
