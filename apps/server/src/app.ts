@@ -11,7 +11,7 @@ import type { AppContext } from './app-context';
 import { openDatabase, type Database } from './db/client';
 import { devMailboxTransport, smtpTransport } from './integrations/mail/transport';
 import { OutboxWorker } from './modules/outbox/worker';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerAuth, type LiveSession } from './plugins/auth';
 import { requireAdmin } from './plugins/guards';
 import { SessionCache } from './plugins/session-cache';
@@ -19,6 +19,7 @@ import { registerRateLimit } from './plugins/rate-limit';
 import { registerSpa } from './plugins/spa';
 import { contentSecurityPolicy } from './plugins/csp';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { noStoreByDefault } from './plugins/no-store';
 import { healthRoutes } from './modules/health/routes';
 import { pageViewRoutes } from './modules/page-views/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
@@ -45,6 +46,8 @@ export interface BuildOptions {
   startWorkers?: boolean;
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
+  /** Where log lines go instead of stdout (tests read what would be logged). */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -77,7 +80,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
         ? false
         : {
             level: config.LOG_LEVEL,
-            redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.new_pwd', '*.token'],
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+            redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.new_pwd', '*.current_pwd', '*.token'],
             serializers: {
               // Fastify's own request fields, with secrets carried in the URL masked.
               req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip }),
@@ -94,6 +98,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     // Only behind a known proxy may X-Forwarded-For name the client; otherwise anyone could pick
     // their own address and slip past the per-client rate limits.
     trustProxy: config.TRUST_PROXY,
+    // Bad percent-encoding and over-long path values answer {detail}, like every other error.
+    frameworkErrors,
     routerOptions: {
       ignoreTrailingSlash: true,
       // Long path values (a pasted token, a long promo code) reach the route and its schema,
@@ -146,6 +152,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const api = async (scope: FastifyInstance) => {
+    noStoreByDefault(scope);
     await scope.register(healthRoutes, { ctx });
     await scope.register(pageViewRoutes, { ctx });
     await scope.register(notificationRoutes, { ctx });

@@ -25,6 +25,8 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       NODE_ENV: 'development',
       PORT: 3000,
+      // Only this machine reaches the embedded mode unless HOST says otherwise.
+      HOST: '127.0.0.1',
       isProduction: false,
       devTools: true,
       publicUrl: 'http://localhost:3000',

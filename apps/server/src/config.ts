@@ -43,7 +43,8 @@ const ZEnv = z
   .object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // The embedded mode (dev mailbox, local pay page) is for this machine; HOST exposes it.
+  HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString.pipe(z.url().optional()),
   REDIS_URL: optionalString.pipe(z.url().optional()),

@@ -45,7 +45,7 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   app.log.info(
-    { db: database.driver, mail: app.ctx.mail.kind, ms: Date.now() - started },
+    { db: database.driver, mail: app.ctx.mail.kind, host: config.HOST, ms: Date.now() - started },
     `Lenticular Booth Shop ready on http://localhost:${port}`,
   );
 }

@@ -85,6 +85,10 @@ export const MSG = {
   verificationSentIfAccount: 'If an unverified account exists for this address, a verification email has been sent.', // ours
   resetNeedsProof: 'Open the link from your password reset email, or sign in, to change the password.', // ours
   resetOwnPasswordOnly: 'You can only change your own password.', // ours
+  currentPasswordRequired: 'Enter your current password to change it.', // ours
+  currentPasswordWrong: 'The current password is not correct.', // ours
+  noPasswordUseReset:
+    'This account has no password yet (you sign in with Google). Use "Forgot password" to set one by email.', // ours
   showPassword: 'Show password', // ours
   hidePassword: 'Hide password', // ours
 
@@ -108,6 +112,7 @@ export const MSG = {
   messageRequired: 'Message is required',
   messageTooShort: 'Message must be at least 10 characters long',
   fieldTooLong: 'This field is too long', // ours
+  invalidText: 'Contains a character that is not allowed (a NUL byte or broken Unicode)', // ours
 
   // Contact result
   sending: 'Sending...',
@@ -198,6 +203,7 @@ export const MSG = {
     "We couldn't confirm your new email address. The link may have expired or is invalid.",
   emailChangeMailSubject: 'Confirm your new email address',
   emailChangedNoticeSubject: 'Your account email was changed',
+  emailChangeTakenSubject: 'This address already has a LentiBooth account', // ours
   tooManyStreams: 'Too many open notification streams',
 
   // Empty states

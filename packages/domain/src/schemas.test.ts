@@ -6,6 +6,7 @@ import { MSG } from './messages';
 import {
   isHttpUrl,
   isIsoDateString,
+  isWellFormedText,
   isValidPhone,
   passwordMeetsRule,
   PASSWORD_PATTERN,
@@ -32,9 +33,11 @@ import {
   ZSigninBody,
   ZSignupBody,
   ZSignupForm,
+  ZTokenQuery,
   ZUsageEventBody,
 } from './schemas';
 import { ZReportQuery } from './report-periods';
+import { ZPageViewBody } from './page-view';
 
 const GOOD_PASSWORD = 'Correct-Horse7!';
 
@@ -212,11 +215,11 @@ describe('password reset', () => {
     });
   });
 
-  it('keeps the current password of the signed-in change, untrimmed, and refuses an empty one', () => {
-    const body = { email: 'a@b.co', new_pwd: GOOD_PASSWORD, current_pwd: ' old pass ' };
-    expect(ZResetPasswordBody.parse(body).current_pwd).toBe(' old pass ');
-    expect(errors(ZResetPasswordBody, { ...body, current_pwd: '' })).toEqual({
-      current_pwd: [MSG.passwordRequired],
+  it('carries the current password of a signed-in change as typed, within the length cap', () => {
+    const body = ZResetPasswordBody.parse({ email: 'a@b.co', new_pwd: GOOD_PASSWORD, current_pwd: ' Old pw 1! ' });
+    expect(body.current_pwd).toBe(' Old pw 1! ');
+    expect(errors(ZResetPasswordBody, { email: 'a@b.co', new_pwd: GOOD_PASSWORD, current_pwd: 'x'.repeat(129) })).toEqual({
+      current_pwd: [MSG.passwordTooLong],
     });
   });
 
@@ -663,5 +666,56 @@ describe('helpers', () => {
     expect(ZId.parse(' abc ')).toBe('abc');
     expect(ZId.safeParse(-1).success).toBe(false);
     expect(ZId.safeParse('').success).toBe(false);
+  });
+});
+
+describe('the text rule (NUL bytes and lone UTF-16 surrogates)', () => {
+  it('tells well-formed text from text PostgreSQL cannot store', () => {
+    for (const ok of ['', 'plain', 'Zoë 😀 名前', 'tab\tand\nnewline', '\uD83D\uDE00']) {
+      expect(isWellFormedText(ok), JSON.stringify(ok)).toBe(true);
+    }
+    for (const bad of ['\u0000', 'a\u0000b', 'a\uD800', '\uD800b', '\uDC00', 'x\uDC00\uD800y', '\uDE00\uD83D']) {
+      expect(isWellFormedText(bad), JSON.stringify(bad)).toBe(false);
+    }
+  });
+
+  const shipping = { name: 'A', email: 'a@b.co', address: '1 Road', city: 'Singapore', state: 'SG', zip: '123456', country: 'SG' };
+  const cases: [string, z.ZodType, Record<string, unknown>, string[]][] = [
+    ['contact', ZContactBody, { name: 'Ann', email: 'a@b.co', phone: '+6512345678', company: 'Co', message: 'Hello there, world' }, ['name', 'company', 'message', 'phone', 'email']],
+    ['sign-up', ZSignupBody, { user: { username: 'ann', email: 'a@b.co', password: GOOD_PASSWORD }, recaptchaToken: 'x' }, ['user.username', 'user.password', 'recaptchaToken']],
+    ['sign-in', ZSigninBody, { user: { email: 'a@b.co', password: GOOD_PASSWORD }, recaptchaToken: 'x' }, ['user.password']],
+    ['profile', ZProfileBody, { email: 'a@b.co', first_name: 'Ann', last_name: 'Lee' }, ['first_name', 'last_name']],
+    ['reset', ZResetPasswordBody, { email: 'a@b.co', new_pwd: GOOD_PASSWORD, token: 'tok' }, ['token', 'new_pwd']],
+    ['token query', ZTokenQuery, { token: 'tok' }, ['token']],
+    ['shipping', ZShippingInfo, shipping, ['address', 'city', 'state', 'name']],
+    ['checkout', ZOnePaymentBody, { email: 'a@b.co', shipping_fee: 0, discount: 0, promo_code: 'SAVE10', products: [{ price_id: 'p', quantity: 1 }], total_amount: 1 }, ['promo_code', 'products.0.price_id']],
+    ['shipping rates', ZShippingRatesBody, { recipient: { postalCode: '123456', countryCode: 'SG' }, products: [{ name: 'x', quantity: 1 }] }, ['products.0.name', 'recipient.postalCode']],
+    ['page view', ZPageViewBody, { path: '/pricing', referrer: 'https://example.com/' }, ['path', 'referrer']],
+    ['coupon', ZCouponBody, { name: 'Ten', discount_type: 'percent', discount_value: 10 }, ['name']],
+    ['order update', ZOrderUpdateBody, { status: 'shipped', track_num: 'T1', carrier_name: 'DHL' }, ['track_num', 'carrier_name']],
+    ['usage event', ZUsageEventBody, { license_key: 'K', device_id: 'd', kind: 'error', file_type: 'jpg', error_message: 'boom' }, ['device_id', 'file_type', 'error_message']],
+  ];
+  const setAt = (obj: Record<string, unknown>, dotted: string, value: string) => {
+    const copy = JSON.parse(JSON.stringify(obj)) as Record<string, unknown>;
+    const keys = dotted.split('.');
+    let at: Record<string, unknown> = copy;
+    for (const k of keys.slice(0, -1)) at = at[k] as Record<string, unknown>;
+    at[keys.at(-1)!] = value;
+    return copy;
+  };
+
+  it.each(cases)('%s: refuses them in every text field, naming the field', (_, schema, valid, fields) => {
+    expect(schema.safeParse(valid).success).toBe(true);
+    for (const field of fields) {
+      for (const bad of ['Ann\u0000', 'Ann\uD800', '\uDC00Ann']) {
+        const input = setAt(valid, field, field.endsWith('path') ? `/${bad}` : bad);
+        expect(errors(schema, input)[field], `${field} = ${JSON.stringify(bad)}`).toContain(MSG.invalidText);
+      }
+    }
+  });
+
+  it('holds for ids too', () => {
+    expect(ZId.safeParse('12\u0000').success).toBe(false);
+    expect(ZId.safeParse('12').success).toBe(true);
   });
 });

@@ -14,10 +14,27 @@ import { ORDER_STATUSES } from './statuses';
 // ---------------------------------------------------------------------------------------------
 // Building blocks
 
+// U+0000, or half of a surrogate pair without the other half (NUL is the point here).
+// eslint-disable-next-line no-control-regex
+const MALFORMED_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** False for text PostgreSQL cannot store (a NUL byte) or that is not valid Unicode (a lone surrogate). */
+export function isWellFormedText(value: string): boolean {
+  return !MALFORMED_TEXT.test(value);
+}
+
+/**
+ * Every string a request carries (body, query, path) starts here, never at a bare zod string: a NUL byte
+ * or a lone surrogate would otherwise pass the schema and fail in the database as a 500. The
+ * check runs first and stops the others, so the field's error says what is wrong with it.
+ */
+export function safeString(params?: { error?: string }) {
+  return z.string(params).refine(isWellFormedText, { error: MSG.invalidText, abort: true }); // @text-rule
+}
+
 /** Required text: trimmed, whitespace-only counts as empty. */
 function requiredText(required: string, max: number) {
-  return z
-    .string({ error: required })
+  return safeString({ error: required })
     .trim()
     .min(1, { error: required, abort: true })
     .max(max, { error: MSG.fieldTooLong });
@@ -25,7 +42,7 @@ function requiredText(required: string, max: number) {
 
 /** Optional free text; null and undefined both mean "not given". */
 function optionalText(max: number) {
-  return z.string().trim().max(max, { error: MSG.fieldTooLong }).nullish();
+  return safeString().trim().max(max, { error: MSG.fieldTooLong }).nullish();
 }
 
 const ISO_DATE_PATTERN =
@@ -59,14 +76,13 @@ export function isHttpUrl(value: string): boolean {
 
 /** A row id: our ids may be numbers or strings; both arrive here and leave as a string. */
 export const ZId = z
-  .union([z.string().trim().min(1).max(100), z.number().int().nonnegative()])
+  .union([safeString().trim().min(1).max(100), z.number().int().nonnegative()])
   .transform((value) => String(value));
 
 export const EMAIL_MAX_LENGTH = 254;
 
 /** Trimmed, lower-cased, a valid address of at most 254 characters. */
-export const ZEmail = z
-  .string({ error: MSG.emailRequired })
+export const ZEmail = safeString({ error: MSG.emailRequired })
   .trim()
   .toLowerCase()
   .min(1, { error: MSG.emailRequired, abort: true })
@@ -101,8 +117,7 @@ export const PASSWORD_PATTERN = new RegExp(
 );
 
 /** A new password: not trimmed (spaces are the user's choice), must meet the rule. */
-export const ZPassword = z
-  .string({ error: MSG.passwordRequired })
+export const ZPassword = safeString({ error: MSG.passwordRequired })
   .min(1, { error: MSG.passwordRequired, abort: true })
   .max(PASSWORD_MAX_LENGTH, { error: MSG.passwordTooLong, abort: true })
   .regex(PASSWORD_PATTERN, { error: MSG.passwordRule })
@@ -110,14 +125,13 @@ export const ZPassword = z
     description: `At least ${PASSWORD_MIN_LENGTH} characters, with an upper-case letter, a lower-case letter, a digit and one of ${PASSWORD_SPECIALS}`,
   });
 
-/** A password being checked at sign-in: any non-empty string within the length cap. */
-const ZPasswordAttempt = z
-  .string({ error: MSG.passwordRequired })
+/** A password being checked (sign-in, the current password): any non-empty string within the length cap, never trimmed. */
+export const ZPasswordAttempt = safeString({ error: MSG.passwordRequired })
   .min(1, { error: MSG.passwordRequired, abort: true })
   .max(PASSWORD_MAX_LENGTH, { error: MSG.passwordTooLong });
 
 /** The CAPTCHA answer (reCAPTCHA token or ALTCHA payload); the verifier judges it. */
-const ZCaptchaToken = z.string({ error: MSG.captchaRequired }).max(20000);
+const ZCaptchaToken = safeString({ error: MSG.captchaRequired }).max(20000);
 
 // ---------------------------------------------------------------------------------------------
 // Sign-up, sign-in, password reset
@@ -127,8 +141,7 @@ export const ZSignupForm = z
     username: requiredText(MSG.usernameRequired, 100),
     email: ZEmail,
     password: ZPassword,
-    confirmPassword: z
-      .string({ error: MSG.confirmPasswordRequired })
+    confirmPassword: safeString({ error: MSG.confirmPasswordRequired })
       .min(1, { error: MSG.confirmPasswordRequired, abort: true }),
   })
   .refine((form) => form.password === form.confirmPassword, {
@@ -158,28 +171,30 @@ export const ZSigninForm = z.object({ email: ZEmail, password: ZPasswordAttempt 
 export type TSigninForm = z.infer<typeof ZSigninForm>;
 
 export const ZGoogleSigninBody = z.object({
-  id_token: z.string().trim().min(1).max(10000),
+  id_token: safeString().trim().min(1).max(10000),
   recaptchaToken: ZCaptchaToken,
   mode: z.enum(['signup', 'signin']),
 });
 export type TGoogleSigninBody = z.infer<typeof ZGoogleSigninBody>;
 
 /**
- * With token: the reset link. Without: the signed-in user's own profile (DESIGN §3), which also
- * proves the current password (issue 9).
+ * With token: the reset link. Without: the signed-in user's own profile (DESIGN §3), which must
+ * also give current_pwd, so a stolen session alone cannot change the password. current_pwd is
+ * optional here so that its absence is judged after the caller (401 before 400); the server
+ * answers MSG.currentPasswordRequired when a signed-in change leaves it out or empty.
  */
 export const ZResetPasswordBody = z.object({
   email: ZEmail,
   new_pwd: ZPassword,
-  token: z.string().trim().min(1).max(512).optional(),
-  current_pwd: ZPasswordAttempt.optional(),
+  token: safeString().trim().min(1).max(512).optional(),
+  current_pwd: safeString().max(PASSWORD_MAX_LENGTH, { error: MSG.passwordTooLong }).optional(),
 });
 export type TResetPasswordBody = z.infer<typeof ZResetPasswordBody>;
 
 export const ZNewPasswordForm = z
   .object({
     password: ZPassword,
-    confirm: z.string({ error: MSG.confirmPasswordRequired }).min(1, {
+    confirm: safeString({ error: MSG.confirmPasswordRequired }).min(1, {
       error: MSG.confirmPasswordRequired,
       abort: true,
     }),
@@ -198,7 +213,7 @@ export const ZEmailQuery = z.object({ email: ZEmail });
 export type TEmailQuery = z.infer<typeof ZEmailQuery>;
 
 /** ?token=... of verify-reset-password. */
-export const ZTokenQuery = z.object({ token: z.string().trim().min(1).max(512) });
+export const ZTokenQuery = z.object({ token: safeString().trim().min(1).max(512) });
 export type TTokenQuery = z.infer<typeof ZTokenQuery>;
 
 // ---------------------------------------------------------------------------------------------
@@ -217,15 +232,13 @@ export const ZContactBody = z.object({
   name: requiredText(MSG.nameRequired, 100),
   email: ZEmail,
   // Kept as typed (trimmed) so a person reads it in the familiar layout; only validated here.
-  phone: z
-    .string({ error: MSG.phoneRequired })
+  phone: safeString({ error: MSG.phoneRequired })
     .trim()
     .min(1, { error: MSG.phoneRequired, abort: true })
     .max(40, { error: MSG.invalidPhone, abort: true })
     .refine(isValidPhone, { error: MSG.invalidPhone }),
   company: requiredText(MSG.companyRequired, 150),
-  message: z
-    .string({ error: MSG.messageRequired })
+  message: safeString({ error: MSG.messageRequired })
     .trim()
     .min(1, { error: MSG.messageRequired, abort: true })
     .min(10, { error: MSG.messageTooShort, abort: true })
@@ -237,8 +250,7 @@ export type TContactBody = z.infer<typeof ZContactBody>;
 // Shipping and checkout
 
 /** Two-letter ISO 3166-1 code, upper-cased. */
-export const ZCountryCode = z
-  .string({ error: MSG.countryRequired })
+export const ZCountryCode = safeString({ error: MSG.countryRequired })
   .trim()
   .toUpperCase()
   .min(1, { error: MSG.countryRequired, abort: true })
@@ -272,7 +284,7 @@ export const ZShippingRatesBody = z.object({
     .array(
       z.object({
         /** The cart line's key. */
-        name: z.string().trim().min(1).max(100),
+        name: safeString().trim().min(1).max(100),
         quantity: z.number().int().min(1).max(10000),
       }),
     )
@@ -288,11 +300,11 @@ export const ZOnePaymentBody = z.object({
   email: ZEmail,
   shipping_fee: z.number().min(0),
   discount: z.number().min(0),
-  promo_code: z.string().trim().max(40).optional(),
+  promo_code: safeString().trim().max(40).optional(),
   products: z
     .array(
       z.object({
-        price_id: z.string().trim().min(1).max(100),
+        price_id: safeString().trim().min(1).max(100),
         quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
       }),
     )
@@ -334,8 +346,7 @@ export const ZCouponBody = z
     discount_value: z.number({ error: MSG.discountValueRequired }),
     currency: z.literal('usd').optional(),
     max_redemptions: ZMaxRedemptions,
-    redeem_by: z
-      .string({ error: MSG.expirationRequired })
+    redeem_by: safeString({ error: MSG.expirationRequired })
       .trim()
       .min(1, { error: MSG.expirationRequired, abort: true })
       .refine(isIsoDateString, { error: MSG.expirationInvalid })
@@ -363,14 +374,12 @@ export const PROMOTION_CODE_PATTERN = /^[A-Za-z0-9_-]{3,40}$/;
 export const ZPromotionBody = z.object({
   /** Redundant with the path's couponId; when given, the server requires them to agree. */
   coupon_id: ZId.optional(),
-  code: z
-    .string({ error: MSG.promotionCodeRequired })
+  code: safeString({ error: MSG.promotionCodeRequired })
     .trim()
     .min(1, { error: MSG.promotionCodeRequired, abort: true })
     .regex(PROMOTION_CODE_PATTERN, { error: MSG.promotionCodeFormat }),
   max_redemptions: ZMaxRedemptions,
-  expires_at: z
-    .string({ error: MSG.expirationInvalid })
+  expires_at: safeString({ error: MSG.expirationInvalid })
     .trim()
     .refine(isIsoDateString, { error: MSG.expirationInvalid })
     .nullish(),
@@ -394,8 +403,7 @@ export const ZOrderUpdateBody = z.object({
   track_num: optionalText(100),
   carrier_name: optionalText(100),
   estimate_date: optionalText(100),
-  track_url: z
-    .string()
+  track_url: safeString()
     .trim()
     .max(2048, { error: MSG.fieldTooLong })
     .refine((url) => url === '' || isHttpUrl(url), { error: MSG.invalidTrackingUrl })
@@ -406,8 +414,7 @@ export type TOrderUpdateBody = z.infer<typeof ZOrderUpdateBody>;
 // ---------------------------------------------------------------------------------------------
 // Licences
 
-const ZOptionalDate = z
-  .string()
+const ZOptionalDate = safeString()
   .trim()
   .refine((value) => value === '' || isIsoDateString(value), { error: MSG.expirationInvalid })
   .nullish();
@@ -434,14 +441,13 @@ export const ZLicenseRevokeBody = z.object({ license_id: ZId, mode: z.literal('r
 export type TLicenseRevokeBody = z.infer<typeof ZLicenseRevokeBody>;
 
 /** A licence key as typed or pasted; canonicalised (upper case, look-alikes, hyphens). */
-const ZLicenseKey = z
-  .string()
+const ZLicenseKey = safeString()
   .trim()
   .min(1, { error: MSG.invalidLicenseKey, abort: true })
   .max(64, { error: MSG.invalidLicenseKey, abort: true })
   .overwrite((key) => normaliseLicenceKey(key) ?? key);
 
-const ZDeviceId = z.string().trim().min(1).max(200);
+const ZDeviceId = safeString().trim().min(1).max(200);
 
 /** Desktop program: activate, validate and deactivate all carry key and device. */
 export const ZLicenseActivateBody = z.object({ license_key: ZLicenseKey, device_id: ZDeviceId });
@@ -459,11 +465,11 @@ export const ZUsageEventBody = z.object({
   device_id: ZDeviceId,
   kind: z.enum(USAGE_EVENT_KINDS),
   filename: optionalText(255),
-  file_type: z.string().trim().min(1).max(50),
+  file_type: safeString().trim().min(1).max(50),
   /** Seconds. */
   processing_time: z.number().min(0).max(86400).nullish(),
   error_message: optionalText(2000),
-  timestamp: z.string().trim().refine(isIsoDateString).nullish(),
+  timestamp: safeString().trim().refine(isIsoDateString).nullish(),
 });
 export type TUsageEventBody = z.infer<typeof ZUsageEventBody>;
 

@@ -2,10 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { CATALOGUE } from '@lbs/domain/catalogue';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { verifyPassword } from '../lib/password';
+import { hashPassword, verifyPassword } from '../lib/password';
+import { createSession } from '../modules/auth/session-store';
+import { issueEmailToken } from '../modules/auth/email-tokens';
 import { openTestDatabase, type TestDatabase } from '../../test/build-test-app';
 import { ensureAdmin, seedCatalogue } from './seed';
-import { products, users } from './schema';
+import { emailTokens, products, sessions, users } from './schema';
 
 const log = { info: vi.fn(), warn: vi.fn() } as unknown as Pick<FastifyBaseLogger, 'info' | 'warn'>;
 
@@ -109,6 +111,71 @@ describe('ensureAdmin', () => {
     const print = vi.spyOn(console, 'log').mockImplementation(() => {});
     await ensureAdmin(db(), {}, log);
     expect(await admins()).toHaveLength(1);
+    expect(print).not.toHaveBeenCalled();
+  });
+});
+
+describe('ensureAdmin with ADMIN_EMAIL naming an account someone registered earlier', () => {
+  const email = 'owner@example.com';
+  const registrantPassword = 'Registrant-Pw-9!';
+
+  /** What a stranger leaves behind after signing up with the owner's address: no proof, their password. */
+  async function registerUnverified() {
+    const [u] = await db()
+      .insert(users)
+      .values({ username: 'squatter', email, isEmailVerified: false, passwordHash: await hashPassword(registrantPassword), pendingEmail: 'squatter@evil.test' })
+      .returning();
+    await createSession(db(), u!.id);
+    await issueEmailToken(db(), { userId: u!.id, email: 'squatter@evil.test', purpose: 'change_email' });
+    return { id: u!.id };
+  }
+  const liveSessions = (userId: number) =>
+    db().select().from(sessions).where(eq(sessions.userId, userId)).then((rows) => rows.filter((s) => !s.revokedAt));
+  const liveTokens = (userId: number) =>
+    db().select().from(emailTokens).where(eq(emailTokens.userId, userId)).then((rows) => rows.filter((r) => !r.usedAt));
+
+  it('without ADMIN_PASSWORD, replaces the registrant’s password with a one-time one, printed once, and ends their sessions and pending change', async () => {
+    const squatter = await registerUnverified();
+    const print = vi.spyOn(console, 'log').mockImplementation(() => {});
+    await ensureAdmin(db(), { email }, log);
+    const [row] = await db().select().from(users).where(eq(users.id, squatter.id));
+    expect(row).toMatchObject({ role: 'admin', isEmailVerified: true, pendingEmail: null });
+    expect(await verifyPassword(row!.passwordHash, registrantPassword)).toBe(false);
+    expect(print).toHaveBeenCalledTimes(1);
+    const shown = /Password \(shown once\): (\S+)/.exec(String(print.mock.calls[0]![0]))?.[1];
+    expect(await verifyPassword(row!.passwordHash, shown!)).toBe(true);
+    expect(await liveSessions(squatter.id)).toEqual([]);
+    expect(await liveTokens(squatter.id)).toEqual([]);
+
+    // The next start finds a proven admin and leaves it alone.
+    await ensureAdmin(db(), { email }, log);
+    expect(print).toHaveBeenCalledTimes(1);
+    const [again] = await db().select().from(users).where(eq(users.id, squatter.id));
+    expect(again!.passwordHash).toBe(row!.passwordHash);
+  });
+
+  it('with ADMIN_PASSWORD, sets that password and still ends the registrant’s sessions', async () => {
+    const squatter = await registerUnverified();
+    await ensureAdmin(db(), { email, password: 'Configured-Pw-9!' }, log);
+    const [row] = await db().select().from(users).where(eq(users.id, squatter.id));
+    expect(row).toMatchObject({ role: 'admin', isEmailVerified: true, pendingEmail: null });
+    expect(await verifyPassword(row!.passwordHash, 'Configured-Pw-9!')).toBe(true);
+    expect(await liveSessions(squatter.id)).toEqual([]);
+    expect(await liveTokens(squatter.id)).toEqual([]);
+  });
+
+  it('promotes a verified account as it is: its owner proved the address', async () => {
+    const [u] = await db()
+      .insert(users)
+      .values({ username: 'owner', email, isEmailVerified: true, passwordHash: await hashPassword(registrantPassword) })
+      .returning();
+    const { sessionId } = await createSession(db(), u!.id);
+    const print = vi.spyOn(console, 'log').mockImplementation(() => {});
+    await ensureAdmin(db(), { email }, log);
+    const [row] = await db().select().from(users).where(eq(users.id, u!.id));
+    expect(row!.role).toBe('admin');
+    expect(await verifyPassword(row!.passwordHash, registrantPassword)).toBe(true);
+    expect((await liveSessions(u!.id)).map((s) => s.id)).toEqual([sessionId]);
     expect(print).not.toHaveBeenCalled();
   });
 });

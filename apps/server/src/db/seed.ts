@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { CATALOGUE } from '@lbs/domain/catalogue';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './client';
-import { products, users } from './schema';
+import { emailTokens, products, users } from './schema';
+import { revokeAllSessions } from '../modules/auth/session-store';
 import { hashPassword, verifyPassword } from '../lib/password';
 
 const toCents = (usd: number) => Math.round(usd * 100);
@@ -30,8 +31,13 @@ export async function seedCatalogue(db: Db): Promise<void> {
   }
 }
 
+/** Random, and still meets the password rule (upper, lower, digit, special). */
+const generatedPassword = () => crypto.randomBytes(12).toString('base64url') + 'aA1!';
+
 /**
  * ADMIN_EMAIL + ADMIN_PASSWORD make sure that admin exists (and can sign in with that password).
+ * ADMIN_EMAIL alone promotes a verified account as it is; an unverified one (anybody could have
+ * registered it) gets a new password, printed once, and loses its sessions and mailed links.
  * With neither set and no admin at all, one is created and its password printed once.
  */
 export async function ensureAdmin(
@@ -43,7 +49,7 @@ export async function ensureAdmin(
     const email = opts.email.trim().toLowerCase();
     const [existing] = await db.select().from(users).where(eq(users.email, email));
     if (!existing) {
-      const password = opts.password ?? crypto.randomBytes(12).toString('base64url') + 'aA1!';
+      const password = opts.password ?? generatedPassword();
       await db.insert(users).values({
         username: 'admin',
         email,
@@ -58,6 +64,26 @@ export async function ensureAdmin(
       return;
     }
     const set: Partial<typeof users.$inferInsert> = { role: 'admin', isEmailVerified: true };
+    if (!existing.isEmailVerified) {
+      // Anyone may have signed up with this address: nothing proves the account is the operator's.
+      // It becomes the admin with a password only the operator knows, and whatever the
+      // registrant holds (sessions, a pending address change, mailed links) stops working.
+      const password = opts.password ?? generatedPassword();
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ ...set, passwordHash: await hashPassword(password), pendingEmail: null, updatedAt: new Date() })
+          .where(eq(users.id, existing.id));
+        await revokeAllSessions(tx, existing.id);
+        await tx
+          .update(emailTokens)
+          .set({ usedAt: new Date() })
+          .where(and(eq(emailTokens.userId, existing.id), isNull(emailTokens.usedAt)));
+      });
+      if (!opts.password) console.log(`\n  Admin account promoted: ${email}\n  Password (shown once): ${password}\n`);
+      log.warn(`Promoted unverified account ${email} to admin; its password was replaced and its sessions ended`);
+      return;
+    }
     if (opts.password && !(await verifyPassword(existing.passwordHash, opts.password))) {
       set.passwordHash = await hashPassword(opts.password);
     }
@@ -67,7 +93,7 @@ export async function ensureAdmin(
   // Only a brand-new shop gets a generated admin (DESIGN.md): an existing one is left as it is.
   const [anyUser] = await db.select({ id: users.id }).from(users).limit(1);
   if (anyUser) return;
-  const password = crypto.randomBytes(12).toString('base64url') + 'aA1!';
+  const password = generatedPassword();
   const email = 'admin@lenticularbooth.local';
   await db
     .insert(users)

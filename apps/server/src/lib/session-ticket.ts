@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { sessions, users } from '../db/schema';
+import { captchaSolutions, sessions, users } from '../db/schema';
 import type { SessionUser } from '../plugins/auth';
 
 /**
@@ -11,7 +11,8 @@ import type { SessionUser } from '../plugins/auth';
  *
  * A ticket names a session and is signed with that session's token hash: only the server and
  * the session's holder can produce it, it needs no shared secret between API processes, and it
- * dies with the session (sign-out, password reset).
+ * dies with the session (sign-out, password reset). Each carries a random nonce, so two tickets
+ * are never alike, and spendSessionTicket() lets one be used only once.
  */
 export type TicketPurpose = 'notification-stream' | 'app-download';
 
@@ -31,7 +32,8 @@ export async function issueSessionTicket(
   const [s] = await db.select({ tokenHash: sessions.tokenHash }).from(sessions).where(eq(sessions.id, sessionId));
   if (!s) throw new Error(`No session ${sessionId}`);
   const expiresAt = new Date(now.getTime() + ttlMs);
-  const body = [sessionId, purpose, Math.floor(expiresAt.getTime() / 1000)].join(SEPARATOR);
+  const nonce = crypto.randomBytes(9).toString('base64url');
+  const body = [sessionId, purpose, Math.floor(expiresAt.getTime() / 1000), nonce].join(SEPARATOR);
   return { ticket: `${body}${SEPARATOR}${mac(s.tokenHash, body)}`, expiresAt };
 }
 
@@ -44,9 +46,9 @@ export async function verifySessionTicket(
 ): Promise<{ user: SessionUser; sessionId: number } | null> {
   if (ticket.length > 300) return null;
   const parts = ticket.split(SEPARATOR);
-  if (parts.length !== 4) return null;
-  const [sid, p, exp, signature] = parts as [string, string, string, string];
-  if (p !== purpose || !/^\d{1,12}$/.test(sid) || !/^\d{1,12}$/.test(exp)) return null;
+  if (parts.length !== 5) return null;
+  const [sid, p, exp, nonce, signature] = parts as [string, string, string, string, string];
+  if (p !== purpose || !/^\d{1,12}$/.test(sid) || !/^\d{1,12}$/.test(exp) || !/^[\w-]{1,32}$/.test(nonce)) return null;
   if (Number(exp) * 1000 <= now.getTime()) return null;
   const sessionId = Number(sid);
   const [row] = await db
@@ -56,10 +58,35 @@ export async function verifySessionTicket(
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row) return null;
-  const expected = Buffer.from(mac(row.tokenHash, [sid, p, exp].join(SEPARATOR)));
+  const expected = Buffer.from(mac(row.tokenHash, [sid, p, exp, nonce].join(SEPARATOR)));
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
   return { user: row.user, sessionId };
+}
+
+/**
+ * verifySessionTicket(), and the ticket is spent: a copy (from a log, a proxy, a browser history)
+ * opens nothing, and of simultaneous uses exactly one wins (one INSERT on a primary key). Spent
+ * tickets are kept until they expire in the table of spent one-time proofs that ALTCHA solutions
+ * also use.
+ */
+export async function spendSessionTicket(
+  db: DbOrTx,
+  ticket: string,
+  purpose: TicketPurpose,
+  now = new Date(),
+): Promise<{ user: SessionUser; sessionId: number } | null> {
+  const who = await verifySessionTicket(db, ticket, purpose, now);
+  if (!who) return null;
+  await db.delete(captchaSolutions).where(lt(captchaSolutions.expiresAt, now));
+  const expiresAt = new Date(Number(ticket.split(SEPARATOR)[2]) * 1000);
+  const id = `ticket:${crypto.createHash('sha256').update(ticket).digest('base64url')}`;
+  const spent = await db
+    .insert(captchaSolutions)
+    .values({ id, expiresAt })
+    .onConflictDoNothing({ target: captchaSolutions.id })
+    .returning({ id: captchaSolutions.id });
+  return spent.length === 1 ? who : null;
 }
 
 /** True while the session is neither revoked nor expired (long-lived streams re-check it). */

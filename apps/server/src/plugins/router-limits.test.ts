@@ -15,6 +15,58 @@ describe('router limits', () => {
     expect(res.statusCode).not.toBe(414);
     expect(res.json()).toHaveProperty('detail');
   });
+
+  it('a path value over the router limit is 414 with a {detail} that says so', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/voucher/promotion/code/${'A'.repeat(3000)}` });
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toEqual({ detail: expect.stringMatching(/too long/i) });
+  });
+
+  it('a path that is not valid percent-encoded UTF-8 is 400 {detail}', async () => {
+    for (const url of ['/api/%c0%ae', '/api/users/verify-email/%ED%A0%80', '/api/voucher/promotion/code/%zz']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({ detail: expect.stringMatching(/not valid|malformed/i) });
+    }
+  });
+});
+
+describe('methods', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('a known path with a method it does not take is 405 with Allow and {detail}', async () => {
+    const cases: [string, string, string[]][] = [
+      ['DELETE', '/api/invoice', ['GET', 'HEAD']],
+      ['POST', '/api/health', ['GET', 'HEAD']],
+      ['GET', '/api/admin/contact', ['POST']],
+      ['PATCH', '/api/users/42', ['PUT']],
+      ['PUT', '/api/voucher/promotion/code/WELCOME', ['GET', 'HEAD']],
+    ];
+    for (const [method, url, allowed] of cases) {
+      const res = await t.app.inject({ method: method as 'GET', url });
+      expect(res.statusCode, `${method} ${url}`).toBe(405);
+      expect(res.headers.allow?.toString().split(', ').sort(), `${method} ${url}`).toEqual(allowed.sort());
+      expect(res.json()).toEqual({ detail: expect.stringContaining(method) });
+    }
+  });
+
+  it('answers 405 before reading the body, with the usual security headers', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/health', headers: { 'content-type': 'application/json' }, payload: '{broken' });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('an unknown path stays 404, whatever the method', async () => {
+    for (const method of ['GET', 'DELETE', 'POST'] as const) {
+      const res = await t.app.inject({ method, url: '/api/no-such-thing' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ detail: expect.any(String) });
+    }
+  });
 });
 
 describe('client address behind proxies', () => {

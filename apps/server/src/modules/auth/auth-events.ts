@@ -20,6 +20,7 @@ export type AuthEvent =
   | 'reset_requested_unknown'
   | 'password_reset'
   | 'password_changed'
+  | 'password_change_failed'
   | 'reset_failed'
   | 'signup_rate_limited'
   | 'signin_rate_limited'

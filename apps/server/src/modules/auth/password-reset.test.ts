@@ -4,7 +4,7 @@ import { MSG } from '@lbs/domain/messages';
 import { authEvents, emailTokens, users } from '../../db/schema';
 import { buildTestApp, mailTo, type TestApp } from '../../../test/build-test-app';
 import { requestPasswordReset } from './password-reset';
-import { randomIp, signUpAndLogin, solveCaptcha, type SignedUpUser } from '../../../test/fixtures';
+import { createUserWithSession, randomIp, signUpAndLogin, solveCaptcha, type SignedUpUser } from '../../../test/fixtures';
 
 let t: TestApp;
 const PUBLIC_URL = 'https://shop.example.test';
@@ -158,7 +158,7 @@ describe('reset without a link (the profile screen)', () => {
   it('refuses a caller with neither link nor session: 401, nothing changes', async () => {
     const u = await signUpAndLogin(t.app);
     const before = await passwordHashOf(u.email);
-    const res = await reset({ email: u.email, new_pwd: NEW_PASSWORD });
+    const res = await reset({ email: u.email, new_pwd: NEW_PASSWORD, current_pwd: u.password });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ detail: MSG.resetNeedsProof });
     expect(await passwordHashOf(u.email)).toBe(before);
@@ -168,26 +168,78 @@ describe('reset without a link (the profile screen)', () => {
     const attacker = await signUpAndLogin(t.app);
     const victim = await signUpAndLogin(t.app);
     const before = await passwordHashOf(victim.email);
-    const res = await reset({ email: victim.email, new_pwd: NEW_PASSWORD }, attacker.headers);
+    const res = await reset({ email: victim.email, new_pwd: NEW_PASSWORD, current_pwd: victim.password }, attacker.headers);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ detail: MSG.resetOwnPasswordOnly });
     expect(await passwordHashOf(victim.email)).toBe(before);
   });
 
-  it('lets the signed-in owner change it: this session stays, the others are revoked', async () => {
+  it('lets the signed-in owner change it with the current password: this session stays, the others are revoked', async () => {
     const u = await signUpAndLogin(t.app);
     const other = (await signin(u.email, u.password)).json().access_token as string;
-    const res = await reset({ email: u.email, new_pwd: NEW_PASSWORD }, u.headers);
+    const res = await reset({ email: u.email, new_pwd: NEW_PASSWORD, current_pwd: u.password }, u.headers);
     expect(res.statusCode).toBe(200);
     expect((await me(u.token)).statusCode).toBe(200);
     expect((await me(other)).statusCode).toBe(401);
     expect((await signin(u.email, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
+  it('a stolen session alone cannot change it: without the current password, 400 and every session stays', async () => {
+    const u = await signUpAndLogin(t.app);
+    const other = (await signin(u.email, u.password)).json().access_token as string;
+    const before = await passwordHashOf(u.email);
+    for (const payload of [
+      { email: u.email, new_pwd: NEW_PASSWORD },
+      { email: u.email, new_pwd: NEW_PASSWORD, current_pwd: '' },
+    ]) {
+      const res = await reset(payload, u.headers);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ detail: MSG.currentPasswordRequired });
+    }
+    expect(await passwordHashOf(u.email)).toBe(before);
+    expect((await me(other)).statusCode).toBe(200);
+  });
+
+  it('a wrong current password is a 400 that changes nothing and revokes nothing', async () => {
+    const u = await signUpAndLogin(t.app);
+    const other = (await signin(u.email, u.password)).json().access_token as string;
+    const before = await passwordHashOf(u.email);
+    const res = await reset({ email: u.email, new_pwd: NEW_PASSWORD, current_pwd: 'Not-The-Password-1!' }, u.headers);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: MSG.currentPasswordWrong });
+    expect(await passwordHashOf(u.email)).toBe(before);
+    expect((await me(other)).statusCode).toBe(200);
+    const [event] = await t.db
+      .select()
+      .from(authEvents)
+      .where(and(eq(authEvents.email, u.email), eq(authEvents.event, 'password_change_failed')));
+    expect(event).toBeDefined();
+  });
+
+  it('guessing the current password is limited per account, whatever the client address', async () => {
+    const u = await signUpAndLogin(t.app);
+    for (let i = 0; i < 5; i++) {
+      const res = await reset({ email: u.email, new_pwd: NEW_PASSWORD, current_pwd: `Wrong-Guess-${i}!x` }, u.headers);
+      expect(res.statusCode).toBe(400);
+    }
+    const limited = await reset({ email: u.email, new_pwd: NEW_PASSWORD, current_pwd: u.password }, u.headers);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ detail: MSG.tooManyRequests });
+    expect(await signin(u.email, NEW_PASSWORD).then((r) => r.statusCode)).toBe(400);
+  });
+
+  it('an account without a password (Google only) is told to set one through the reset mail', async () => {
+    const u = await createUserWithSession(t.db);
+    const res = await reset({ email: u.email, new_pwd: NEW_PASSWORD, current_pwd: 'Anything-At-All-1!' }, u.headers);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: MSG.noPasswordUseReset });
+    expect(await passwordHashOf(u.email)).toBeNull();
+  });
+
   it('a revoked session is no proof', async () => {
     const u = await signUpAndLogin(t.app);
     await t.app.inject({ method: 'POST', url: '/api/users/signout', headers: u.headers });
-    expect((await reset({ email: u.email, new_pwd: NEW_PASSWORD }, u.headers)).statusCode).toBe(401);
+    expect((await reset({ email: u.email, new_pwd: NEW_PASSWORD, current_pwd: u.password }, u.headers)).statusCode).toBe(401);
   });
 
   it('limits one client to 10 resets per 15 minutes', async () => {

@@ -4,7 +4,7 @@ import type { TResetPasswordBody } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
 import { users } from '../../db/schema';
 import { badRequest, forbidden, unauthorized } from '../../lib/app-error';
-import { hashPassword } from '../../lib/password';
+import { hashPassword, verifyPassword } from '../../lib/password';
 import type { SessionUser } from '../../plugins/auth';
 import { enqueueMail } from '../outbox/enqueue';
 import { passwordResetMail } from './auth-mail';
@@ -41,13 +41,21 @@ export interface Caller {
 /**
  * Sets a new password, with proof: the token from the reset mail (then every session of the
  * account is revoked, and the address counts as verified), or the caller's own live session for
- * that same address (the profile screen; the caller's other sessions are revoked). Anything
- * else changes nothing.
+ * that same address plus its current password (the profile screen; the caller's other sessions
+ * are revoked). A session alone is not proof enough: whoever stole one could otherwise lock the
+ * owner out. An account without a password (Google only) sets its first one through the mail.
+ * Anything else changes nothing.
  */
 export async function resetPassword(ctx: AppContext, input: TResetPasswordBody, caller: Caller, meta: RequestMeta): Promise<void> {
   if (input.token === undefined) {
     if (!caller.user) throw unauthorized(MSG.resetNeedsProof);
     if (caller.user.email !== input.email) throw forbidden(MSG.resetOwnPasswordOnly);
+    if (!caller.user.passwordHash) throw badRequest(MSG.noPasswordUseReset);
+    if (!input.current_pwd) throw badRequest(MSG.currentPasswordRequired);
+    if (!(await verifyPassword(caller.user.passwordHash, input.current_pwd))) {
+      await logAuthEvent(ctx.db, 'password_change_failed', meta, { userId: caller.user.id, email: caller.user.email });
+      throw badRequest(MSG.currentPasswordWrong);
+    }
   }
   const passwordHash = await hashPassword(input.new_pwd);
   let changedUserId: number | undefined;

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '@lbs/domain/messages';
 import { ZCaptchaChallenge, ZMessage, ZResetLink, ZSession, ZSignedUp, ZUser } from '@lbs/domain/responses';
-import { ZEmailQuery, ZGoogleSigninBody, ZResetPasswordBody, ZSigninBody, ZSignupBody, ZTokenQuery } from '@lbs/domain/schemas';
+import { safeString, ZEmailQuery, ZGoogleSigninBody, ZResetPasswordBody, ZSigninBody, ZSignupBody, ZTokenQuery } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
 import { AltchaCaptcha } from '../../integrations/captcha/altcha';
 import { createCaptcha } from '../../integrations/captcha/create-captcha';
@@ -51,6 +51,9 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   const keyGenerator = (req: FastifyRequest) => limitKeys.get(req) ?? req.ip;
   const perAccountSignin = app.createRateLimit({ max: 10, timeWindow: 60_000, keyGenerator });
   const perAddressMail = app.createRateLimit({ max: 1, timeWindow: 60_000, keyGenerator });
+  // Checking a signed-in user's current password is a password guess like a sign-in: limited per
+  // account, so a stolen session cannot try from many addresses.
+  const perAccountPasswordCheck = app.createRateLimit({ max: 5, timeWindow: 15 * 60_000, keyGenerator });
   // The address a per-account or per-address limit refused, for the audit row of that 429.
   const limitedEmail = new WeakMap<FastifyRequest, string>();
   async function limit(limiter: typeof perAccountSignin, req: FastifyRequest, key: string, email?: string) {
@@ -202,7 +205,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         tags: ['auth'],
         summary: 'Verify the address with the mailed link; signs the user in',
         description: 'An unknown, used or expired link answers 400.',
-        params: z.object({ token: z.string().trim().min(1).max(512) }),
+        params: z.object({ token: safeString().trim().min(1).max(512) }),
         response: { 200: ZSession, ...errors(400, 429) },
       },
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
@@ -256,9 +259,9 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     {
       schema: {
         tags: ['auth'],
-        summary: "Set a new password with the reset link's token, or as the signed-in owner of that address",
+        summary: "Set a new password with the reset link's token, or as the signed-in owner of that address with current_pwd",
         description:
-          'Without token the caller must be signed in (else 401) as the owner of that address (else 403). All sessions of the account are signed out.',
+          'Without token the caller must be signed in (else 401) as the owner of that address (else 403) and give current_pwd (else 400; 5 tries per account in 15 minutes). All sessions of the account are signed out.',
         body: withExample(ZResetPasswordBody, { email: 'ada@example.com', new_pwd: 'Correct-Horse-10!', token: 'token-from-the-reset-link' }),
         response: { 200: ZMessage, ...errors(...BODY_ERRORS, 401, 403, 429) },
         security: OPTIONAL_BEARER,
@@ -268,6 +271,9 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
     async (req) => {
       const caller = { user: await req.currentUser(), sessionId: await req.currentSessionId() };
+      if (req.body.token === undefined && caller.user && req.body.current_pwd) {
+        await limit(perAccountPasswordCheck, req, `password-check:${caller.user.id}`, caller.user.email);
+      }
       await resetPassword(ctx, req.body, caller, meta(req));
       return { detail: MSG.passwordResetSuccess };
     },

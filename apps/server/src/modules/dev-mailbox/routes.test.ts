@@ -3,6 +3,7 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { buildTestApp, deliverMail, mailTo, type TestApp } from '../../../test/build-test-app';
 import { enqueueMail } from '../outbox/enqueue';
+import { createAdminWithSession, createUserWithSession } from '../../../test/fixtures';
 
 let t: TestApp;
 
@@ -32,6 +33,7 @@ describe('dev mailbox', () => {
   it('answers one address’s mail as JSON, newest first', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/dev/mail?to=reader@example.com' });
     expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
     const mails = res.json();
     expect(mails.map((m: { subject: string }) => m.subject)).toEqual([
       'Third',
@@ -86,5 +88,72 @@ describe('dev mailbox in production', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('dev mailbox reach (a shared network must not read other people’s reset links)', () => {
+  const urls = ['/api/dev/mail?to=reader@example.com', '/dev/mailbox', '/dev/mailbox/1'];
+
+  it('answers clients on this machine, over IPv4 and IPv6 loopback', async () => {
+    for (const remoteAddress of ['127.0.0.1', '127.0.0.2', '::1', '::ffff:127.0.0.1']) {
+      for (const url of urls) {
+        const res = await t.app.inject({ method: 'GET', url, remoteAddress });
+        expect(res.statusCode, `${remoteAddress} ${url}`).toBe(200);
+      }
+    }
+  });
+
+  it('refuses an anonymous client from the network, with a reason', async () => {
+    for (const url of urls) {
+      const res = await t.app.inject({ method: 'GET', url, remoteAddress: '192.168.1.50' });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json()).toEqual({ detail: expect.stringMatching(/loopback|this machine/i) });
+      expect(res.body).not.toContain('reader@example.com');
+    }
+  });
+
+  it('refuses a signed-in customer from the network, and lets an admin read it', async () => {
+    const customer = await createUserWithSession(t.db);
+    const admin = await createAdminWithSession(t.db);
+    for (const url of urls) {
+      const denied = await t.app.inject({ method: 'GET', url, remoteAddress: '192.168.1.50', headers: customer.headers });
+      expect(denied.statusCode, url).toBe(403);
+      const allowed = await t.app.inject({ method: 'GET', url, remoteAddress: '192.168.1.50', headers: admin.headers });
+      expect(allowed.statusCode, url).toBe(200);
+    }
+    const mails = (
+      await t.app.inject({ method: 'GET', url: urls[0]!, remoteAddress: '192.168.1.50', headers: admin.headers })
+    ).json();
+    expect(mails).toHaveLength(3);
+  });
+
+  it('judges the client behind a trusted proxy by X-Forwarded-For, and ignores that header otherwise', async () => {
+    const proxied = await buildTestApp({ TRUST_PROXY: '127.0.0.1' });
+    try {
+      const remote = await proxied.app.inject({
+        method: 'GET',
+        url: '/api/dev/mail',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '203.0.113.9' },
+      });
+      expect(remote.statusCode).toBe(403);
+      const local = await proxied.app.inject({
+        method: 'GET',
+        url: '/api/dev/mail',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
+      expect(local.statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+    // Untrusted: a network client cannot claim to be loopback.
+    const spoofed = await t.app.inject({
+      method: 'GET',
+      url: '/api/dev/mail',
+      remoteAddress: '192.168.1.50',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
+    expect(spoofed.statusCode).toBe(403);
   });
 });

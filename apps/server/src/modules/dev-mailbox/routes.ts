@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { safeString } from '@lbs/domain/schemas';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { devMail } from '../../db/schema';
 import type { AppContext } from '../../app-context';
-import { notFound } from '../../lib/app-error';
+import { forbidden, notFound } from '../../lib/app-error';
 import { escapeHtml } from '../../lib/escape-html';
+import { isAdminRole } from '@lbs/domain/roles';
 
 const toJson = (m: typeof devMail.$inferSelect) => ({
   id: m.id,
@@ -17,14 +19,33 @@ const toJson = (m: typeof devMail.$inferSelect) => ({
   created_at: m.createdAt.toISOString(),
 });
 
-/** The embedded mail transport's reader. Registered only outside production. */
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (a dual-stack socket reports those). */
+export const isLoopback = (ip: string) => ip === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i.test(ip);
+
+/**
+ * The embedded mail transport's reader. Registered only outside production.
+ *
+ * It holds every password-reset and verification link, so it is only for this machine (the
+ * client address as Fastify sees it: X-Forwarded-For counts only behind TRUST_PROXY) or a
+ * signed-in admin: on a shared network, anyone else could reset the admin's password and read
+ * the link here.
+ */
 export async function devMailboxRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
 
+  // Before the query string is validated, so nothing about the mailbox leaks to a stranger.
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (isLoopback(req.ip)) return;
+    const user = await req.currentUser();
+    if (user && isAdminRole(user.role)) return;
+    throw forbidden('The dev mailbox answers only on this machine (loopback) or to a signed-in admin');
+  });
+
   r.get(
     '/api/dev/mail',
-    { schema: { querystring: z.object({ to: z.string().trim().toLowerCase().max(254).optional() }), hide: true } },
+    { schema: { querystring: z.object({ to: safeString().trim().toLowerCase().max(254).optional() }), hide: true } },
     async (req) => {
       const rows = await db
         .select()
@@ -38,7 +59,7 @@ export async function devMailboxRoutes(app: FastifyInstance, { ctx }: { ctx: App
 
   r.get(
     '/dev/mailbox',
-    { schema: { querystring: z.object({ to: z.string().trim().toLowerCase().max(254).optional() }), hide: true } },
+    { schema: { querystring: z.object({ to: safeString().trim().toLowerCase().max(254).optional() }), hide: true } },
     async (req, reply) => {
       const rows = await db
         .select()

@@ -2,14 +2,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZInvoicePage } from '@lbs/domain/responses';
-import { ZPaging } from '@lbs/domain/schemas';
+import { safeString, ZPaging } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
 import { requireUser } from '../../plugins/guards';
 import { callerKey } from '../../lib/caller-key';
 import { BEARER, binaryResponse, BODY_ERRORS, errors, withExample } from '../../lib/openapi';
 import { invoiceNoFromReceiptUrl, listInvoices, receiptPdf } from './service';
 
-const ZReceiptBody = z.object({ receipt_url: z.string().trim().min(1).max(2048) });
+const ZReceiptBody = z.object({ receipt_url: safeString().trim().min(1).max(2048) });
 
 const receiptPdfResponse = binaryResponse('application/pdf', 'The receipt PDF, as an attachment');
 

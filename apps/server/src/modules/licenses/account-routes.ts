@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZLicense, ZLicenseCheck, ZLicensePage } from '@lbs/domain/responses';
-import { ZEmail, ZPaging } from '@lbs/domain/schemas';
+import { safeString, ZEmail, ZPaging } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
 import { adminWhen, requireUser } from '../../plugins/guards';
 import { badRequest } from '../../lib/app-error';
@@ -10,7 +10,7 @@ import { callerKey } from '../../lib/caller-key';
 import { BEARER, errors } from '../../lib/openapi';
 import { currentLicenceSummary, listLicences, resetLicenceDevice, type LicenseListMode } from './account-service';
 
-const ZLicenseListQuery = ZPaging.extend({ mode: z.string().trim().min(1).max(254) });
+const ZLicenseListQuery = ZPaging.extend({ mode: safeString().trim().min(1).max(254) });
 
 /**
  * What a list asks for: the caller's own CURRENT or PAST licences, or every licence of one email

@@ -214,6 +214,27 @@ describe('GET /api/notification/stream', () => {
   it('keeps the session token out of the ticket', async () => {
     const ticket = await ticketFor(a);
     expect(ticket).not.toContain(a.token);
-    expect(ticket.split('.')).toHaveLength(4);
+    expect(ticket.split('.')).toHaveLength(5);
+  });
+
+  it('opens the stream once per ticket: a copied ticket is refused', async () => {
+    const c = await createUserWithSession(t.db);
+    const ticket = await ticketFor(c);
+    const url = `${base}/api/notification/stream?ticket=${encodeURIComponent(ticket)}`;
+    expect((await readEvents(url, {}, (ev) => ev.length > 0)).status).toBe(200);
+    expect((await readEvents(url, {}, () => true)).status).toBe(401);
+    // A fresh ticket, even one issued in the same second, still works.
+    const [t1, t2] = await Promise.all([ticketFor(c), ticketFor(c)]);
+    expect(t1).not.toBe(t2);
+    expect((await readEvents(`${base}/api/notification/stream?ticket=${encodeURIComponent(t1!)}`, {}, () => true)).status).toBe(200);
+    expect((await readEvents(`${base}/api/notification/stream?ticket=${encodeURIComponent(t2!)}`, {}, () => true)).status).toBe(200);
+  });
+
+  it('lets exactly one of several simultaneous uses of one ticket through', async () => {
+    const c = await createUserWithSession(t.db);
+    const ticket = await ticketFor(c);
+    const url = `${base}/api/notification/stream?ticket=${encodeURIComponent(ticket)}`;
+    const statuses = await Promise.all(Array.from({ length: 5 }, () => readEvents(url, {}, () => true).then((r) => r.status)));
+    expect(statuses.sort()).toEqual([200, 401, 401, 401, 401]);
   });
 });

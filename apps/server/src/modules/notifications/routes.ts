@@ -3,14 +3,14 @@ import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZNotification, ZNotificationPage, ZStreamTicket } from '@lbs/domain/responses';
-import { ZPaging } from '@lbs/domain/schemas';
+import { safeString, ZPaging } from '@lbs/domain/schemas';
 import { MSG } from '@lbs/domain/messages';
 import type { AppContext } from '../../app-context';
 import { ownerOrAdmin, requireUser } from '../../plugins/guards';
 import { callerKey } from '../../lib/caller-key';
 import { BEARER, BEARER_OR_TICKET, errors, type RawResponse } from '../../lib/openapi';
 import { tooManyRequests, unauthorized } from '../../lib/app-error';
-import { isSessionLive, issueSessionTicket, verifySessionTicket } from '../../lib/session-ticket';
+import { isSessionLive, issueSessionTicket, spendSessionTicket } from '../../lib/session-ticket';
 import { listNotifications, markNotification, unreadCount } from './service';
 import { MAX_STREAMS_PER_USER, NotificationHub, type StreamEvent } from './notification-hub';
 
@@ -80,7 +80,7 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
     {
       schema: {
         tags: ['notifications'],
-        summary: 'A one-minute ticket that opens the notification stream',
+        summary: 'A one-minute, single-use ticket that opens the notification stream',
         response: { 200: ZStreamTicket, ...errors(401, 429) },
         security: BEARER,
       },
@@ -103,7 +103,7 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
         summary: 'Server-sent events: the unread count now and after every change',
         description:
           'Authenticate with `?ticket=` from POST /notification/stream-ticket (EventSource cannot send headers) or a Bearer token. Events: `unread` and `notification`, data `{"unread_count": n}`.',
-        querystring: z.object({ ticket: z.string().max(300).optional() }),
+        querystring: z.object({ ticket: safeString().max(300).optional() }),
         response: { 200: eventStream, ...errors(400, 401, 429) },
         security: BEARER_OR_TICKET,
       },
@@ -111,7 +111,7 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
     },
     async (req, reply) => {
       const who = req.query.ticket
-        ? await verifySessionTicket(ctx.db, req.query.ticket, 'notification-stream')
+        ? await spendSessionTicket(ctx.db, req.query.ticket, 'notification-stream')
         : await req.currentUser().then(async (user) => (user ? { user, sessionId: (await req.currentSessionId())! } : null));
       if (!who) throw unauthorized();
       const { user, sessionId } = who;

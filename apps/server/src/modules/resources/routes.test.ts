@@ -50,6 +50,21 @@ describe('resources for licence holders', () => {
     expect((await get(lapsed, '/api/subscriptions/download-app')).statusCode).toBe(403);
   });
 
+  it('builds the download link from PUBLIC_URL, never from the Host header', async () => {
+    const dir = path.join(dataDir, 'downloads');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'LentiBooth-Setup-1.9.0.exe'), 'old build');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/subscriptions/download-app',
+      headers: { ...holder.headers, host: 'attacker.example', 'x-forwarded-host': 'attacker.example' },
+    });
+    expect(res.statusCode).toBe(200);
+    const { url } = res.json();
+    expect(url.startsWith(`${t.ctx.config.publicUrl}/api/subscriptions/download-app/file?ticket=`)).toBe(true);
+    expect(url).not.toContain('attacker.example');
+  });
+
   it('hands a short-lived link to the newest file in DATA_DIR/downloads', async () => {
     const dir = path.join(dataDir, 'downloads');
     fs.mkdirSync(dir, { recursive: true });

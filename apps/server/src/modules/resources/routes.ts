@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { safeString } from '@lbs/domain/schemas';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '@lbs/domain/messages';
 import { ZDownloadLink } from '@lbs/domain/responses';
@@ -67,8 +68,8 @@ export async function resourceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       const sessionId = await req.currentSessionId();
       if (sessionId === null) throw unauthorized();
       const { ticket, expiresAt } = await issueSessionTicket(ctx.db, sessionId, 'app-download', DOWNLOAD_LINK_TTL_MS);
-      // The API may sit on its own host, so the link is built from the address this call came to.
-      const url = `${req.protocol}://${req.host}/api/subscriptions/download-app/file?ticket=${encodeURIComponent(ticket)}`;
+      // From PUBLIC_URL, as every link we hand out: the Host header is the caller's to choose.
+      const url = `${ctx.config.publicUrl}/api/subscriptions/download-app/file?ticket=${encodeURIComponent(ticket)}`;
       return { url, expires_at: expiresAt.toISOString() };
     },
   );
@@ -80,7 +81,7 @@ export async function resourceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         tags: ['resources'],
         summary: 'Follows a download link from GET /subscriptions/download-app',
         description: 'An expired or unknown link answers 401; a licence that ended since, 403.',
-        querystring: z.object({ ticket: z.string().min(1).max(300) }),
+        querystring: z.object({ ticket: safeString().min(1).max(300) }),
         response: {
           200: binaryResponse('application/octet-stream', 'The desktop app installer, as an attachment'),
           302: redirectResponse('The installer is hosted elsewhere'),

@@ -21,6 +21,25 @@ export function emailChangeMail(to: string, publicUrl: string, token: string): M
   };
 }
 
+/**
+ * To a new address that already belongs to another account. The profile answers as for a free
+ * address (the form must not tell who has an account), so only this mail says why nothing will
+ * come of it; it carries no link.
+ */
+export function emailChangeTakenMail(to: string): MailMessage {
+  return {
+    to,
+    subject: MSG.emailChangeTakenSubject,
+    ...renderMail({
+      title: MSG.emailChangeTakenSubject,
+      paragraphs: [
+        'Someone signed in to a LentiBooth account asked to use this address for it. This address already belongs to an account, so nothing was changed.',
+        'If that was you, sign in with this address instead (use "Forgot password" if you need a new one). If not, you can ignore this mail.',
+      ],
+    }),
+  };
+}
+
 /** To the current address, so an owner learns of a change they did not ask for. */
 export function emailChangeRequestedNotice(to: string, newEmail: string): MailMessage {
   return {

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
+import { MSG } from '@lbs/domain/messages';
 import { buildTestApp, mailTo, type TestApp } from '../../../test/build-test-app';
 import { createAdminWithSession, createUserWithSession, type TestUser } from '../../../test/fixtures';
-import { users } from '../../db/schema';
+import { emailTokens, users } from '../../db/schema';
 
 let t: TestApp;
 let a: TestUser;
@@ -47,10 +48,31 @@ describe('PUT /api/users/{id}', () => {
     expect((await t.app.inject({ method: 'PUT', url: `/api/users/${a.id}`, payload: { email: a.email, first_name: 'X' } })).statusCode).toBe(401);
   });
 
-  it('refuses an email another account uses', async () => {
-    const res = await put(a, a.id, { email: b.email, first_name: 'Ana' });
-    expect(res.statusCode).toBe(409);
-    expect((await row(a.id)).pendingEmail).toBeNull();
+  it('answers an email another account uses as it answers a free one, and says so only in the mail', async () => {
+    const d = await createUserWithSession(t.db, { email: 'dan.profile@example.com' });
+    const free = await put(d, d.id, { email: 'dan.free@example.com', first_name: 'Dan' });
+    const taken = await put(a, a.id, { email: b.email, first_name: 'Ana' });
+    expect(taken.statusCode).toBe(free.statusCode);
+    expect(taken.statusCode).toBe(200);
+    expect(Object.keys(taken.json()).sort()).toEqual(Object.keys(free.json()).sort());
+    expect(taken.json()).toMatchObject({ email: a.email, pending_email: b.email });
+
+    // The address's owner learns of it; no link can move it to Ana's account.
+    const [mail] = await mailTo(t.app, b.email);
+    expect(mail!.subject).toBe(MSG.emailChangeTakenSubject);
+    expect(mail!.text).not.toMatch(/verify-email/);
+    const live = await t.db
+      .select()
+      .from(emailTokens)
+      .where(and(eq(emailTokens.userId, a.id), eq(emailTokens.email, b.email), isNull(emailTokens.usedAt)));
+    expect(live).toEqual([]);
+    expect(await row(b.id)).toMatchObject({ email: b.email });
+    expect((await row(a.id)).email).toBe(a.email);
+    // Ana's current address hears of the request as with any change.
+    expect((await mailTo(t.app, a.email)).map((m) => m.subject)).toContain(MSG.emailChangedNoticeSubject);
+
+    // Saving her own address again calls it off.
+    expect((await put(a, a.id, { email: a.email, first_name: 'Ana' })).json().pending_email).toBeNull();
   });
 
   it('applies a new email only after the link mailed to it is opened', async () => {

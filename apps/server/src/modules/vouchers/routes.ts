@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZCoupon, ZPromotion, ZPromotionLookup } from '@lbs/domain/responses';
-import { ZCouponBody, ZPromotionBody } from '@lbs/domain/schemas';
+import { safeString, ZCouponBody, ZPromotionBody } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
 import { BEARER, BODY_ERRORS, errors, OPTIONAL_BEARER, withExample } from '../../lib/openapi';
 import { createCoupon, createPromotion, lookupPromotionCode } from './service';
@@ -21,7 +21,7 @@ export async function voucherRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         tags: ['checkout'],
         summary: 'Is this promotion code usable, and what does its coupon take off',
         description: 'With a session token, a once-per-customer code the caller has used answers inactive.',
-        params: z.object({ code: z.string().max(200) }),
+        params: z.object({ code: safeString().max(200) }),
         response: { 200: ZPromotionLookup, ...errors(400, 429) },
         security: OPTIONAL_BEARER,
       },

@@ -3,7 +3,7 @@ import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { MSG } from '@lbs/domain/messages';
-import { ZProfileBody, ZResetPasswordBody } from '@lbs/domain/schemas';
+import { ZPasswordAttempt, ZProfileBody, ZResetPasswordBody } from '@lbs/domain/schemas';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { PasswordField } from '../../../components/ui/password-field';
@@ -27,7 +27,8 @@ type ProfileInput = z.input<typeof ZProfileBody>;
 type ProfileValues = z.output<typeof ZProfileBody>;
 
 /** The signed-in password change: the current password and the new one (the body's email comes from the session). */
-const ZPasswordChangeForm = ZResetPasswordBody.pick({ current_pwd: true, new_pwd: true }).required({ current_pwd: true });
+// The body lets the server judge a missing current password (after the caller); the form asks first.
+const ZPasswordChangeForm = ZResetPasswordBody.pick({ new_pwd: true }).extend({ current_pwd: ZPasswordAttempt });
 type PasswordChangeInput = z.input<typeof ZPasswordChangeForm>;
 type PasswordChangeValues = z.output<typeof ZPasswordChangeForm>;
 
