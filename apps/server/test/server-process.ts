@@ -172,13 +172,13 @@ export async function startServerProcess(storage: ServerStorage, extraEnv: Recor
 }
 
 /** Polls `check` until it answers a truthy value (or throws after `timeoutMs`). */
-export async function waitFor<T>(check: () => Promise<T> | T, what: string, timeoutMs = 20_000): Promise<NonNullable<T>> {
+export async function waitFor<T>(check: () => Promise<T> | T, what: string, timeoutMs = 20_000): Promise<Exclude<T, false | null | undefined | 0 | ''>> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
     try {
       const value = await check();
-      if (value) return value as NonNullable<T>;
+      if (value) return value as Exclude<T, false | null | undefined | 0 | ''>;
     } catch (err) {
       last = err;
     }
