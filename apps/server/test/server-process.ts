@@ -10,7 +10,6 @@ import { openDatabase, type Db } from '../src/db/client';
 import { pgliteTemplate } from './build-test-app';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const TSX_CLI = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -91,7 +90,7 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Everything the process printed so far (pino JSON lines and anything else). */
   output(): string;
-  /** Resolves when the process (its whole tsx wrapper) has exited. */
+  /** Resolves when the process has exited. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Sends `signal` to the process group, as a supervisor stopping the service does. */
   signal(signal: NodeJS.Signals): void;
@@ -100,8 +99,8 @@ export interface ServerProcess {
 }
 
 /**
- * The real server as `npm start` runs it (the tsx CLI and its child running src/main.ts), in its
- * own process group, on a free port of 127.0.0.1, started once /api/health answers 200.
+ * The real server (src/main.ts, compiled on the fly by tsx's loader) in its own process group,
+ * on a free port of 127.0.0.1, started once /api/health answers 200.
  * Output is collected (and printed only when a test fails), never left to fill a pipe.
  */
 export async function startServerProcess(storage: ServerStorage, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
@@ -123,7 +122,10 @@ export async function startServerProcess(storage: ServerStorage, extraEnv: Recor
   for (const key of ['DATABASE_URL', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'REDIS_URL', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID']) {
     if (!(key in storage.env) && !(key in extraEnv)) delete env[key];
   }
-  const child = spawn(process.execPath, [TSX_CLI, 'apps/server/src/main.ts'], {
+  // One node process, as production runs it. Not the tsx CLI: that wrapper SIGKILLs its child
+  // when the child's event loop is too busy to report a signal within 30 ms, which a loaded
+  // machine makes a coin toss and which would test tsx instead of the server's own shutdown.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env,
     detached: true,
