@@ -190,12 +190,13 @@ export async function waitFor<T>(check: () => Promise<T> | T, what: string, time
 }
 
 /** The API of a spawned server, over real HTTP, as a browser or the e2e helpers call it. */
-export function apiClient(baseUrl: string) {
+export function apiClient(baseUrl: string, defaultHeaders: Record<string, string> = {}) {
   const call = async (method: string, url: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
     const res = await fetch(`${baseUrl}${url}`, {
       method,
       redirect: 'manual',
       headers: {
+        ...defaultHeaders,
         ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
         ...opts.headers,
