@@ -85,6 +85,14 @@ function requestFor(op: Operation, callerId: number | undefined): fc.Arbitrary<F
   });
 }
 
+describe('what the fuzzer found', () => {
+  it('a NUL byte in a path value is a 400 {detail}, not a 500 from the database', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/voucher/promotion/code/SAVE%00TEN' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: expect.stringMatching(/NUL/) });
+  });
+});
+
 describe('fuzzing every operation of /api/docs/json', () => {
   it('never answers 5xx, answers what it declares, and changes nothing when it refuses', async () => {
     const operations = operationsOf(doc).filter((op) => !SKIP.has(`${op.method} ${op.path}`));

@@ -102,8 +102,16 @@ describe('kill -9 during a burst of checkouts and payments', () => {
         expect(await db.select().from(paymentEvents).where(eq(paymentEvents.id, `fulfil:local:${order.paymentSessionId}`)), where).toHaveLength(1);
         const subject = `Your LentiBooth receipt for order #${order.id}`;
         const queued = await db.select().from(outbox).where(sql`${outbox.payload}->>'subject' = ${subject}`);
-        expect(queued.map((q) => q.status), where).toEqual(['delivered']);
-        expect(await db.select().from(devMail).where(and(eq(devMail.subject, subject), eq(devMail.to, order.email))), where).toHaveLength(1);
+        expect(queued, where).toHaveLength(1);
+        const mailed = await db.select().from(devMail).where(and(eq(devMail.subject, subject), eq(devMail.to, order.email)));
+        if (queued[0]!.status === 'delivered') expect(mailed, where).toHaveLength(1);
+        else {
+          // Claimed by the killed process mid-send: held until its lease runs out, then sent again
+          // (worker.test.ts covers that restart); never a second copy in the meantime.
+          expect(queued[0]!.status, where).toBe('pending');
+          expect(queued[0]!.lockedUntil!.getTime(), where).toBeGreaterThan(Date.now());
+          expect(mailed.length, where).toBeLessThanOrEqual(1);
+        }
       }
       // Nothing was fulfilled for an order whose payment never happened.
       const unpaid = await db.select({ id: orders.id }).from(orders).where(sql`${orders.paymentStatus} <> 'paid'`);

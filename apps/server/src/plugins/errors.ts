@@ -44,6 +44,15 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+/** PostgreSQL refused text the client sent: 22021 (NUL, invalid UTF-8), 22P05 (untranslatable). */
+function isUnstorableText(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === '22021' || code === '22P05') return true;
+  }
+  return false;
+}
+
 /**
  * One place turns every failure into `{"detail"}` with the right status. Client mistakes are
  * 4xx with a reason; anything unexpected is logged and answered as a bare 500 without internals.
@@ -76,6 +85,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
               ? 'Malformed JSON body'
               : fe.message;
       return reply.status(status).send({ detail });
+    }
+    if (isUnstorableText(err)) {
+      // A NUL byte or invalid UTF-8 got past a schema that only checks lengths and patterns.
+      return reply.status(400).send({ detail: 'The request contains characters that cannot be stored (such as NUL)' });
     }
     if (isDatabaseUnavailable(err)) {
       // Not the caller's fault and not a bug: retrying later works once the database is back.
