@@ -92,7 +92,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (isDatabaseUnavailable(err)) {
       // Not the caller's fault and not a bug: retrying later works once the database is back.
-      request.log.warn({ err }, 'database unavailable');
+      request.log.warn({ err }, 'database (or another backing service) unreachable');
       return reply.status(503).header('retry-after', '5').send({ detail: 'Service temporarily unavailable' });
     }
     request.log.error({ err }, 'unhandled error');
