@@ -86,6 +86,8 @@ const ZEnv = z
     .transform((v): boolean | string => (v === 'true' ? true : v === 'false' || v === '' ? false : v)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  /** How long a stop (SIGTERM) may take before the process logs what was still open and exits 1. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   RATE_LIMIT_DISABLED: z
     .enum(['0', '1', 'true', 'false'])
     .default('0')

@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { ensureAdmin, seedCatalogue } from './db/seed';
+import { gracefulShutdown } from './lib/shutdown';
 
 async function main() {
   let config;
@@ -21,23 +22,7 @@ async function main() {
   await seedCatalogue(database.db);
   await ensureAdmin(database.db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }, app.log);
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    let code = 0;
-    try {
-      await app.close();
-      await database.close();
-    } catch (err) {
-      app.log.error({ err }, 'shutdown did not complete cleanly');
-      code = 1;
-    }
-    process.exit(code);
-  };
+  const shutdown = gracefulShutdown(app, database, { timeoutMs: config.SHUTDOWN_TIMEOUT_MS });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 

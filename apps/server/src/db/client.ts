@@ -28,6 +28,10 @@ export interface Database {
   listen(channel: string, onPayload: (payload: string) => void, opts?: { onReconnect?: () => void }): Promise<() => Promise<void>>;
 }
 
+// Without it, a database host that drops packets leaves every request waiting forever; with it,
+// they fail fast and the API answers 503 until the database is back.
+const CONNECT_TIMEOUT_MS = 5_000;
+
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
 // Arbitrary constant shared by every process: only one of them migrates at a time.
 const MIGRATION_LOCK_ID = 727_401;
@@ -89,7 +93,7 @@ async function openPostgres(url: string): Promise<Database> {
   const pg = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.default.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.default.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // A broken idle connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema }) as unknown as Db;
@@ -154,7 +158,7 @@ async function listenPostgres(
   let delay = RECONNECT_MIN_MS;
 
   const connect = async (): Promise<void> => {
-    const c = new pgModule.Client({ connectionString: url });
+    const c = new pgModule.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     c.on('notification', (msg) => {
       if (msg.channel === channel) onPayload(msg.payload ?? '');
     });

@@ -75,6 +75,36 @@ export function frameworkErrors(err: FastifyError, _request: FastifyRequest, rep
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
+// Socket-level failures on the way to PostgreSQL, and the SQLSTATE classes that mean the server
+// cannot take the query now: 08 connection exception, 53 insufficient resources, 57P0x shutdown.
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_MESSAGES = [
+  /^Connection terminated/, // node-postgres: the socket closed under a query, or connect timed out
+  /^Client has encountered a connection error/,
+  /^timeout exceeded when trying to connect/, // pg-pool's connectionTimeoutMillis
+  /^PGlite is clos(ed|ing)/,
+];
+
+/** True when the database could not be reached or refused work for now (not a bad query). */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || /^(08|53)/.test(code) || /^57P0[1-3]$/.test(code))) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => m.test(message))) return true;
+  }
+  return false;
+}
+
+/** PostgreSQL refused text the client sent: 22021 (NUL, invalid UTF-8), 22P05 (untranslatable). */
+function isUnstorableText(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === '22021' || code === '22P05') return true;
+  }
+  return false;
+}
+
 /**
  * One place turns every failure into `{"detail"}` with the right status. Client mistakes are
  * 4xx with a reason; anything unexpected is logged and answered as a bare 500 without internals.
@@ -121,7 +151,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
               : fe.message;
       return reply.status(status).send({ detail });
     }
+    if (isUnstorableText(err)) {
+      // A NUL byte or invalid UTF-8 got past a schema that only checks lengths and patterns.
+      return reply.status(400).send({ detail: 'The request contains characters that cannot be stored (such as NUL)' });
+    }
     const db = databaseFailure(err);
+    if (isDatabaseUnavailable(err)) {
+      // Not the caller's fault and not a bug: retrying later works once the database is back.
+      request.log.warn(db ? { db } : { code: (err as { code?: unknown }).code }, 'database (or another backing service) unreachable');
+      return reply.status(503).header('retry-after', '5').send({ detail: 'Service temporarily unavailable' });
+    }
     if (db) request.log.error({ db }, 'database error');
     else request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ detail: 'Internal server error' });

@@ -9,7 +9,7 @@ import type { AppContext } from '../../app-context';
 import { ownerOrAdmin, requireUser } from '../../plugins/guards';
 import { callerKey } from '../../lib/caller-key';
 import { BEARER, BEARER_OR_TICKET, errors, type RawResponse } from '../../lib/openapi';
-import { tooManyRequests, unauthorized } from '../../lib/app-error';
+import { AppError, tooManyRequests, unauthorized } from '../../lib/app-error';
 import { isSessionLive, issueSessionTicket, spendSessionTicket } from '../../lib/session-ticket';
 import { listNotifications, markNotification, unreadCount } from './service';
 import { MAX_STREAMS_PER_USER, NotificationHub, type StreamEvent } from './notification-hub';
@@ -32,9 +32,11 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
   const r = app.withTypeProvider<ZodTypeProvider>();
   const hub = new NotificationHub(ctx.database, app.log);
   const open = new Set<ServerResponse>();
+  let closing = false;
 
   // preClose: open streams would otherwise keep the HTTP server from closing.
   app.addHook('preClose', async () => {
+    closing = true;
     for (const res of open) res.end();
     open.clear();
   });
@@ -128,6 +130,11 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
         unsubscribe();
         throw err;
       });
+      // A stream that got here while the server began to stop would hold its shutdown open.
+      if (closing) {
+        unsubscribe();
+        throw new AppError('unavailable', 'The server is restarting; reconnect in a moment');
+      }
 
       reply.hijack();
       res.writeHead(200, {

@@ -207,6 +207,35 @@ describe('outbox delivery', () => {
   });
 });
 
+describe('stopping the worker', () => {
+  it('finishes the message being sent and hands the rest of its batch back untouched', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push(await enqueueMail(db, mail('stop@example.com', `Mail ${i}`)));
+    const { calls, handlers } = countingMailbox(db);
+    let stopping: Promise<void> | undefined;
+    const w = worker(db, {
+      mail: async (m, outboxId) => {
+        // The signal comes while the first message is with the mail server.
+        stopping ??= w.stop();
+        await handlers.mail(m, outboxId);
+      },
+    });
+    w.start();
+    await new Promise<void>((resolve) => {
+      const poll = setInterval(() => stopping && (clearInterval(poll), resolve()), 5);
+    });
+    await stopping;
+    expect(calls).toEqual([ids[0]]);
+    expect(await outboxRow(db, ids[0]!)).toMatchObject({ status: 'delivered', attempts: 1 });
+    for (const id of ids.slice(1)) {
+      expect(await outboxRow(db, id)).toMatchObject({ status: 'pending', attempts: 0, lockedUntil: null });
+    }
+    // Another process picks them up at once, not after a lease.
+    await worker(db, handlers).drain();
+    expect(calls).toEqual(ids);
+  });
+});
+
 /**
  * A process dies while a message is being sent: the claim is on disk, the send never finished.
  * After restart the message must be sent again once its lease runs out, and only once.

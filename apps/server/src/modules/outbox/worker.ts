@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema';
@@ -25,6 +25,9 @@ export class OutboxWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
   private stopped = true;
+  /** stop() was called: a batch under way ends after its current message. */
+  private halted = false;
+  private sending: number | undefined;
   private readonly leaseMs: number;
   private readonly maxAttempts: number;
   private readonly batchSize: number;
@@ -43,6 +46,7 @@ export class OutboxWorker {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.halted = false;
     const tick = async () => {
       if (this.stopped) return;
       await this.runOnce().catch((err) => this.log.error({ err }, 'outbox tick failed'));
@@ -51,10 +55,17 @@ export class OutboxWorker {
     this.timer = setTimeout(tick, 0);
   }
 
+  /** Stops polling; resolves once the message being sent (if any) is settled. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.halted = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running?.catch(() => 0);
+  }
+
+  /** The outbox id being handed to the mail server right now, for the shutdown report. */
+  get sendingId(): number | undefined {
+    return this.sending;
   }
 
   /** Claims and delivers one batch; answers how many were delivered. Tests call it directly. */
@@ -91,17 +102,26 @@ export class OutboxWorker {
   private async deliverBatch(): Promise<number> {
     const rows = await this.claim();
     let delivered = 0;
-    for (const row of rows) {
+    for (const [index, row] of rows.entries()) {
       const id = Number(row.id);
+      if (this.halted) {
+        // Stopping: the rest of the batch goes back untouched, for the next process to send now
+        // rather than after its lease.
+        await this.release(rows.slice(index).map((r) => Number(r.id)));
+        break;
+      }
       try {
         if (row.kind !== 'mail') throw new Error(`unknown outbox kind ${row.kind}`);
+        this.sending = id;
         await this.handlers.mail(row.payload as MailMessage, id);
+        this.sending = undefined;
         await this.db
           .update(outbox)
           .set({ status: 'delivered', deliveredAt: new Date(), lockedUntil: null, lastError: null })
           .where(eq(outbox.id, id));
         delivered++;
       } catch (err) {
+        this.sending = undefined;
         const attempts = Number(row.attempts);
         const giveUp = attempts >= this.maxAttempts;
         this.log.warn({ err, outboxId: id, attempts }, giveUp ? 'outbox message failed for good' : 'outbox delivery failed; will retry');
@@ -117,5 +137,13 @@ export class OutboxWorker {
       }
     }
     return delivered;
+  }
+
+  private async release(ids: number[]): Promise<void> {
+    if (!ids.length) return;
+    await this.db
+      .update(outbox)
+      .set({ lockedUntil: null, attempts: sql`${outbox.attempts} - 1` })
+      .where(and(inArray(outbox.id, ids), eq(outbox.status, 'pending')));
   }
 }
