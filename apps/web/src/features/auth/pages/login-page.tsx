@@ -95,14 +95,7 @@ export function LoginPage() {
     <AuthLayout
       title={COPY.loginTitle}
       subtitle={isSignin ? COPY.signinSubtitle : COPY.loginSubtitle}
-      below={
-        <>
-          {COPY.noAccount}{' '}
-          <Link to={paths.signup} className="font-semibold text-brand-700 hover:underline">
-            {COPY.signupLink}
-          </Link>
-        </>
-      }
+      below={{ prompt: COPY.noAccount, to: paths.signup, label: COPY.signupLink }}
     >
       <form onSubmit={(e) => void handleSubmit(submit)(e)} noValidate className="space-y-5">
         {error ? <FormAlert>{error}</FormAlert> : null}

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MSG } from '@lbs/domain/messages';
@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths';
 import { useAppSelector } from '../../../lib/store-hooks';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { PasswordField } from '../../../components/ui/password-field';
+import { PasswordFields } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { authApi } from '../api';
 import { COPY } from '../auth-copy';
@@ -27,7 +27,6 @@ export function SignupPage() {
   const captcha = useRef<CaptchaHandle>(null);
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [showPasswords, setShowPasswords] = useState(false);
   const resetCaptcha = () => captcha.current?.reset();
 
   const {
@@ -62,34 +61,17 @@ export function SignupPage() {
     <AuthLayout
       title={COPY.signupTitle}
       subtitle={COPY.signupSubtitle}
-      below={
-        <>
-          {COPY.haveAccount}{' '}
-          <Link to={paths.login} className="font-semibold text-brand-700 hover:underline">
-            {COPY.loginLink}
-          </Link>
-        </>
-      }
+      below={{ prompt: COPY.haveAccount, to: paths.login, label: COPY.loginLink }}
     >
       <form onSubmit={(e) => void handleSubmit(submit)(e)} noValidate className="space-y-5">
         {error ? <FormAlert>{error}</FormAlert> : null}
         <TextField label={COPY.username} autoComplete="username" error={errors.username?.message} {...register('username')} />
         <TextField label={COPY.email} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <PasswordField
-          label={COPY.password}
-          autoComplete="new-password"
-          shown={showPasswords}
-          onToggle={() => setShowPasswords((v) => !v)}
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <PasswordField
-          label={COPY.confirmPassword}
-          autoComplete="new-password"
-          shown={showPasswords}
-          onToggle={() => setShowPasswords((v) => !v)}
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+        <PasswordFields
+          fields={[
+            { label: COPY.password, autoComplete: 'new-password', error: errors.password?.message, ...register('password') },
+            { label: COPY.confirmPassword, autoComplete: 'new-password', error: errors.confirmPassword?.message, ...register('confirmPassword') },
+          ]}
         />
         <CaptchaWidget ref={captcha} onToken={setCaptchaToken} />
         <Button type="submit" className="w-full" disabled={busy}>
