@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -13,9 +13,10 @@ import { TextField } from '../../../components/ui/text-field';
 import { authApi } from '../api';
 import { COPY } from '../auth-copy';
 import { AuthLayout } from '../components/auth-layout';
-import { CaptchaWidget, type CaptchaHandle } from '../components/captcha-widget';
+import { CaptchaWidget } from '../components/captcha-widget';
 import { GoogleButton } from '../components/google-button';
 import { signupErrorMessage } from '../error-messages';
+import { useCaptcha } from '../use-captcha';
 import { useGoogleAuth } from '../use-google-auth';
 import { useSignedIn } from '../use-signed-in';
 
@@ -24,10 +25,8 @@ export function SignupPage() {
   const navigate = useNavigate();
   const user = useAppSelector((s) => s.user.user);
   const signedIn = useSignedIn();
-  const captcha = useRef<CaptchaHandle>(null);
-  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const captcha = useCaptcha();
   const [error, setError] = useState<string | null>(null);
-  const resetCaptcha = () => captcha.current?.reset();
 
   const {
     register,
@@ -36,23 +35,23 @@ export function SignupPage() {
   } = useForm<TSignupForm>({ resolver: zodResolver(ZSignupForm) });
 
   // A verified account goes to the account area, back to the item last selected there.
-  const google = useGoogleAuth({ mode: 'signup', captchaToken, resetCaptcha, done: (res) => signedIn(res, paths.accounts.root), fail: setError });
+  const google = useGoogleAuth({ mode: 'signup', captcha, done: (res) => signedIn(res, paths.accounts.root), fail: setError });
 
   if (user) return <Navigate to={paths.accounts.root} replace />;
 
   const submit = async ({ username, email, password }: TSignupForm) => {
     setError(null);
-    if (!captchaToken) {
+    if (!captcha.token) {
       setError(MSG.captchaRequired);
       return;
     }
     try {
-      const { user: created } = await authApi.signUp({ username, email, password }, captchaToken);
+      const { user: created } = await authApi.signUp({ username, email, password }, captcha.token);
       // New accounts must confirm their address first (a Google account is verified already).
       navigate(`${paths.verifySent}?email=${encodeURIComponent(created.email)}`);
     } catch (e) {
       setError(signupErrorMessage(e));
-      resetCaptcha();
+      captcha.reset();
     }
   };
 
@@ -73,7 +72,7 @@ export function SignupPage() {
             { label: COPY.confirmPassword, autoComplete: 'new-password', error: errors.confirmPassword?.message, ...register('confirmPassword') },
           ]}
         />
-        <CaptchaWidget ref={captcha} onToken={setCaptchaToken} />
+        <CaptchaWidget {...captcha.widget} />
         <Button type="submit" className="w-full" disabled={busy}>
           {isSubmitting ? COPY.signingUp : COPY.signupSubmit}
         </Button>
