@@ -232,13 +232,6 @@ export const ACCESSORY_DISPLAY: readonly AccessoryDisplayItem[] = Object.freeze(
 ]);
 
 /** A product on sale as GET /api/catalogue/products answers it (price in USD with cents, as charged). */
-export interface CatalogueItem {
-  id: number;
-  key: string;
-  name: string;
-  description: string;
-  price: number;
-  kind: ProductKind;
+export type CatalogueItem = Pick<CatalogueProduct, 'id' | 'key' | 'name' | 'description' | 'price' | 'kind' | 'shippable'> & {
   license_type: LicenseType | null;
-  shippable: boolean;
-}
+};
