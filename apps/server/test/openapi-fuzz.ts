@@ -201,6 +201,9 @@ function toDraft7(node: unknown): unknown {
       } else delete out[flag];
     }
   }
+  // OpenAPI 3.0's `nullable: true` beside an `enum` admits null too; Ajv only honours `nullable`
+  // for `type`, so the enum must list null for the same meaning.
+  if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
   return out;
 }
 

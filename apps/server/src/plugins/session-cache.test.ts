@@ -58,7 +58,7 @@ describe('session cache', () => {
       method: 'POST',
       url: '/api/users/reset-password',
       headers: u.headers,
-      payload: { email: u.email, new_pwd: 'Another-Horse-7-Battery!' },
+      payload: { email: u.email, new_pwd: 'Another-Horse-7-Battery!', current_pwd: u.password },
     });
     expect(reset.statusCode).toBe(200);
     expect((await me(t.app, otherHeaders)).statusCode).toBe(401);

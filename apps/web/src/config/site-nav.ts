@@ -1,22 +1,30 @@
 import { paths } from './paths';
 
+/** Each public page's link, labelled once; the lists below pick from it. */
+const PAGE = {
+  howItWorks: { label: 'How It Works', to: paths.howItWorks },
+  caseStudy: { label: 'Case Study', to: paths.caseStudy },
+  pricing: { label: 'Pricing', to: paths.pricing },
+  accessories: { label: 'Accessories', to: paths.accessories },
+} as const;
+
 /** The public navigation (spec §2), in order. */
 export const SITE_NAV = [
   { label: 'About Us', to: paths.home },
-  { label: 'How It Works', to: paths.howItWorks },
-  { label: 'Case Study', to: paths.caseStudy },
-  { label: 'Pricing', to: paths.pricing },
-  { label: 'Accessories', to: paths.accessories },
+  PAGE.howItWorks,
+  PAGE.caseStudy,
+  PAGE.pricing,
+  PAGE.accessories,
   { label: 'Contact Us', to: paths.contactUs },
 ] as const;
 
 export const FOOTER_LINKS = [
   { label: 'Home', to: paths.home },
-  { label: 'How It Works', to: paths.howItWorks },
-  { label: 'Case Study', to: paths.caseStudy },
-  { label: 'Pricing', to: paths.pricing },
+  PAGE.howItWorks,
+  PAGE.caseStudy,
+  PAGE.pricing,
   { label: 'FAQ', to: paths.faq },
-  { label: 'Accessories', to: paths.accessories },
+  PAGE.accessories,
 ] as const;
 
 export const LEGAL_LINKS = [

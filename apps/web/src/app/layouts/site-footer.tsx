@@ -4,30 +4,44 @@ import { CONTACT_EMAIL, CONTACT_PHONE, CONTACT_PHONE_TEL, SOCIAL_LINKS, WHATSAPP
 import { FacebookIcon, InstagramIcon, WhatsappIcon, YoutubeIcon } from '../../components/ui/icons';
 import { COPYRIGHT_YEAR, FOOTER_LINKS, LEGAL_LINKS } from '../../config/site-nav';
 
-const SOCIAL_ICONS: Record<string, (p: { className?: string }) => React.ReactNode> = {
+type Icon = (p: { className?: string }) => React.ReactNode;
+
+const SOCIAL_ICONS: Record<string, Icon> = {
   facebook: FacebookIcon,
   instagram: InstagramIcon,
   youtube: YoutubeIcon,
 };
 
+/** The social channels, then the WhatsApp sales hotline, each as a round icon link. */
+const SOCIAL: ReadonlyArray<{ name: string; url: string; Icon: Icon }> = [
+  ...SOCIAL_LINKS.map((s) => ({ name: s.name, url: s.url, Icon: SOCIAL_ICONS[s.name.toLowerCase()] ?? YoutubeIcon })),
+  { name: 'WhatsApp', url: WHATSAPP_URL, Icon: WhatsappIcon },
+];
+
 export function SocialIcons({ className = '' }: { className?: string }) {
   return (
     <ul className={`flex items-center gap-3 ${className}`}>
-      {SOCIAL_LINKS.map((s) => {
-        const Icon = SOCIAL_ICONS[s.name.toLowerCase()] ?? YoutubeIcon;
-        return (
-          <li key={s.name}>
-            <a href={s.url} target="_blank" rel="noreferrer noopener" aria-label={s.name} className="inline-flex h-9 w-9 items-center justify-center rounded-full bg-white/10 hover:bg-white/20">
-              <Icon className="h-5 w-5" />
-            </a>
-          </li>
-        );
-      })}
-      <li>
-        <a href={WHATSAPP_URL} target="_blank" rel="noreferrer noopener" aria-label="WhatsApp" className="inline-flex h-9 w-9 items-center justify-center rounded-full bg-white/10 hover:bg-white/20">
-          <WhatsappIcon className="h-5 w-5" />
-        </a>
-      </li>
+      {SOCIAL.map(({ name, url, Icon }) => (
+        <li key={name}>
+          <a href={url} target="_blank" rel="noreferrer noopener" aria-label={name} className="inline-flex h-9 w-9 items-center justify-center rounded-full bg-white/10 hover:bg-white/20">
+            <Icon className="h-5 w-5" />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function FooterLinks({ links, className }: { links: ReadonlyArray<{ label: string; to: string }>; className: string }) {
+  return (
+    <ul className={className}>
+      {links.map((l) => (
+        <li key={l.to}>
+          <Link to={l.to} className="hover:text-white hover:underline">
+            {l.label}
+          </Link>
+        </li>
+      ))}
     </ul>
   );
 }
@@ -45,15 +59,7 @@ export function SiteFooter() {
         </div>
         <nav aria-label="Footer">
           <h2 className="text-sm font-semibold uppercase tracking-wider text-white">Explore</h2>
-          <ul className="mt-4 grid grid-cols-2 gap-2 text-sm">
-            {FOOTER_LINKS.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className="hover:text-white hover:underline">
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <FooterLinks links={FOOTER_LINKS} className="mt-4 grid grid-cols-2 gap-2 text-sm" />
         </nav>
         <div>
           <h2 className="text-sm font-semibold uppercase tracking-wider text-white">Contact</h2>
@@ -74,15 +80,7 @@ export function SiteFooter() {
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-5 text-xs text-slate-400 sm:flex-row sm:items-center sm:justify-between lg:px-8">
           <p>© {COPYRIGHT_YEAR} LentiBooth Pte. Ltd. All rights reserved.</p>
-          <ul className="flex gap-4">
-            {LEGAL_LINKS.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className="hover:text-white hover:underline">
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <FooterLinks links={LEGAL_LINKS} className="flex gap-4" />
         </div>
       </div>
     </footer>

@@ -14,6 +14,20 @@ export interface ControlProps {
   className: string;
 }
 
+/** What FieldFrame itself takes (the rest of a field's props go to its control). */
+export interface FrameProps {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  id?: string;
+  className?: string;
+}
+
+/** Splits a field's props into the frame's and the control's. */
+export function splitFrameProps<T extends FrameProps>({ label, error, hint, id, className, ...control }: T): [FrameProps, Omit<T, keyof FrameProps>] {
+  return [{ label, error, hint, id, className }, control];
+}
+
 /**
  * Label, control, hint and error of one form field. The error and the hint are tied to the
  * control for screen readers; the control itself comes from the caller (input, textarea, select).
@@ -25,12 +39,7 @@ export function FieldFrame({
   id,
   className,
   children,
-}: {
-  label: ReactNode;
-  error?: string;
-  hint?: ReactNode;
-  id?: string;
-  className?: string;
+}: FrameProps & {
   children: (control: ControlProps) => ReactNode;
 }) {
   const auto = useId();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { PasswordField } from './password-field';
+import { PasswordField, PasswordFields } from './password-field';
 import { TextField } from './text-field';
 
 afterEach(cleanup);
@@ -38,5 +38,14 @@ describe('PasswordField', () => {
     );
     expect((screen.getByLabelText('New') as HTMLInputElement).type).toBe('text');
     expect((screen.getByLabelText('Confirm') as HTMLInputElement).type).toBe('text');
+  });
+
+  it('shows and hides the fields of one form together, from either toggle', () => {
+    render(<PasswordFields fields={[{ label: 'New', name: 'password' }, { label: 'Confirm', name: 'confirm' }]} />);
+    const fields = [screen.getByLabelText('New'), screen.getByLabelText('Confirm')] as HTMLInputElement[];
+    fireEvent.click(screen.getAllByRole('button', { name: 'Show password' })[1]!);
+    expect(fields.map((f) => f.type)).toEqual(['text', 'text']);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Hide password' })[0]!);
+    expect(fields.map((f) => f.type)).toEqual(['password', 'password']);
   });
 });

@@ -1,106 +1,48 @@
-import type { SVGProps } from 'react';
+import type { ReactNode, SVGProps } from 'react';
 
-// Small inline icons (no icon font, nothing to download). Decorative unless given a title.
-type IconProps = SVGProps<SVGSVGElement> & { title?: string };
+// Small inline icons (no icon font, nothing to download), drawn in a 24-unit box.
+export type IconProps = SVGProps<SVGSVGElement> & { title?: string };
 
-function Svg({ title, children, ...rest }: IconProps & { children: React.ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={24}
-      height={24}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden={title ? undefined : true}
-      role={title ? 'img' : undefined}
-      {...rest}
-    >
-      {title ? <title>{title}</title> : null}
-      {children}
-    </svg>
-  );
+/**
+ * The one icon wrapper: an icon component that draws `shape` at `size` px, in the text colour.
+ * Decorative (hidden from screen readers) unless given a title. Calls have no side effects, so
+ * an icon nobody imports is dropped from the bundle.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function icon(shape: ReactNode, size = 24) {
+  return function Icon({ title, ...rest }: IconProps) {
+    return (
+      <svg
+        viewBox="0 0 24 24"
+        width={size}
+        height={size}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={1.8}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden={title ? undefined : true}
+        role={title ? 'img' : undefined}
+        {...rest}
+      >
+        {title ? <title>{title}</title> : null}
+        {shape}
+      </svg>
+    );
+  };
 }
 
-export const CartIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <circle cx="9" cy="20" r="1.5" />
-    <circle cx="18" cy="20" r="1.5" />
-    <path d="M2 3h3l2.5 12.5h12L22 7H6.2" />
-  </Svg>
-);
-export const BellIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M6 8a6 6 0 1 1 12 0c0 7 3 8 3 8H3s3-1 3-8" />
-    <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-  </Svg>
-);
-export const MenuIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M3 6h18M3 12h18M3 18h18" />
-  </Svg>
-);
-export const CloseIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M6 6l12 12M18 6L6 18" />
-  </Svg>
-);
-export const UserIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <circle cx="12" cy="8" r="4" />
-    <path d="M4 21c0-4 4-6 8-6s8 2 8 6" />
-  </Svg>
-);
-export const EyeIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
-    <circle cx="12" cy="12" r="3" />
-  </Svg>
-);
-export const EyeOffIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M3 3l18 18M10.6 5.1A10.6 10.6 0 0 1 12 5c6.5 0 10 7 10 7a17.6 17.6 0 0 1-3.2 4.1M6.6 6.6A17.4 17.4 0 0 0 2 12s3.5 7 10 7a10 10 0 0 0 5.4-1.6" />
-    <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
-  </Svg>
-);
-export const FacebookIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M15 3h-2.5A3.5 3.5 0 0 0 9 6.5V9H7v3h2v9h3v-9h2.5l.5-3h-3V6.8c0-.5.4-.8.8-.8H15z" />
-  </Svg>
-);
-export const InstagramIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <rect x="3" y="3" width="18" height="18" rx="5" />
-    <circle cx="12" cy="12" r="4" />
-    <circle cx="17.5" cy="6.5" r="0.8" fill="currentColor" />
-  </Svg>
-);
-export const YoutubeIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <rect x="2" y="5" width="20" height="14" rx="4" />
-    <path d="M10 9l5 3-5 3z" fill="currentColor" />
-  </Svg>
-);
-export const WhatsappIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M3 21l1.6-4.8A8.5 8.5 0 1 1 8 19.6z" />
-    <path d="M9 8.5c0 3.5 3 6.5 6.5 6.5l1-1.5-2-1-1 1c-1.2-.5-2.5-1.8-3-3l1-1-1-2z" />
-  </Svg>
-);
-export const CheckIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M5 12l5 5L20 7" />
-  </Svg>
-);
-export const MinusIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M5 12h14" />
-  </Svg>
-);
-export const PlusIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M12 5v14M5 12h14" />
-  </Svg>
-);
+export const CartIcon = icon(<><circle cx="9" cy="20" r="1.5" /><circle cx="18" cy="20" r="1.5" /><path d="M2 3h3l2.5 12.5h12L22 7H6.2" /></>);
+export const BellIcon = icon(<><path d="M6 8a6 6 0 1 1 12 0c0 7 3 8 3 8H3s3-1 3-8" /><path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" /></>);
+export const MenuIcon = icon(<path d="M3 6h18M3 12h18M3 18h18" />);
+export const CloseIcon = icon(<path d="M6 6l12 12M18 6L6 18" />);
+export const UserIcon = icon(<><circle cx="12" cy="8" r="4" /><path d="M4 21c0-4 4-6 8-6s8 2 8 6" /></>);
+export const EyeIcon = icon(<><path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" /><circle cx="12" cy="12" r="3" /></>);
+export const EyeOffIcon = icon(<><path d="M3 3l18 18M10.6 5.1A10.6 10.6 0 0 1 12 5c6.5 0 10 7 10 7a17.6 17.6 0 0 1-3.2 4.1M6.6 6.6A17.4 17.4 0 0 0 2 12s3.5 7 10 7a10 10 0 0 0 5.4-1.6" /><path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" /></>);
+export const FacebookIcon = icon(<path d="M15 3h-2.5A3.5 3.5 0 0 0 9 6.5V9H7v3h2v9h3v-9h2.5l.5-3h-3V6.8c0-.5.4-.8.8-.8H15z" />);
+export const InstagramIcon = icon(<><rect x="3" y="3" width="18" height="18" rx="5" /><circle cx="12" cy="12" r="4" /><circle cx="17.5" cy="6.5" r="0.8" fill="currentColor" /></>);
+export const YoutubeIcon = icon(<><rect x="2" y="5" width="20" height="14" rx="4" /><path d="M10 9l5 3-5 3z" fill="currentColor" /></>);
+export const WhatsappIcon = icon(<><path d="M3 21l1.6-4.8A8.5 8.5 0 1 1 8 19.6z" /><path d="M9 8.5c0 3.5 3 6.5 6.5 6.5l1-1.5-2-1-1 1c-1.2-.5-2.5-1.8-3-3l1-1-1-2z" /></>);
+export const CheckIcon = icon(<path d="M5 12l5 5L20 7" />);
+export const MinusIcon = icon(<path d="M5 12h14" />);
+export const PlusIcon = icon(<path d="M12 5v14M5 12h14" />);

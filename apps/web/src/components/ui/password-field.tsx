@@ -1,36 +1,29 @@
-import { useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useState, type InputHTMLAttributes, type Ref } from 'react';
 import { MSG } from '@lbs/domain/messages';
-import { FieldFrame } from './field-frame';
+import { FieldFrame, splitFrameProps, type FrameProps } from './field-frame';
 import { EyeIcon, EyeOffIcon } from './icons';
 
+type PasswordFieldProps = FrameProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'id' | 'type' | 'onToggle'> & { ref?: Ref<HTMLInputElement> };
+
 /**
- * A password input with a show/hide toggle. `shown` and `onToggle` let two fields (password and
- * confirmation) share one toggle; without them the field keeps its own.
+ * A password input with a show/hide toggle. `shown` and `onToggle` let several fields share one
+ * toggle (see PasswordFields); without them the field keeps its own.
  */
 export function PasswordField({
-  label,
-  error,
-  hint,
-  id,
-  className,
   ref,
   shown,
   onToggle,
-  ...input
-}: Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'type'> & {
-  label: ReactNode;
-  error?: string;
-  hint?: ReactNode;
-  className?: string;
-  ref?: Ref<HTMLInputElement>;
+  ...props
+}: PasswordFieldProps & {
   shown?: boolean;
   onToggle?: () => void;
 }) {
+  const [frame, input] = splitFrameProps(props);
   const [ownShown, setOwnShown] = useState(false);
   const visible = shown ?? ownShown;
   const toggle = onToggle ?? (() => setOwnShown((v) => !v));
   return (
-    <FieldFrame label={label} error={error} hint={hint} id={id} className={className}>
+    <FieldFrame {...frame}>
       {(control) => (
         <div className="relative">
           <input ref={ref} {...control} className={`${control.className} pr-11`} type={visible ? 'text' : 'password'} {...input} />
@@ -48,4 +41,14 @@ export function PasswordField({
       )}
     </FieldFrame>
   );
+}
+
+/**
+ * The password fields of one form (a new password and its confirmation, or the current one and
+ * a new one), shown and hidden together by any of their toggles.
+ */
+export function PasswordFields({ fields }: { fields: ReadonlyArray<PasswordFieldProps & { name: string }> }) {
+  const [shown, setShown] = useState(false);
+  const toggle = () => setShown((v) => !v);
+  return fields.map((field) => <PasswordField key={field.name} {...field} shown={shown} onToggle={toggle} />);
 }

@@ -14,15 +14,12 @@ export function VideoFacade({
   slot,
   title,
   poster,
-  posterWidth,
-  posterHeight,
   className = '',
 }: {
   slot: VideoSlot;
   title: string;
+  /** A 16:9 image like the frame, drawn at 1280 × 720 (the size the img declares). */
   poster: string;
-  posterWidth: number;
-  posterHeight: number;
   className?: string;
 }) {
   // undefined: not known yet; null: no video configured
@@ -99,8 +96,8 @@ export function VideoFacade({
           <img
             src={poster}
             alt=""
-            width={posterWidth}
-            height={posterHeight}
+            width={1280}
+            height={720}
             loading="lazy"
             decoding="async"
             className="absolute inset-0 h-full w-full object-cover"

@@ -10,26 +10,25 @@ import { requestGoogleAccessToken } from './google-identity';
  */
 export function useGoogleAuth(opts: {
   mode: 'signup' | 'signin';
-  captchaToken: string | null;
-  resetCaptcha: () => void;
+  captcha: { token: string | null; reset: () => void };
   done: (res: SessionResponse) => void;
   fail: (message: string) => void;
 }) {
   const [busy, setBusy] = useState(false);
   async function start(clientId: string) {
-    if (!opts.captchaToken) {
+    if (!opts.captcha.token) {
       opts.fail(MSG.captchaBeforeGoogle);
       return;
     }
     setBusy(true);
     try {
       const accessToken = await requestGoogleAccessToken(clientId);
-      opts.done(await authApi.googleSignIn(accessToken, opts.captchaToken, opts.mode));
+      opts.done(await authApi.googleSignIn(accessToken, opts.captcha.token, opts.mode));
     } catch (e) {
       opts.fail(googleErrorMessage(e, opts.mode));
     } finally {
       setBusy(false);
-      opts.resetCaptcha();
+      opts.captcha.reset();
     }
   }
   return { busy, start };

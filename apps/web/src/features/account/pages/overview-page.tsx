@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { toast } from 'react-toastify';
 import { MSG } from '@lbs/domain/messages';
 import { DEVICE_RESET_WINDOW_DAYS, DEVICE_RESETS_PER_WINDOW, truncateKey } from '@lbs/domain/licence-terms';
@@ -21,7 +21,15 @@ const TABS: Array<{ mode: LicenceMode; label: string }> = [
   { mode: 'PAST', label: 'Past' },
 ];
 
-const COLUMNS = ['Device ID', 'Start Date', 'End Date', 'Duration', 'License Key', 'Status'];
+/** What a licence shows in the table's first columns and in its small-screen card. */
+const DETAILS: ReadonlyArray<{ label: string; value: (l: Licence) => string; cell: string; card?: string }> = [
+  { label: 'Device ID', value: (l) => l.device_number || MSG.unknownDevice, cell: 'font-mono text-xs text-slate-700', card: 'truncate font-mono text-xs leading-5' },
+  { label: 'Start Date', value: (l) => formatDate(l.create_date), cell: 'whitespace-nowrap' },
+  { label: 'End Date', value: (l) => formatDate(l.expire_date), cell: 'whitespace-nowrap' },
+  { label: 'Duration', value: (l) => licenceDuration(l.create_date, l.expire_date), cell: 'whitespace-nowrap' },
+];
+
+const COLUMNS = [...DETAILS.map((d) => d.label), 'License Key', 'Status'];
 
 /**
  * The non-admin overview: the caller's licences, current or past. Admins see the same page
@@ -127,10 +135,11 @@ function LicenceTable({ rows, mode, onReset }: { rows: Licence[]; mode: LicenceM
           <tbody className="divide-y divide-slate-100">
             {rows.map((l) => (
               <tr key={l._id} className="align-middle">
-                <td className="px-4 py-3 font-mono text-xs text-slate-700">{l.device_number || MSG.unknownDevice}</td>
-                <td className="px-4 py-3 whitespace-nowrap">{formatDate(l.create_date)}</td>
-                <td className="px-4 py-3 whitespace-nowrap">{formatDate(l.expire_date)}</td>
-                <td className="px-4 py-3 whitespace-nowrap">{licenceDuration(l.create_date, l.expire_date)}</td>
+                {DETAILS.map((d) => (
+                  <td key={d.label} className={`px-4 py-3 ${d.cell}`}>
+                    {d.value(l)}
+                  </td>
+                ))}
                 <td className="px-4 py-3">
                   <KeyCell licence={l} />
                 </td>
@@ -157,14 +166,12 @@ function LicenceTable({ rows, mode, onReset }: { rows: Licence[]; mode: LicenceM
               <StatusBadge text={status} active={mode === 'CURRENT'} />
             </div>
             <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-              <dt className="text-slate-500">Device ID</dt>
-              <dd className="truncate font-mono text-xs leading-5">{l.device_number || MSG.unknownDevice}</dd>
-              <dt className="text-slate-500">Start Date</dt>
-              <dd>{formatDate(l.create_date)}</dd>
-              <dt className="text-slate-500">End Date</dt>
-              <dd>{formatDate(l.expire_date)}</dd>
-              <dt className="text-slate-500">Duration</dt>
-              <dd>{licenceDuration(l.create_date, l.expire_date)}</dd>
+              {DETAILS.map((d) => (
+                <Fragment key={d.label}>
+                  <dt className="text-slate-500">{d.label}</dt>
+                  <dd className={d.card}>{d.value(l)}</dd>
+                </Fragment>
+              ))}
             </dl>
             {mode === 'CURRENT' && l.device_number ? (
               <div className="mt-3 border-t border-slate-100 pt-3">

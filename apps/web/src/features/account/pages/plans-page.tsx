@@ -2,7 +2,7 @@ import { toast } from 'react-toastify';
 import { PLANS, SETUP_KIT_SECTIONS, type Plan } from '@lbs/domain/plans';
 import { formatUsd } from '@lbs/domain/money';
 import { MSG } from '@lbs/domain/messages';
-import { CheckIcon } from '../../../components/ui/icons';
+import { CheckList } from '../../../components/ui/check-list';
 import { ButtonLink, buttonClass } from '../../../components/ui/button';
 import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { paths } from '../../../config/paths';
@@ -48,20 +48,12 @@ export function PlansPage() {
                     {SETUP_KIT_SECTIONS.map((section) => (
                       <div key={section.heading}>
                         <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{section.heading}</h3>
-                        <ul className="mt-1 space-y-1">
-                          {section.items.map((line) => (
-                            <Feature key={line} text={line} colour={plan.colour} />
-                          ))}
-                        </ul>
+                        <CheckList items={section.items} colour={plan.colour} className="mt-1 space-y-1" />
                       </div>
                     ))}
                   </div>
                 ) : (
-                  <ul className="mt-4 mb-6 space-y-2">
-                    {plan.content.map((line) => (
-                      <Feature key={line} text={line} colour={plan.colour} />
-                    ))}
-                  </ul>
+                  <CheckList items={plan.content} colour={plan.colour} className="mt-4 mb-6 space-y-2" />
                 )}
                 <button
                   type="button"
@@ -76,14 +68,5 @@ export function PlansPage() {
         ))}
       </ul>
     </div>
-  );
-}
-
-function Feature({ text, colour }: { text: string; colour: string }) {
-  return (
-    <li className="flex items-start gap-2 text-sm text-slate-700">
-      <CheckIcon className="mt-0.5 h-4 w-4 shrink-0" style={{ color: colour }} />
-      {text}
-    </li>
   );
 }

@@ -3,6 +3,7 @@ import { toast } from 'react-toastify';
 import { MSG } from '@lbs/domain/messages';
 import posterUrl from '../../../assets/art/video-poster-tutorial.svg';
 import { Button } from '../../../components/ui/button';
+import { Pills } from '../../../components/ui/pills';
 import { VideoFacade } from '../../../components/ui/video-facade';
 import { apiRequest } from '../../../lib/api-request';
 import { isApiError } from '../../../lib/api-error';
@@ -83,13 +84,7 @@ export function ResourcesPage() {
               </span>
               <h3 className="mt-4 font-semibold text-ink">{r.title}</h3>
               <p className="mt-1 text-sm text-slate-600">{r.text}</p>
-              <ul className="mt-3 flex flex-wrap gap-2">
-                {r.items.map((item) => (
-                  <li key={item} className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-700">
-                    {item}
-                  </li>
-                ))}
-              </ul>
+              <Pills items={r.items} className="mt-3" />
             </li>
           ))}
         </ul>
@@ -100,14 +95,7 @@ export function ResourcesPage() {
           <h2 id="tutorial-heading" className="text-xl font-semibold text-ink">
             Video tutorial
           </h2>
-          <VideoFacade
-            slot="tutorial"
-            title="LentiBooth tutorial video"
-            poster={posterUrl}
-            posterWidth={1280}
-            posterHeight={720}
-            className="mt-4"
-          />
+          <VideoFacade slot="tutorial" title="LentiBooth tutorial video" poster={posterUrl} className="mt-4" />
         </section>
 
         <section aria-labelledby="downloads-heading" className="lg:col-span-2">

@@ -17,6 +17,12 @@ const ICONS: Record<NotificationType, { icon: ComponentType<SVGProps<SVGSVGEleme
   payment_failed: { icon: AlertIcon, tone: 'bg-red-50 text-red-700' },
 };
 
+/** The two marks a notification takes, each offered until it is set. */
+const MARKS = [
+  { flag: 'read', isSet: 'is_read', label: MSG.markAsRead, tone: 'text-brand-700 hover:bg-brand-50' },
+  { flag: 'done', isSet: 'is_done', label: MSG.markAsDone, tone: 'text-slate-600 hover:bg-slate-100' },
+] as const;
+
 /** Nine time zones, Pacific Time to Australian Eastern (spec §2); the choice is not saved. */
 const TIME_ZONES = [
   'Pacific Time (PT)',
@@ -89,26 +95,17 @@ function NotificationRow({ n, userId, page }: { n: AppNotification; userId: numb
         </div>
         <p className="mt-1 text-sm text-slate-600">{n.message}</p>
         <div className="mt-2 flex gap-2">
-          {!n.is_read ? (
+          {MARKS.filter(({ isSet }) => !n[isSet]).map(({ flag, label, tone }) => (
             <button
+              key={flag}
               type="button"
               disabled={isLoading}
-              onClick={() => mark({ id: n._id, flag: 'read', userId, page })}
-              className="rounded-md px-2 py-1 text-xs font-semibold text-brand-700 hover:bg-brand-50"
+              onClick={() => mark({ id: n._id, flag, userId, page })}
+              className={`rounded-md px-2 py-1 text-xs font-semibold ${tone}`}
             >
-              {MSG.markAsRead}
+              {label}
             </button>
-          ) : null}
-          {!n.is_done ? (
-            <button
-              type="button"
-              disabled={isLoading}
-              onClick={() => mark({ id: n._id, flag: 'done', userId, page })}
-              className="rounded-md px-2 py-1 text-xs font-semibold text-slate-600 hover:bg-slate-100"
-            >
-              {MSG.markAsDone}
-            </button>
-          ) : null}
+          ))}
         </div>
       </div>
     </li>

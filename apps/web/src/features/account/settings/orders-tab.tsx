@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
 import { MSG } from '@lbs/domain/messages';
 import { ListEmpty, ListLoading } from './list-status';
@@ -120,28 +120,30 @@ function OrderDialog({ order, onClose }: { order: Order | null; onClose: () => v
     <Dialog open={order !== null} onClose={onClose} title={order ? `Order #${order.order_id}` : 'Order'} wide>
       {order ? (
         <div className="space-y-6 text-sm">
-          <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">
-            <Fact label="Order ID" value={String(order.order_id)} />
-            <Fact label="Placed" value={formatDate(order.created_at)} />
-            <Fact label="Shipping name" value={s?.name || '--'} />
-            <Fact label="City" value={s?.city || '--'} />
-            <Fact label="Country" value={s?.country || '--'} />
-            <Fact label="Status" value={capitalise(order.status)} />
-          </dl>
+          <Facts
+            facts={[
+              ['Order ID', String(order.order_id)],
+              ['Placed', formatDate(order.created_at)],
+              ['Shipping name', s?.name],
+              ['City', s?.city],
+              ['Country', s?.country],
+              ['Status', capitalise(order.status)],
+            ]}
+          />
 
           <section aria-label="Shipment progress">
             <Stepper status={order.status} />
           </section>
 
-          <section aria-labelledby="tracking-heading">
-            <h3 id="tracking-heading" className="font-semibold text-ink">
-              Tracking
-            </h3>
-            <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">
-              <Fact label="Carrier" value={order.carrier_name || '--'} />
-              <Fact label="Tracking number" value={order.track_num || '--'} />
-              <Fact label="Estimated delivery" value={order.estimate_date || '--'} />
-            </dl>
+          <DetailSection id="tracking-heading" title="Tracking">
+            <Facts
+              className="mt-2"
+              facts={[
+                ['Carrier', order.carrier_name],
+                ['Tracking number', order.track_num],
+                ['Estimated delivery', order.estimate_date],
+              ]}
+            />
             {order.track_url ? (
               <div className="mt-3 flex items-center gap-2 rounded-lg bg-slate-50 px-3 py-2">
                 <a href={order.track_url} target="_blank" rel="noopener noreferrer" className="min-w-0 flex-1 truncate text-brand-700 underline">
@@ -158,12 +160,9 @@ function OrderDialog({ order, onClose }: { order: Order | null; onClose: () => v
                 </button>
               </div>
             ) : null}
-          </section>
+          </DetailSection>
 
-          <section aria-labelledby="products-heading">
-            <h3 id="products-heading" className="font-semibold text-ink">
-              Products
-            </h3>
+          <DetailSection id="products-heading" title="Products">
             <ul className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200">
               {order.products.map((p) => (
                 <li key={`${p.product_id}-${p.name}`} className="flex justify-between gap-3 px-3 py-2">
@@ -173,18 +172,34 @@ function OrderDialog({ order, onClose }: { order: Order | null; onClose: () => v
               ))}
             </ul>
             <p className="mt-3 text-right font-semibold text-ink">Total {formatUsd(order.total)}</p>
-          </section>
+          </DetailSection>
         </div>
       ) : null}
     </Dialog>
   );
 }
 
-function Fact({ label, value }: { label: string; value: string }) {
+function DetailSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <div className="flex justify-between gap-3 sm:block">
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="font-medium text-ink">{value}</dd>
-    </div>
+    <section aria-labelledby={id}>
+      <h3 id={id} className="font-semibold text-ink">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+/** Labelled values, two columns from 640px; a value not known yet shows as '--'. */
+function Facts({ facts, className = '' }: { facts: Array<[label: string, value: string | null | undefined]>; className?: string }) {
+  return (
+    <dl className={`${className} grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2`.trim()}>
+      {facts.map(([label, value]) => (
+        <div key={label} className="flex justify-between gap-3 sm:block">
+          <dt className="text-slate-500">{label}</dt>
+          <dd className="font-medium text-ink">{value || '--'}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

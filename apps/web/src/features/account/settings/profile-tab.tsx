@@ -6,7 +6,7 @@ import { MSG } from '@lbs/domain/messages';
 import { ZPasswordAttempt, ZProfileBody, ZResetPasswordBody } from '@lbs/domain/schemas';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { PasswordField } from '../../../components/ui/password-field';
+import { PasswordFields } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { toApiError } from '../../../lib/api-error';
@@ -117,7 +117,6 @@ function ProfileForm() {
 function PasswordForm() {
   const user = useAppSelector((s) => s.user.user);
   const [change, { isLoading }] = useChangePasswordMutation();
-  const [shown, setShown] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   const {
     register,
@@ -152,22 +151,17 @@ function PasswordForm() {
       <h2 id="password-heading" className="text-lg font-semibold text-ink">
         Password
       </h2>
-      <PasswordField
-        label="Current password"
-        autoComplete="current-password"
-        shown={shown}
-        onToggle={() => setShown((v) => !v)}
-        aria-invalid={errors.current_pwd ? true : undefined}
-        {...register('current_pwd')}
-      />
-      <PasswordField
-        label={MSG.newPasswordLabel}
-        autoComplete="new-password"
-        shown={shown}
-        onToggle={() => setShown((v) => !v)}
-        hint={`${MSG.passwordRule} Your other signed-in sessions are signed out.`}
-        aria-invalid={errors.new_pwd ? true : undefined}
-        {...register('new_pwd')}
+      <PasswordFields
+        fields={[
+          { label: 'Current password', autoComplete: 'current-password', 'aria-invalid': errors.current_pwd ? true : undefined, ...register('current_pwd') },
+          {
+            label: MSG.newPasswordLabel,
+            autoComplete: 'new-password',
+            hint: `${MSG.passwordRule} Your other signed-in sessions are signed out.`,
+            'aria-invalid': errors.new_pwd ? true : undefined,
+            ...register('new_pwd'),
+          },
+        ]}
       />
       <NoticeBox notice={notice} />
       <Button type="submit" disabled={isLoading || !newPassword}>

@@ -4,12 +4,22 @@ import logoUrl from '../../../assets/art/logo.svg';
 import heroUrl from '../../../assets/art/hero-booth.svg';
 import { AuthFooter } from './auth-footer';
 import { paths } from '../../../config/paths';
+import { COPY } from '../auth-copy';
+
+/** The link under the card: an optional question, then where to go instead. */
+export interface BelowLink {
+  prompt?: string;
+  to: string;
+  label: string;
+}
+
+export const BACK_TO_LOGIN: BelowLink = { to: paths.login, label: COPY.backToLogin };
 
 /**
  * The frame of the auth screens: on desktop a brand panel beside the form, on small screens the
  * form alone under the logo; the slim auth footer below.
  */
-export function AuthLayout({ title, subtitle, children, below }: { title: string; subtitle?: ReactNode; children: ReactNode; below?: ReactNode }) {
+export function AuthLayout({ title, subtitle, children, below }: { title: string; subtitle?: ReactNode; children: ReactNode; below?: BelowLink }) {
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 lg:flex-row">
       <aside className="relative hidden flex-col justify-between overflow-hidden bg-gradient-to-br from-brand-900 via-ink to-brand-700 p-12 text-white lg:flex lg:w-[44%] xl:p-16">
@@ -37,7 +47,14 @@ export function AuthLayout({ title, subtitle, children, below }: { title: string
             <h1 className="text-2xl font-bold text-ink sm:text-3xl">{title}</h1>
             {subtitle ? <div className="mt-2 text-sm text-slate-600">{subtitle}</div> : null}
             <div className="mt-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">{children}</div>
-            {below ? <div className="mt-6 text-center text-sm text-slate-600">{below}</div> : null}
+            {below ? (
+              <div className="mt-6 text-center text-sm text-slate-600">
+                {below.prompt ? `${below.prompt} ` : null}
+                <Link to={below.to} className="font-semibold text-brand-700 hover:underline">
+                  {below.label}
+                </Link>
+              </div>
+            ) : null}
           </div>
         </div>
         <AuthFooter />

@@ -1,17 +1,15 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import { MSG } from '@lbs/domain/messages';
 import { ZForgotPasswordForm, type TForgotPasswordForm } from '@lbs/domain/schemas';
-import { paths } from '../../../config/paths';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { authApi } from '../api';
 import { COPY } from '../auth-copy';
-import { AuthLayout } from '../components/auth-layout';
+import { AuthLayout, BACK_TO_LOGIN } from '../components/auth-layout';
 import { forgotPasswordErrorMessage } from '../error-messages';
 
 /** /forgot-password: one address, then 'The password reset link was sent to …'. */
@@ -36,11 +34,7 @@ export function ForgotPasswordPage() {
     <AuthLayout
       title={COPY.forgotTitle}
       subtitle={sentTo ? undefined : COPY.forgotSubtitle}
-      below={
-        <Link to={paths.login} className="font-semibold text-brand-700 hover:underline">
-          {COPY.backToLogin}
-        </Link>
-      }
+      below={BACK_TO_LOGIN}
     >
       {sentTo ? (
         <FormAlert tone="success">

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -15,10 +15,11 @@ import { toApiError } from '../../../lib/api-error';
 import { authApi } from '../api';
 import { COPY } from '../auth-copy';
 import { AuthLayout } from '../components/auth-layout';
-import { CaptchaWidget, type CaptchaHandle } from '../components/captcha-widget';
+import { CaptchaWidget } from '../components/captcha-widget';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { GoogleButton } from '../components/google-button';
 import { loginErrorMessage, resendErrorMessage } from '../error-messages';
+import { useCaptcha } from '../use-captcha';
 import { useGoogleAuth } from '../use-google-auth';
 import { loginTarget, useSignedIn } from '../use-signed-in';
 
@@ -36,12 +37,10 @@ export function LoginPage() {
   const isSignin = location.pathname.startsWith(paths.signin);
   const target = loginTarget(location.pathname, location.state, { signin: paths.shipping, login: paths.accounts.overview });
 
-  const captcha = useRef<CaptchaHandle>(null);
-  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const captcha = useCaptcha();
   const [error, setError] = useState<string | null>(null);
   const [unverified, setUnverified] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
-  const resetCaptcha = () => captcha.current?.reset();
 
   const {
     register,
@@ -51,8 +50,7 @@ export function LoginPage() {
 
   const google = useGoogleAuth({
     mode: 'signin',
-    captchaToken,
-    resetCaptcha,
+    captcha,
     done: (res) => signedIn(res, target),
     fail: setError,
   });
@@ -61,17 +59,17 @@ export function LoginPage() {
 
   const submit = async (values: TSigninForm) => {
     setError(null);
-    if (!captchaToken) {
+    if (!captcha.token) {
       setError(MSG.captchaRequired);
       return;
     }
     try {
-      signedIn(await authApi.signIn(values, captchaToken), target);
+      signedIn(await authApi.signIn(values, captcha.token), target);
     } catch (e) {
       const err = toApiError(e);
       if (err.status === 403) setUnverified(emailIn(err.detail) ?? values.email);
       else setError(loginErrorMessage(err));
-      resetCaptcha();
+      captcha.reset();
     }
   };
 
@@ -95,14 +93,7 @@ export function LoginPage() {
     <AuthLayout
       title={COPY.loginTitle}
       subtitle={isSignin ? COPY.signinSubtitle : COPY.loginSubtitle}
-      below={
-        <>
-          {COPY.noAccount}{' '}
-          <Link to={paths.signup} className="font-semibold text-brand-700 hover:underline">
-            {COPY.signupLink}
-          </Link>
-        </>
-      }
+      below={{ prompt: COPY.noAccount, to: paths.signup, label: COPY.signupLink }}
     >
       <form onSubmit={(e) => void handleSubmit(submit)(e)} noValidate className="space-y-5">
         {error ? <FormAlert>{error}</FormAlert> : null}
@@ -115,7 +106,7 @@ export function LoginPage() {
             </Link>
           </div>
         </div>
-        <CaptchaWidget ref={captcha} onToken={setCaptchaToken} />
+        <CaptchaWidget {...captcha.widget} />
         <Button type="submit" className="w-full" disabled={busy}>
           {isSubmitting ? COPY.loggingIn : COPY.loginSubmit}
         </Button>

@@ -9,12 +9,12 @@ import { paths } from '../../../config/paths';
 import { useAppDispatch } from '../../../lib/store-hooks';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { PasswordField } from '../../../components/ui/password-field';
+import { PasswordFields } from '../../../components/ui/password-field';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
 import { userActions } from '../../session/user-slice';
 import { authApi } from '../api';
 import { COPY } from '../auth-copy';
-import { AuthLayout } from '../components/auth-layout';
+import { AuthLayout, BACK_TO_LOGIN } from '../components/auth-layout';
 import { resetPasswordErrorMessage } from '../error-messages';
 
 /** /new-password/:token — the link is checked first, then the two password fields. */
@@ -26,7 +26,6 @@ export function NewPasswordPage() {
     token ? { state: 'loading' } : { state: 'failed' },
   );
   const [error, setError] = useState<string | null>(null);
-  const [shown, setShown] = useState(false);
   const ran = useRef(false);
 
   const {
@@ -60,11 +59,7 @@ export function NewPasswordPage() {
     return (
       <AuthLayout
         title={MSG.verificationFailed}
-        below={
-          <Link to={paths.login} className="font-semibold text-brand-700 hover:underline">
-            {COPY.backToLogin}
-          </Link>
-        }
+        below={BACK_TO_LOGIN}
       >
         <div className="space-y-4 text-center">
           <p className="text-slate-700">{MSG.resetLinkFailed}</p>
@@ -97,21 +92,11 @@ export function NewPasswordPage() {
     <AuthLayout title={COPY.newPasswordTitle} subtitle={<span className="break-all">{check.email}</span>}>
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {error ? <FormAlert>{error}</FormAlert> : null}
-        <PasswordField
-          label={MSG.newPasswordLabel}
-          autoComplete="new-password"
-          shown={shown}
-          onToggle={() => setShown((v) => !v)}
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <PasswordField
-          label={MSG.confirmNewPasswordLabel}
-          autoComplete="new-password"
-          shown={shown}
-          onToggle={() => setShown((v) => !v)}
-          error={errors.confirm?.message}
-          {...register('confirm')}
+        <PasswordFields
+          fields={[
+            { label: MSG.newPasswordLabel, autoComplete: 'new-password', error: errors.password?.message, ...register('password') },
+            { label: MSG.confirmNewPasswordLabel, autoComplete: 'new-password', error: errors.confirm?.message, ...register('confirm') },
+          ]}
         />
         <Button type="submit" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? COPY.resetting : MSG.resetPasswordSubmit}

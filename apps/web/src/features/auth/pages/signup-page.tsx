@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MSG } from '@lbs/domain/messages';
@@ -8,14 +8,15 @@ import { paths } from '../../../config/paths';
 import { useAppSelector } from '../../../lib/store-hooks';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { PasswordField } from '../../../components/ui/password-field';
+import { PasswordFields } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { authApi } from '../api';
 import { COPY } from '../auth-copy';
 import { AuthLayout } from '../components/auth-layout';
-import { CaptchaWidget, type CaptchaHandle } from '../components/captcha-widget';
+import { CaptchaWidget } from '../components/captcha-widget';
 import { GoogleButton } from '../components/google-button';
 import { signupErrorMessage } from '../error-messages';
+import { useCaptcha } from '../use-captcha';
 import { useGoogleAuth } from '../use-google-auth';
 import { useSignedIn } from '../use-signed-in';
 
@@ -24,11 +25,8 @@ export function SignupPage() {
   const navigate = useNavigate();
   const user = useAppSelector((s) => s.user.user);
   const signedIn = useSignedIn();
-  const captcha = useRef<CaptchaHandle>(null);
-  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const captcha = useCaptcha();
   const [error, setError] = useState<string | null>(null);
-  const [showPasswords, setShowPasswords] = useState(false);
-  const resetCaptcha = () => captcha.current?.reset();
 
   const {
     register,
@@ -37,23 +35,23 @@ export function SignupPage() {
   } = useForm<TSignupForm>({ resolver: zodResolver(ZSignupForm) });
 
   // A verified account goes to the account area, back to the item last selected there.
-  const google = useGoogleAuth({ mode: 'signup', captchaToken, resetCaptcha, done: (res) => signedIn(res, paths.accounts.root), fail: setError });
+  const google = useGoogleAuth({ mode: 'signup', captcha, done: (res) => signedIn(res, paths.accounts.root), fail: setError });
 
   if (user) return <Navigate to={paths.accounts.root} replace />;
 
   const submit = async ({ username, email, password }: TSignupForm) => {
     setError(null);
-    if (!captchaToken) {
+    if (!captcha.token) {
       setError(MSG.captchaRequired);
       return;
     }
     try {
-      const { user: created } = await authApi.signUp({ username, email, password }, captchaToken);
+      const { user: created } = await authApi.signUp({ username, email, password }, captcha.token);
       // New accounts must confirm their address first (a Google account is verified already).
       navigate(`${paths.verifySent}?email=${encodeURIComponent(created.email)}`);
     } catch (e) {
       setError(signupErrorMessage(e));
-      resetCaptcha();
+      captcha.reset();
     }
   };
 
@@ -62,36 +60,19 @@ export function SignupPage() {
     <AuthLayout
       title={COPY.signupTitle}
       subtitle={COPY.signupSubtitle}
-      below={
-        <>
-          {COPY.haveAccount}{' '}
-          <Link to={paths.login} className="font-semibold text-brand-700 hover:underline">
-            {COPY.loginLink}
-          </Link>
-        </>
-      }
+      below={{ prompt: COPY.haveAccount, to: paths.login, label: COPY.loginLink }}
     >
       <form onSubmit={(e) => void handleSubmit(submit)(e)} noValidate className="space-y-5">
         {error ? <FormAlert>{error}</FormAlert> : null}
         <TextField label={COPY.username} autoComplete="username" error={errors.username?.message} {...register('username')} />
         <TextField label={COPY.email} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <PasswordField
-          label={COPY.password}
-          autoComplete="new-password"
-          shown={showPasswords}
-          onToggle={() => setShowPasswords((v) => !v)}
-          error={errors.password?.message}
-          {...register('password')}
+        <PasswordFields
+          fields={[
+            { label: COPY.password, autoComplete: 'new-password', error: errors.password?.message, ...register('password') },
+            { label: COPY.confirmPassword, autoComplete: 'new-password', error: errors.confirmPassword?.message, ...register('confirmPassword') },
+          ]}
         />
-        <PasswordField
-          label={COPY.confirmPassword}
-          autoComplete="new-password"
-          shown={showPasswords}
-          onToggle={() => setShowPasswords((v) => !v)}
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
-        <CaptchaWidget ref={captcha} onToken={setCaptchaToken} />
+        <CaptchaWidget {...captcha.widget} />
         <Button type="submit" className="w-full" disabled={busy}>
           {isSubmitting ? COPY.signingUp : COPY.signupSubmit}
         </Button>

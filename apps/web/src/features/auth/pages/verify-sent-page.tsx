@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { MSG } from '@lbs/domain/messages';
 import { mailProviderUrl } from '@lbs/domain/mail-provider';
-import { paths } from '../../../config/paths';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { authApi } from '../api';
 import { COPY } from '../auth-copy';
-import { AuthLayout } from '../components/auth-layout';
+import { AuthLayout, BACK_TO_LOGIN } from '../components/auth-layout';
 import { resendErrorMessage } from '../error-messages';
 
 /** After sign-up or an unverified login: the address from ?email=, a button to its inbox, resend. */
@@ -44,11 +43,7 @@ export function VerifySentPage() {
   return (
     <AuthLayout
       title={COPY.verifySentTitle}
-      below={
-        <Link to={paths.login} className="font-semibold text-brand-700 hover:underline">
-          {COPY.backToLogin}
-        </Link>
-      }
+      below={BACK_TO_LOGIN}
     >
       <div className="space-y-5">
         <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-600" aria-hidden>

@@ -3,6 +3,7 @@ import { PLANS, SETUP_KIT_SECTIONS, type Plan } from '@lbs/domain/plans';
 import { formatUsd } from '@lbs/domain/money';
 import { paths } from '../../../config/paths';
 import { CheckIcon } from '../../../components/ui/icons';
+import { CheckList } from '../../../components/ui/check-list';
 import { useAddToCart } from '../hooks/use-add-to-cart';
 
 type HeadingLevel = 2 | 3;
@@ -38,29 +39,13 @@ function FeatureList({ plan, level }: { plan: Plan; level: HeadingLevel }) {
         {SETUP_KIT_SECTIONS.map((section) => (
           <div key={section.heading}>
             <Sub className="text-xs font-semibold uppercase tracking-wider text-slate-500">{section.heading}</Sub>
-            <ul className="mt-2 space-y-1.5">
-              {section.items.map((item) => (
-                <li key={item} className="flex gap-2 text-sm text-slate-700">
-                  <CheckIcon className="mt-0.5 h-4 w-4 shrink-0" style={{ color: plan.colour }} />
-                  {item}
-                </li>
-              ))}
-            </ul>
+            <CheckList items={section.items} colour={plan.colour} className="mt-2 space-y-1.5" />
           </div>
         ))}
       </div>
     );
   }
-  return (
-    <ul className="space-y-2">
-      {plan.content.map((line) => (
-        <li key={line} className="flex gap-2 text-sm text-slate-700">
-          <CheckIcon className="mt-0.5 h-4 w-4 shrink-0" style={{ color: plan.colour }} />
-          {line}
-        </li>
-      ))}
-    </ul>
-  );
+  return <CheckList items={plan.content} colour={plan.colour} className="space-y-2" />;
 }
 
 /** The full card, from 768px up. */
@@ -90,14 +75,7 @@ function PlanCard({ plan, onPurchase, level }: { plan: Plan; onPurchase: () => v
         {Array.isArray(plan.subTitle) ? null : (
           <div className="mt-5 border-t border-slate-100 pt-4">
             <Sub className="text-xs font-semibold uppercase tracking-wider text-slate-500">Included with every licence</Sub>
-            <ul className="mt-2 space-y-1.5">
-              {EVERY_LICENCE.map((line) => (
-                <li key={line} className="flex gap-2 text-sm text-slate-600">
-                  <CheckIcon className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" />
-                  {line}
-                </li>
-              ))}
-            </ul>
+            <CheckList items={EVERY_LICENCE} className="mt-2 space-y-1.5" />
           </div>
         )}
       </div>

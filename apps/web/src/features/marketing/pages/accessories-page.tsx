@@ -7,7 +7,6 @@ import sheetsUrl from '../../../assets/art/product-sheets.svg';
 import paperUrl from '../../../assets/art/product-paper.svg';
 import rollerUrl from '../../../assets/art/product-roller.svg';
 import cutterUrl from '../../../assets/art/product-cutter.svg';
-import { ButtonLink } from '../../../components/ui/button';
 import { QuantityInput } from '../../../components/ui/quantity-input';
 import { usePageMeta } from '../../../lib/page-meta';
 import { paths } from '../../../config/paths';
@@ -15,6 +14,8 @@ import type { CatalogueItem } from '@lbs/domain/catalogue';
 import { useCatalogueQuery } from '../api';
 import { useAddToCart } from '../hooks/use-add-to-cart';
 import { SectionHeading } from '../components/section-heading';
+import { ContactUsLink } from '../components/contact-us-link';
+import { Pills } from '../../../components/ui/pills';
 
 const IMAGES: Record<string, string> = {
   lenticular_sheets: sheetsUrl,
@@ -38,9 +39,7 @@ function ShippingBox({ children, wide = false }: { children: React.ReactNode; wi
         <span className="font-semibold">Shipping: </span>
         {children}
       </p>
-      <ButtonLink to={paths.contactUs} variant="secondary" className="shrink-0 self-start bg-white">
-        Contact Us
-      </ButtonLink>
+      <ContactUsLink className="shrink-0 self-start bg-white" />
     </div>
   );
 }
@@ -70,13 +69,7 @@ function AccessoryCard({ item, product, loading }: { item: AccessoryDisplayItem;
         {item.title}
       </h2>
       <p className="mt-2 text-sm leading-relaxed text-slate-600">{item.description}</p>
-      <ul className="mt-3 flex flex-wrap gap-2">
-        {item.details.map((d) => (
-          <li key={d} className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-700">
-            {d}
-          </li>
-        ))}
-      </ul>
+      <Pills items={item.details} className="mt-3" />
       <div className="mt-auto pt-6">
         <p className="flex min-h-10 items-center border-t border-slate-100 pt-5">
           <PriceLine item={item} product={product} loading={loading} />

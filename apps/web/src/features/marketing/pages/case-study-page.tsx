@@ -27,6 +27,8 @@ import { ButtonLink } from '../../../components/ui/button';
 import { usePageMeta } from '../../../lib/page-meta';
 import { paths } from '../../../config/paths';
 import { LoopingRow, type LoopImage } from '../components/looping-row';
+import { ContactUsLink } from '../components/contact-us-link';
+import { SplitHero } from '../components/split-hero';
 
 interface Milestone {
   years: string;
@@ -109,28 +111,13 @@ export function CaseStudyPage() {
   });
   return (
     <>
-      <section className="bg-ink text-white">
-        <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-12 lg:grid-cols-2 lg:gap-16 lg:px-8 lg:py-20">
-          <div>
-            <p className="text-sm font-semibold uppercase tracking-wider text-cyan-300">Case Study</p>
-            <h1 className="mt-3 text-4xl font-extrabold leading-tight tracking-tight lg:text-5xl">
-              From one booth to over 1,000 events
-            </h1>
-            <p className="mt-6 text-lg leading-relaxed text-slate-300">
-              How Snapstory Booths, a Singapore photo-booth business, built its name on 3D lenticular prints and carried it
-              to Jakarta.
-            </p>
-          </div>
-          <img
-            src={heroUrl}
-            alt="A Snapstory lenticular booth at a rooftop party over the Singapore skyline"
-            width={1200}
-            height={700}
-            fetchPriority="high"
-            className="h-auto w-full rounded-3xl shadow-2xl ring-1 ring-white/10"
-          />
-        </div>
-      </section>
+      <SplitHero
+        tone="dark"
+        eyebrow="Case Study"
+        title="From one booth to over 1,000 events"
+        intro="How Snapstory Booths, a Singapore photo-booth business, built its name on 3D lenticular prints and carried it to Jakarta."
+        image={{ src: heroUrl, alt: 'A Snapstory lenticular booth at a rooftop party over the Singapore skyline', height: 700 }}
+      />
 
       <section aria-label="Timeline" className="mx-auto max-w-6xl px-4 py-16 lg:px-8 lg:py-24">
         <ol className="space-y-16 lg:space-y-24">
@@ -181,9 +168,7 @@ export function CaseStudyPage() {
         </div>
         <div className="mt-12 flex flex-wrap justify-center gap-3 px-4">
           <ButtonLink to={paths.pricing}>Start your own story</ButtonLink>
-          <ButtonLink to={paths.contactUs} variant="secondary">
-            Contact Us
-          </ButtonLink>
+          <ContactUsLink />
         </div>
       </section>
     </>

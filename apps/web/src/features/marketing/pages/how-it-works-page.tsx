@@ -7,6 +7,7 @@ import { VideoFacade } from '../../../components/ui/video-facade';
 import { usePageMeta } from '../../../lib/page-meta';
 import { paths } from '../../../config/paths';
 import { SectionHeading } from '../components/section-heading';
+import { ContactUsLink } from '../components/contact-us-link';
 
 const STEPS = [
   {
@@ -74,15 +75,11 @@ export function HowItWorksPage() {
             slot="how_it_works"
             title="How LentiBooth works"
             poster={posterUrl}
-            posterWidth={1280}
-            posterHeight={720}
             className="mt-10"
           />
           <div className="mt-10 flex flex-wrap justify-center gap-3">
             <ButtonLink to={paths.pricing}>See pricing</ButtonLink>
-            <ButtonLink to={paths.contactUs} variant="secondary">
-              Contact Us
-            </ButtonLink>
+            <ContactUsLink />
           </div>
         </div>
       </section>

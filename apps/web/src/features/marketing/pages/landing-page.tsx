@@ -14,6 +14,8 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { paths } from '../../../config/paths';
 import { PlanCards } from '../components/plan-cards';
 import { SectionHeading } from '../components/section-heading';
+import { ContactUsLink } from '../components/contact-us-link';
+import { SplitHero } from '../components/split-hero';
 
 /** Get Started lands the plans block just below the sticky header (spec §1: 100px offset). */
 export const PLANS_SCROLL_OFFSET = 100;
@@ -121,36 +123,28 @@ export function LandingPage() {
   });
   return (
     <>
-      <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 to-white">
-        <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 pb-16 pt-12 lg:grid-cols-2 lg:gap-16 lg:px-8 lg:pb-24 lg:pt-20">
-          <div>
-            <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">3D lenticular photo-booth software</p>
-            <h1 className="mt-3 text-4xl font-extrabold leading-tight tracking-tight text-ink sm:text-5xl lg:text-6xl">
-              Photo-booth prints that <span className="shimmer-text">move in 3D</span>
-            </h1>
-            <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-700">
-              LentiBooth turns the photos from your existing booth into dynamic lenticular prints: depth, motion and flip
-              effects your guests can hold. Plug it into your setup, print on your DNP printer and roll onto our sheets.
-            </p>
-            <div className="mt-8 flex flex-wrap gap-3">
-              <button type="button" onClick={scrollToPlans} className="inline-flex items-center justify-center rounded-lg bg-brand-600 px-6 py-3 text-base font-semibold text-white shadow-sm transition-colors hover:bg-brand-700">
-                Get Started
-              </button>
-              <ButtonLink to={paths.contactUs} variant="secondary" className="px-6 py-3 text-base">
-                Contact Us
-              </ButtonLink>
-            </div>
-          </div>
-          <img
-            src={heroUrl}
-            alt="A LentiBooth photo booth at an evening event printing a 3D lenticular photo while guests look on"
-            width={1200}
-            height={800}
-            fetchPriority="high"
-            className="h-auto w-full rounded-3xl shadow-2xl ring-1 ring-black/5"
-          />
+      <SplitHero
+        tone="light"
+        eyebrow="3D lenticular photo-booth software"
+        title={
+          <>
+            Photo-booth prints that <span className="shimmer-text">move in 3D</span>
+          </>
+        }
+        intro="LentiBooth turns the photos from your existing booth into dynamic lenticular prints: depth, motion and flip effects your guests can hold. Plug it into your setup, print on your DNP printer and roll onto our sheets."
+        image={{
+          src: heroUrl,
+          alt: 'A LentiBooth photo booth at an evening event printing a 3D lenticular photo while guests look on',
+          height: 800,
+        }}
+      >
+        <div className="mt-8 flex flex-wrap gap-3">
+          <button type="button" onClick={scrollToPlans} className="inline-flex items-center justify-center rounded-lg bg-brand-600 px-6 py-3 text-base font-semibold text-white shadow-sm transition-colors hover:bg-brand-700">
+            Get Started
+          </button>
+          <ContactUsLink className="px-6 py-3 text-base" />
         </div>
-      </section>
+      </SplitHero>
 
       <section aria-labelledby="experience-title" className="bg-ink text-white">
         <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 lg:grid-cols-[1.2fr_2fr] lg:items-center lg:px-8">
@@ -204,7 +198,7 @@ export function LandingPage() {
 
       <section aria-labelledby="video-title" className="bg-slate-50">
         <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 lg:grid-cols-2 lg:gap-16 lg:px-8 lg:py-24">
-          <VideoFacade slot="landing" title="LentiBooth in action" poster={posterUrl} posterWidth={1280} posterHeight={720} />
+          <VideoFacade slot="landing" title="LentiBooth in action" poster={posterUrl} />
           <div>
             <h2 id="video-title" className="text-3xl font-bold text-ink">
               Experiment with formats, then scale production

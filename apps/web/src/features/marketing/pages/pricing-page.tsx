@@ -1,11 +1,10 @@
 import { MSG } from '@lbs/domain/messages';
 import { CONTACT_EMAIL, WHATSAPP_URL } from '@lbs/domain/contact-info';
 import { usePageMeta } from '../../../lib/page-meta';
-import { paths } from '../../../config/paths';
-import { ButtonLink } from '../../../components/ui/button';
 import { PlanCards } from '../components/plan-cards';
 import { FaqList } from '../components/faq-list';
 import { SectionHeading } from '../components/section-heading';
+import { ContactUsLink } from '../components/contact-us-link';
 
 export function PricingPage() {
   usePageMeta({
@@ -53,9 +52,7 @@ export function PricingPage() {
             >
               WhatsApp the sales hotline
             </a>
-            <ButtonLink to={paths.contactUs} variant="secondary">
-              Contact Us
-            </ButtonLink>
+            <ContactUsLink />
           </div>
         </div>
       </section>
