@@ -15,8 +15,27 @@ import {
 } from './report-periods';
 import { REPORT_METRICS, ZPaging } from './schemas';
 
+/**
+ * The days a query may name: nothing in the shop predates 1970, and the day after the last one
+ * must still be a four-digit year (the range ends where the next day starts).
+ */
+export const FIRST_REPORT_DAY = '1970-01-01';
+export const LAST_REPORT_DAY = '9999-12-30';
+const DAY_OUT_OF_RANGE = `Dates must fall between ${FIRST_REPORT_DAY} and ${LAST_REPORT_DAY}`;
+
+/** True for a well-formed day outside the range above (a malformed one is left to the format rule). */
+const outOfRange = (day: string | null | undefined) =>
+  Boolean(day && isCalendarDay(day) && (day < FIRST_REPORT_DAY || day > LAST_REPORT_DAY));
+
 /** `?period=` or `?start_date=&end_date=` (report-periods.ts), nothing else. */
-export const ZStrictReportQuery = z.pipe(ZReportQuery.in.strict(), ZReportQuery.out);
+export const ZStrictReportQuery = z.pipe(
+  ZReportQuery.in.strict().superRefine((q, ctx) => {
+    for (const key of ['start_date', 'end_date'] as const) {
+      if (outOfRange(q[key])) ctx.addIssue({ code: 'custom', path: [key], message: DAY_OUT_OF_RANGE });
+    }
+  }),
+  ZReportQuery.out,
+);
 
 /** The overview takes no parameters. */
 export const ZNoQuery = z.object({}).strict();
@@ -28,7 +47,12 @@ export const ANALYTICS_MSG = {
   fromAfterTo: 'The from date must not be after the to date',
 } as const;
 
-const ZDay = z.string().trim().refine(isCalendarDay, { error: REPORT_MSG.dateFormat }).nullish();
+const ZDay = z
+  .string()
+  .trim()
+  .refine(isCalendarDay, { error: REPORT_MSG.dateFormat })
+  .refine((day) => !outOfRange(day), { error: DAY_OUT_OF_RANGE })
+  .nullish();
 
 /**
  * A page of analytics events: `page`, `page_size`, and either a `period` or `from`/`to` business
