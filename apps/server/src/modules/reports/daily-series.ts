@@ -6,8 +6,7 @@ import { CUSTOMER_ROLE } from '@lbs/domain/roles';
 import type { ReportMetric } from '@lbs/domain/schemas';
 import type { DbOrTx } from '../../db/client';
 import { licenses, orders, users } from '../../db/schema';
-import { isLicenseCurrentThroughSql } from '../licenses/license-current';
-import { dayBuckets, selectRows } from './day-buckets';
+import { dayBuckets, dayThresholds, numberedDays, selectRows } from './day-buckets';
 
 export interface ReportClock {
   now: Date;
@@ -34,9 +33,7 @@ export function metricSql(metric: ReportMetric, days: readonly string[], timeZon
         left join ${users} on ${and(eq(users.role, CUSTOMER_ROLE), gte(users.createdAt, dayStart), lt(users.createdAt, dayEnd))}
         group by d.day order by d.day`;
     case 'active_subscriptions':
-      return sql`select d.day as date, count(${licenses.id})::bigint as value from ${d}
-        left join ${licenses} on ${isLicenseCurrentThroughSql(dayEnd)}
-        group by d.day order by d.day`;
+      return activeSubscriptionsSql(days, timeZone);
     case 'total_orders':
       return sql`select d.day as date, count(${orders.id})::bigint as value from ${d}
         left join ${orders} on ${paidOnDay}
@@ -46,6 +43,39 @@ export function metricSql(metric: ReportMetric, days: readonly string[], timeZon
         left join ${orders} on ${paidOnDay}
         group by d.day order by d.day`;
   }
+}
+
+/**
+ * Licences current at the end of each day, by a sweep instead of a join: a licence is current
+ * at a day's end E exactly when it started before E and its end (the earlier of expiry and
+ * revocation, none for a key that never ends) is not before E (isLicenseCurrentThroughSql, the
+ * rule this must agree with). So the count at E is the starts before E minus the ends before E,
+ * over licences that end after they start. Each start and end is put in its day's bucket
+ * (width_bucket: a binary search over the day boundaries, bucket 0 before the range) and the
+ * counts at each day's end are the running sums of those buckets: one pass over the licences,
+ * however many days. Joining every day to every licence read the table once per day (4 s for a
+ * year over 100k licences on PostgreSQL).
+ */
+function activeSubscriptionsSql(days: readonly string[], timeZone: string): SQL {
+  const ends = sql`least(${licenses.expiresAt}, ${licenses.revokedAt})`;
+  // MATERIALIZED: inlined, the buckets would be recomputed for every day.
+  return sql`with lives as (
+      select ${licenses.startAt} as start_at, ${ends} as end_at from ${licenses}
+      where ${ends} is null or ${ends} > ${licenses.startAt}
+    ), buckets as materialized (
+      select width_bucket(change.at, ${dayThresholds(days, timeZone)}) as bucket, sum(change.delta) as delta
+      from (
+        select start_at as at, 1 as delta from lives
+        union all
+        select end_at as at, -1 as delta from lives where end_at is not null
+      ) as change
+      group by 1
+    )
+    select d.day as date,
+      ((select coalesce(sum(delta), 0) from buckets where bucket = 0) + sum(coalesce(b.delta, 0)) over (order by d.i))::bigint as value
+    from ${numberedDays(days)}
+    left join buckets b on b.bucket = d.i
+    order by d.i`;
 }
 
 /** A metric for every day of a period or custom range, oldest first, zero-filled. */
