@@ -17,13 +17,14 @@ export interface ReportClock {
 const dayStart = sql`d.day_start`;
 const dayEnd = sql`d.day_end`;
 
-/** Paid orders whose payment fell on the day (orders_paid_idx serves the range). */
+/** Paid orders whose payment fell on the day (orders_payment_status_paid_idx serves it). */
 const paidOnDay = and(eq(orders.paymentStatus, 'paid'), gte(orders.paidAt, dayStart), lt(orders.paidAt, dayEnd));
 
 /**
  * One grouped SQL per metric: the day table (day-buckets.ts) left-joined to the metric's rows
- * over each day's half-open range, so every day comes back, the empty ones as 0. Each answers
- * rows `{date, value}`; `value` is a count, or cents for income.
+ * over each day's half-open range, so every day comes back, the empty ones as 0 (licences, which
+ * span days, are swept instead). Each answers rows `{date, value}`; `value` is a count, or cents
+ * for income.
  */
 export function metricSql(metric: ReportMetric, days: readonly string[], timeZone: string): SQL {
   const d = dayBuckets(days, timeZone);
