@@ -38,6 +38,8 @@ import { authRoutes } from './modules/auth/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { publicConfigRoutes } from './modules/public-config/routes';
+import { reportRoutes } from './modules/reports/routes';
+import { analyticsRoutes } from './modules/analytics/routes';
 
 export interface BuildOptions {
   /** An already open database (tests pass an in-memory one); otherwise opened from config. */
@@ -175,6 +177,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     await scope.register(async (admin) => {
       admin.addHook('onRequest', requireAdmin);
       await admin.register(voucherAdminRoutes, { ctx });
+      await admin.register(reportRoutes, { ctx });
+      await admin.register(analyticsRoutes, { ctx });
     });
   };
   await app.register(api, { prefix: '/api' });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { passwordMeetsRule } from '@lbs/domain/schemas';
 import { isSupportedVideoUrl } from '@lbs/domain/video-embed';
 import { SHIPPING_RATES, type ShippingRateTable } from '@lbs/domain/shipping';
+import { DEFAULT_BUSINESS_TIME_ZONE, isValidTimeZone } from '@lbs/domain/report-periods';
 
 const optionalString = z
   .string()
@@ -63,6 +64,8 @@ const ZEnv = z
   STRIPE_API_PORT: z.coerce.number().int().optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
   SHIPPING_RATES: shippingRates,
+  /** The IANA zone whose days the reports count in (a payment at 23:30 there belongs to that day). */
+  BUSINESS_TIME_ZONE: z.string().trim().default(DEFAULT_BUSINESS_TIME_ZONE).refine(isValidTimeZone, { error: 'must be an IANA time zone name such as Asia/Singapore' }),
   /** How often pending payments are checked against the provider (a lost webhook is caught here). */
   PAYMENT_RECONCILE_MS: z.coerce.number().int().min(1000).default(300_000),
   RECAPTCHA_SITE_KEY: optionalString,

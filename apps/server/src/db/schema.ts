@@ -186,6 +186,8 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
     index('orders_paid_idx').on(t.paidAt),
+    // The reports count paid orders by payment time: status and a paid_at range in one index.
+    index('orders_payment_status_paid_idx').on(t.paymentStatus, t.paidAt),
     index('orders_payment_status_idx').on(t.paymentStatus, t.createdAt),
   ],
 );

@@ -31,7 +31,16 @@ const PUBLIC = new Set([
 ]);
 
 /** Routes of the admin scope: a signed-in customer gets 403 whatever they send. */
-const ADMIN = new Set(['POST /api/voucher/coupon', 'POST /api/voucher/promotion/{couponId}']);
+const ADMIN = new Set([
+  'POST /api/voucher/coupon',
+  'POST /api/voucher/promotion/{couponId}',
+  'GET /api/report/summary/overview',
+  'GET /api/report/summary/{metric}',
+  'GET /api/analytics/usage/summary',
+  'GET /api/analytics/usage/daily',
+  'GET /api/analytics/events',
+  'GET /api/analytics/errors',
+]);
 
 interface Route {
   method: string;

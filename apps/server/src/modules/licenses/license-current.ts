@@ -1,4 +1,4 @@
-import { and, gt, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, gt, gte, isNotNull, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import { licenses } from '../../db/schema';
 
 // The SQL twins of the domain's isLicenseCurrent(): a list or a count filters in the database
@@ -11,3 +11,16 @@ export const isLicenseCurrentSql = (now: Date): SQL =>
 /** Revoked, or expired: exactly the licences that are not current. */
 export const isLicensePastSql = (now: Date): SQL =>
   or(isNotNull(licenses.revokedAt), and(isNotNull(licenses.expiresAt), lte(licenses.expiresAt, now)))!;
+
+/**
+ * Current through the last moment before `end` (a report's day end, exclusive): started before
+ * it, and neither expired nor revoked before it. Unlike the twins above it reads history: a key
+ * revoked later still counted on the days before its revocation. `end` may be a column of the
+ * query (the day ends of a report), so one grouped SQL counts every day.
+ */
+export const isLicenseCurrentThroughSql = (end: SQL | Date): SQL =>
+  and(
+    lt(licenses.startAt, end),
+    or(isNull(licenses.expiresAt), gte(licenses.expiresAt, end)),
+    or(isNull(licenses.revokedAt), gte(licenses.revokedAt, end)),
+  )!;

@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, businessDayOf, startOfBusinessDay } from '@lbs/domain/report-periods';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createAdminWithSession, createUserWithSession, type TestUser } from '../../../test/fixtures';
+import { insertUsageEvent } from '../../../test/report-fixtures';
+
+const TZ = 'Asia/Singapore';
+const HOUR = 3_600_000;
+
+let t: TestApp;
+let admin: TestUser;
+let customer: TestUser;
+
+const now = Date.now();
+const today = businessDayOf(new Date(now), TZ);
+const threeDaysAgo = addDays(today, -3);
+const noonOf = (day: string) => new Date(startOfBusinessDay(day, TZ).getTime() + 12 * HOUR);
+
+/** The success events written, newest first by (timestamp, id): the order every page must follow. */
+let expectedOrder: number[];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await createAdminWithSession(t.db);
+  customer = await createUserWithSession(t.db);
+  const written: Array<{ id: number; at: number }> = [];
+  const add = async (at: Date, extra: Parameters<typeof insertUsageEvent>[1] extends infer E ? Partial<E> : never = {}) => {
+    const row = await insertUsageEvent(t.db, { kind: 'success', occurredAt: at, ...extra });
+    written.push({ id: row.id, at: at.getTime() });
+  };
+  // 12 today (three at the very same instant: the id decides their order), 8 three days ago,
+  // 5 forty days ago.
+  for (let i = 0; i < 9; i += 1) await add(new Date(now - (i + 1) * 1000), { filename: `today-${i}.jpg` });
+  const tie = new Date(now - 20_000);
+  for (let i = 0; i < 3; i += 1) await add(tie, { filename: `tie-${i}.jpg` });
+  for (let i = 0; i < 8; i += 1) await add(new Date(noonOf(threeDaysAgo).getTime() + i * 60_000));
+  for (let i = 0; i < 5; i += 1) await add(new Date(noonOf(addDays(today, -40)).getTime() + i * 60_000));
+  expectedOrder = written.sort((a, b) => b.at - a.at || b.id - a.id).map((w) => w.id);
+
+  await insertUsageEvent(t.db, { kind: 'error', occurredAt: new Date(now - 5000), errorMessage: 'Unsupported colour profile', fileType: 'tiff', deviceId: 'booth-7', ipAddress: '198.51.100.4' });
+  await insertUsageEvent(t.db, { kind: 'error', occurredAt: noonOf(addDays(today, -10)) });
+});
+afterAll(() => t.close());
+
+const get = (url: string, who: TestUser | null = admin) => t.app.inject({ method: 'GET', url, headers: who?.headers ?? {} });
+
+interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+const ids = (page: Page<{ id: number }>) => page.items.map((i) => i.id);
+
+describe('who may read the analytics', () => {
+  const urls = [
+    '/api/analytics/usage/summary',
+    '/api/analytics/usage/daily?period=never',
+    '/api/analytics/events?page=0',
+    '/api/analytics/errors?from=yesterday',
+  ];
+  it('answers a stranger 401 and a customer 403, whatever the query', async () => {
+    for (const url of urls) {
+      expect((await get(url, null)).statusCode, url).toBe(401);
+      const res = await get(url, customer);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json(), url).toEqual({ detail: expect.any(String) });
+    }
+  });
+});
+
+describe('GET /api/analytics/events', () => {
+  it('pages the successful events newest first, the id breaking ties, no event on two pages', async () => {
+    const first = (await get('/api/analytics/events?page_size=10')).json() as Page<{ id: number }>;
+    expect(first).toMatchObject({ total: 25, page: 1, page_size: 10 });
+    const pages = [first];
+    for (const page of [2, 3]) pages.push((await get(`/api/analytics/events?page_size=10&page=${page}`)).json() as Page<{ id: number }>);
+    expect(pages.map((p) => p.items.length)).toEqual([10, 10, 5]);
+    expect(pages.flatMap(ids)).toEqual(expectedOrder);
+    const beyond = (await get('/api/analytics/events?page_size=10&page=4')).json() as Page<{ id: number }>;
+    expect(beyond).toEqual({ items: [], total: 25, page: 4, page_size: 10 });
+  });
+
+  it('answers the spec fields: timestamp, ip_address, filename, file_type, processing_time (s), device_address', async () => {
+    const page = (await get('/api/analytics/events?page_size=1')).json() as Page<Record<string, unknown>>;
+    expect(page.items[0]).toEqual({
+      id: expectedOrder[0],
+      timestamp: new Date(now - 1000).toISOString(),
+      ip_address: '203.0.113.7',
+      filename: 'today-0.jpg',
+      file_type: 'jpg',
+      processing_time: 1.5,
+      device_address: 'device-1',
+    });
+  });
+
+  it('filters by business days: from and to both included, either side open', async () => {
+    const total = async (query: string) => ((await get(`/api/analytics/events?${query}`)).json() as Page<unknown>).total;
+    expect(await total(`from=${threeDaysAgo}&to=${threeDaysAgo}`)).toBe(8);
+    expect(await total(`from=${threeDaysAgo}`)).toBe(20);
+    expect(await total(`to=${threeDaysAgo}`)).toBe(13);
+    expect(await total(`to=${addDays(threeDaysAgo, -1)}`)).toBe(5);
+  });
+
+  it('filters by period as the reports count it', async () => {
+    const total = async (period: string) => ((await get(`/api/analytics/events?period=${period}`)).json() as Page<unknown>).total;
+    expect(await total('today')).toBe(12);
+    expect(await total('yesterday')).toBe(0);
+    expect(await total('last_7_days')).toBe(20);
+    expect(await total('last_1_month')).toBe(20);
+  });
+
+  const refused: Array<[string, RegExp]> = [
+    [`from=${today}&to=${threeDaysAgo}`, /from date/],
+    [`period=today&from=${today}`, /either/],
+    ['page=0', /page/],
+    ['page_size=101', /page_size/],
+    ['from=2025-02-30', /YYYY-MM-DD/],
+    ['period=forever', /period/],
+    ['kind=error', /kind/],
+  ];
+  for (const [query, detail] of refused) {
+    it(`refuses ?${query} (400)`, async () => {
+      const res = await get(`/api/analytics/events?${query}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().detail).toMatch(detail);
+    });
+  }
+});
+
+describe('GET /api/analytics/errors', () => {
+  it('lists the error events only, newest first, with the error fields', async () => {
+    const page = (await get('/api/analytics/errors')).json() as Page<Record<string, unknown>>;
+    expect(page.total).toBe(2);
+    expect(page.items[0]).toEqual({
+      id: expect.any(Number),
+      timestamp: new Date(now - 5000).toISOString(),
+      ip_address: '198.51.100.4',
+      file_type: 'tiff',
+      device_address: 'booth-7',
+      error_message: 'Unsupported colour profile',
+    });
+    expect(page.items[1]!.timestamp).toBe(noonOf(addDays(today, -10)).toISOString());
+  });
+
+  it('takes the same filters', async () => {
+    expect(((await get('/api/analytics/errors?period=today')).json() as Page<unknown>).total).toBe(1);
+    expect(((await get(`/api/analytics/errors?to=${addDays(today, -1)}`)).json() as Page<unknown>).total).toBe(1);
+    expect((await get(`/api/analytics/errors?to=${addDays(today, -1)}&from=${today}`)).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/analytics/usage/summary and /daily', () => {
+  it('summarises today and lists last_7_days (the default) per day, zero-filled', async () => {
+    expect((await get('/api/analytics/usage/summary?period=today')).json()).toEqual({ total_usage: 12, average_time: 1.5 });
+    const days = (await get('/api/analytics/usage/daily')).json() as Array<{ date: string; count: number }>;
+    expect(days.map((d) => d.date)).toEqual(Array.from({ length: 7 }, (_, i) => addDays(today, i - 6)));
+    expect(days.map((d) => d.count)).toEqual([0, 0, 0, 8, 0, 0, 12]);
+  });
+
+  it('refuses a custom range over 366 days and an unknown parameter', async () => {
+    expect((await get('/api/analytics/usage/daily?start_date=2024-01-01&end_date=2025-01-01')).statusCode).toBe(400);
+    expect((await get('/api/analytics/usage/summary?page=2')).statusCode).toBe(400);
+  });
+});

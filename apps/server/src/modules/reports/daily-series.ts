@@ -1,0 +1,96 @@
+import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { fromCents } from '@lbs/domain/money';
+import { resolvePeriod, zeroFill, type ReportPeriodInput } from '@lbs/domain/report-periods';
+import type { TReportSeries } from '@lbs/domain/report-responses';
+import { CUSTOMER_ROLE } from '@lbs/domain/roles';
+import type { ReportMetric } from '@lbs/domain/schemas';
+import type { DbOrTx } from '../../db/client';
+import { licenses, orders, users } from '../../db/schema';
+import { dayBuckets, dayThresholds, numberedDays, selectRows } from './day-buckets';
+
+export interface ReportClock {
+  now: Date;
+  /** BUSINESS_TIME_ZONE: the zone whose days are counted. */
+  timeZone: string;
+}
+
+const dayStart = sql`d.day_start`;
+const dayEnd = sql`d.day_end`;
+
+/** Paid orders whose payment fell on the day (orders_payment_status_paid_idx serves it). */
+const paidOnDay = and(eq(orders.paymentStatus, 'paid'), gte(orders.paidAt, dayStart), lt(orders.paidAt, dayEnd));
+
+/**
+ * One grouped SQL per metric: the day table (day-buckets.ts) left-joined to the metric's rows
+ * over each day's half-open range, so every day comes back, the empty ones as 0 (licences, which
+ * span days, are swept instead). Each answers rows `{date, value}`; `value` is a count, or cents
+ * for income.
+ */
+export function metricSql(metric: ReportMetric, days: readonly string[], timeZone: string): SQL {
+  const d = dayBuckets(days, timeZone);
+  switch (metric) {
+    case 'total_users':
+      return sql`select d.day as date, count(${users.id})::bigint as value from ${d}
+        left join ${users} on ${and(eq(users.role, CUSTOMER_ROLE), gte(users.createdAt, dayStart), lt(users.createdAt, dayEnd))}
+        group by d.day order by d.day`;
+    case 'active_subscriptions':
+      return activeSubscriptionsSql(days, timeZone);
+    case 'total_orders':
+      return sql`select d.day as date, count(${orders.id})::bigint as value from ${d}
+        left join ${orders} on ${paidOnDay}
+        group by d.day order by d.day`;
+    case 'total_income':
+      return sql`select d.day as date, coalesce(sum(${orders.totalCents}), 0)::bigint as value from ${d}
+        left join ${orders} on ${paidOnDay}
+        group by d.day order by d.day`;
+  }
+}
+
+/**
+ * Licences current at the end of each day, by a sweep instead of a join: a licence is current
+ * at a day's end E exactly when it started before E and its end (the earlier of expiry and
+ * revocation, none for a key that never ends) is not before E (isLicenseCurrentThroughSql, the
+ * rule this must agree with). So the count at E is the starts before E minus the ends before E,
+ * over licences that end after they start. Each start and end is put in its day's bucket
+ * (width_bucket: a binary search over the day boundaries, bucket 0 before the range) and the
+ * counts at each day's end are the running sums of those buckets: one pass over the licences,
+ * however many days. Joining every day to every licence read the table once per day (4 s for a
+ * year over 100k licences on PostgreSQL).
+ */
+function activeSubscriptionsSql(days: readonly string[], timeZone: string): SQL {
+  const ends = sql`least(${licenses.expiresAt}, ${licenses.revokedAt})`;
+  // MATERIALIZED: inlined, the buckets would be recomputed for every day.
+  return sql`with lives as (
+      select ${licenses.startAt} as start_at, ${ends} as end_at from ${licenses}
+      where ${ends} is null or ${ends} > ${licenses.startAt}
+    ), buckets as materialized (
+      select width_bucket(change.at, ${dayThresholds(days, timeZone)}) as bucket, sum(change.delta) as delta
+      from (
+        select start_at as at, 1 as delta from lives
+        union all
+        select end_at as at, -1 as delta from lives where end_at is not null
+      ) as change
+      group by 1
+    )
+    select d.day as date,
+      ((select coalesce(sum(delta), 0) from buckets where bucket = 0) + sum(coalesce(b.delta, 0)) over (order by d.i))::bigint as value
+    from ${numberedDays(days)}
+    left join buckets b on b.bucket = d.i
+    order by d.i`;
+}
+
+/** A metric for every day of a period or custom range, oldest first, zero-filled. */
+export async function dailySeries(
+  db: DbOrTx,
+  metric: ReportMetric,
+  period: ReportPeriodInput,
+  clock: ReportClock,
+): Promise<TReportSeries> {
+  const { days } = resolvePeriod(period, clock.now, clock.timeZone);
+  const rows = await selectRows<{ date: string; value: string | number }>(db, metricSql(metric, days, clock.timeZone));
+  if (metric === 'total_income') {
+    const income = rows.map((r) => ({ date: r.date, income: fromCents(Number(r.value)) }));
+    return zeroFill(days, income, { income: 0 });
+  }
+  return zeroFill(days, rows.map((r) => ({ date: r.date, count: Number(r.value) })), { count: 0 });
+}

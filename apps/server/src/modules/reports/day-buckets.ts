@@ -1,0 +1,45 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { addDays, startOfBusinessDay } from '@lbs/domain/report-periods';
+import type { DbOrTx } from '../../db/client';
+
+/** A list as one PostgreSQL array parameter, however long the list. */
+const arrayLiteral = (items: readonly string[]) => `{${items.join(',')}}`;
+
+/** Each day's first instant and the first instant after it, as ISO strings. */
+function dayBounds(days: readonly string[], timeZone: string) {
+  return {
+    starts: days.map((day) => startOfBusinessDay(day, timeZone).toISOString()),
+    ends: days.map((day) => startOfBusinessDay(addDays(day, 1), timeZone).toISOString()),
+  };
+}
+
+/**
+ * The days of a report as a table `d(day, day_start, day_end)`: each business day with its
+ * half-open UTC range. The boundaries come from the domain (the same Intl rules that resolved the
+ * period), not from the database's own time-zone data, so the two can never disagree; joining a
+ * table on `ts >= d.day_start and ts < d.day_end` lets its timestamp index serve each day.
+ * A day without rows still has its `d` row, so a left join answers it with 0.
+ */
+export function dayBuckets(days: readonly string[], timeZone: string): SQL {
+  const { starts, ends } = dayBounds(days, timeZone);
+  return sql`unnest(${arrayLiteral(days)}::text[], ${arrayLiteral(starts)}::timestamptz[], ${arrayLiteral(ends)}::timestamptz[]) as d(day, day_start, day_end)`;
+}
+
+/**
+ * The same days as `width_bucket` thresholds: every day's start, then the last day's end. An
+ * instant in day i (1-based) falls in bucket i; before the first day, 0; after the last, n + 1.
+ */
+export function dayThresholds(days: readonly string[], timeZone: string): SQL {
+  const { starts, ends } = dayBounds(days, timeZone);
+  return sql`${arrayLiteral([...starts, ends.at(-1)!])}::timestamptz[]`;
+}
+
+/** The days with their 1-based position, as `d(day, i)`. */
+export const numberedDays = (days: readonly string[]): SQL =>
+  sql`unnest(${arrayLiteral(days)}::text[]) with ordinality as d(day, i)`;
+
+/** The rows of a raw query, for either driver (node-postgres and PGlite both answer `{rows}`). */
+export async function selectRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,27 @@
+import { eq, sql } from 'drizzle-orm';
+import { fromCents } from '@lbs/domain/money';
+import type { TReportOverview } from '@lbs/domain/report-responses';
+import { CUSTOMER_ROLE } from '@lbs/domain/roles';
+import type { DbOrTx } from '../../db/client';
+import { licenses, orders, users } from '../../db/schema';
+import { isLicenseCurrentSql } from '../licenses/license-current';
+import { selectRows } from './day-buckets';
+
+/** The overview cards: the totals now, in one statement. */
+export async function reportOverview(db: DbOrTx, now: Date): Promise<TReportOverview> {
+  const paid = eq(orders.paymentStatus, 'paid');
+  const [row] = await selectRows<Record<'users' | 'subscriptions' | 'orders' | 'income_cents', string | number>>(
+    db,
+    sql`select
+      (select count(*) from ${users} where ${eq(users.role, CUSTOMER_ROLE)})::bigint as users,
+      (select count(*) from ${licenses} where ${isLicenseCurrentSql(now)})::bigint as subscriptions,
+      (select count(*) from ${orders} where ${paid})::bigint as orders,
+      (select coalesce(sum(${orders.totalCents}), 0) from ${orders} where ${paid})::bigint as income_cents`,
+  );
+  return {
+    total_users: Number(row!.users),
+    total_subscriptions: Number(row!.subscriptions),
+    total_orders: Number(row!.orders),
+    total_income: fromCents(Number(row!.income_cents)),
+  };
+}

@@ -1,0 +1,96 @@
+import crypto from 'node:crypto';
+import type { Db } from '../src/db/client';
+import { licenses, orders, usageEvents, users } from '../src/db/schema';
+
+/**
+ * Rows written straight to the tables the back office's reports read, each at a chosen instant,
+ * so a test knows exactly which business day every row falls on.
+ */
+
+export async function insertAccount(db: Db, createdAt: Date, role = 'user') {
+  const email = `report.${crypto.randomBytes(5).toString('hex')}@example.com`;
+  const [row] = await db
+    .insert(users)
+    .values({ username: email.split('@')[0]!, email, role, isEmailVerified: true, createdAt })
+    .returning({ id: users.id, email: users.email });
+  return row!;
+}
+
+/** An order charging `totalCents` (after discount, with shipping), paid at `paidAt` unless another status is given. */
+export async function insertOrderPaidAt(
+  db: Db,
+  user: { id: number; email: string },
+  paidAt: Date,
+  opts: { subtotalCents?: number; discountCents?: number; shippingCents?: number; paymentStatus?: 'paid' | 'unpaid' | 'failed' } = {},
+) {
+  const subtotal = opts.subtotalCents ?? 15_000;
+  const discount = opts.discountCents ?? 0;
+  const shipping = opts.shippingCents ?? 0;
+  const status = opts.paymentStatus ?? 'paid';
+  const [row] = await db
+    .insert(orders)
+    .values({
+      userId: user.id,
+      email: user.email,
+      paymentStatus: status,
+      needsShipping: shipping > 0,
+      subtotalCents: subtotal,
+      shippingCents: shipping,
+      discountCents: discount,
+      totalCents: subtotal - discount + shipping,
+      paymentProvider: 'local',
+      paidAt: status === 'paid' ? paidAt : null,
+      createdAt: paidAt,
+    })
+    .returning();
+  return row!;
+}
+
+export async function insertLicenseSpan(
+  db: Db,
+  user: { id: number; email: string },
+  span: { startAt: Date; expiresAt: Date | null; revokedAt?: Date | null },
+) {
+  const [row] = await db
+    .insert(licenses)
+    .values({
+      licenseKey: `TEST-${crypto.randomBytes(8).toString('hex')}`,
+      type: 'custom',
+      userId: user.id,
+      email: user.email,
+      startAt: span.startAt,
+      expiresAt: span.expiresAt,
+      revokedAt: span.revokedAt ?? null,
+    })
+    .returning();
+  return row!;
+}
+
+export async function insertUsageEvent(
+  db: Db,
+  e: {
+    kind: 'success' | 'error';
+    occurredAt: Date;
+    deviceId?: string;
+    ipAddress?: string | null;
+    filename?: string | null;
+    fileType?: string | null;
+    processingTime?: number | null;
+    errorMessage?: string | null;
+  },
+) {
+  const [row] = await db
+    .insert(usageEvents)
+    .values({
+      kind: e.kind,
+      occurredAt: e.occurredAt,
+      deviceId: e.deviceId ?? 'device-1',
+      ipAddress: e.ipAddress === undefined ? '203.0.113.7' : e.ipAddress,
+      filename: e.filename === undefined ? (e.kind === 'success' ? 'photo.jpg' : null) : e.filename,
+      fileType: e.fileType === undefined ? 'jpg' : e.fileType,
+      processingTime: e.processingTime === undefined ? (e.kind === 'success' ? 1.5 : null) : e.processingTime,
+      errorMessage: e.errorMessage === undefined ? (e.kind === 'error' ? 'Could not read the file' : null) : e.errorMessage,
+    })
+    .returning();
+  return row!;
+}
