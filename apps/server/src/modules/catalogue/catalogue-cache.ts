@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { listCatalogue } from './service';
+import { listCatalogue } from './list-catalogue';
 
 /** Signalled by a trigger on `products` (migration 0002) whenever the table changes. */
 export const CATALOGUE_CHANNEL = 'lbs_catalogue';
