@@ -1,5 +1,5 @@
 import { and, count, gte, inArray } from 'drizzle-orm';
-import { DEVICE_RESET_WINDOW_MS } from '@lbs/domain/licence-terms';
+import { DEVICE_RESET_WINDOW_MS } from '@lbs/domain/license-terms';
 import type { DbOrTx } from '../../db/client';
 import { licenseDeviceResets } from '../../db/schema';
 

@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { licenses } from '../../db/schema';
 import { isLicenseCurrentSql } from './license-current';
 
-export async function hasCurrentLicence(db: DbOrTx, userId: number, now = new Date()): Promise<boolean> {
+export async function hasCurrentLicense(db: DbOrTx, userId: number, now = new Date()): Promise<boolean> {
   const rows = await db
     .select({ id: licenses.id })
     .from(licenses)
@@ -12,7 +12,7 @@ export async function hasCurrentLicence(db: DbOrTx, userId: number, now = new Da
   return rows.length > 0;
 }
 
-export async function currentLicenceSummary(db: Db, userId: number, now = new Date()) {
+export async function currentLicenseSummary(db: Db, userId: number, now = new Date()) {
   const [row] = await db
     .select({ n: count() })
     .from(licenses)

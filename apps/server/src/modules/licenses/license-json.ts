@@ -1,4 +1,4 @@
-import { isLicenseCurrent } from '@lbs/domain/licence-terms';
+import { isLicenseCurrent } from '@lbs/domain/license-terms';
 import { licenses } from '../../db/schema';
 
 type LicenseRow = typeof licenses.$inferSelect;

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { DEVICE_RESETS_PER_WINDOW, isLicenseCurrent } from '@lbs/domain/licence-terms';
+import { DEVICE_RESETS_PER_WINDOW, isLicenseCurrent } from '@lbs/domain/license-terms';
 import { ZEmail } from '@lbs/domain/schemas';
 import type { Db } from '../../db/client';
 import { paginate } from '../../db/paginate';
@@ -28,7 +28,7 @@ export function listTarget(mode: unknown): { mode: LicenseListMode } | { email: 
  * One page of licences: the caller's current or past ones, or (admin list) every licence of one
  * email address, newest first.
  */
-export async function listLicences(
+export async function listLicenses(
   db: Db,
   filter: { userId: number; mode: LicenseListMode } | { email: string },
   paging: { page: number; page_size: number },
@@ -55,9 +55,9 @@ export async function listLicences(
 }
 
 /** GET /subscriptions/licenses: the list its mode names, for the caller (the guard has let only admins name an email). */
-export async function listLicencesByMode(db: Db, userId: number, query: { mode: string; page: number; page_size: number }) {
+export async function listLicensesByMode(db: Db, userId: number, query: { mode: string; page: number; page_size: number }) {
   const { mode, page, page_size } = query;
   const target = listTarget(mode);
   if (!target) throw badRequest('query.mode: must be CURRENT, PAST or (admin) an email address');
-  return listLicences(db, 'email' in target ? target : { userId, mode: target.mode }, { page, page_size });
+  return listLicenses(db, 'email' in target ? target : { userId, mode: target.mode }, { page, page_size });
 }

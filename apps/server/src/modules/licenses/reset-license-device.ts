@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { MSG } from '@lbs/domain/messages';
-import { DEVICE_RESETS_PER_WINDOW, isLicenseCurrent } from '@lbs/domain/licence-terms';
+import { DEVICE_RESETS_PER_WINDOW, isLicenseCurrent } from '@lbs/domain/license-terms';
 import type { Db } from '../../db/client';
 import { licenseDeviceResets, licenses } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/app-error';
@@ -12,7 +12,7 @@ import { toLicenseJson } from './license-json';
  * replacement PC, at most DEVICE_RESETS_PER_WINDOW times in a rolling 30 days. The licence row
  * is locked, so two resets at once cannot both slip under the limit.
  */
-export async function resetLicenceDevice(db: Db, userId: number, licenseId: string, now = new Date()) {
+export async function resetLicenseDevice(db: Db, userId: number, licenseId: string, now = new Date()) {
   return db.transaction(async (tx) => {
     const [l] = await tx
       .select()

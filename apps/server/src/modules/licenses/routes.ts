@@ -7,9 +7,9 @@ import type { AppContext } from '../../app-context';
 import { adminWhen, requireUser } from '../../plugins/guards';
 import { callerKey } from '../../lib/caller-key';
 import { BEARER, errors } from '../../lib/openapi';
-import { currentLicenceSummary } from './current-license-summary';
-import { listLicencesByMode, listTarget } from './list-licenses';
-import { resetLicenceDevice } from './reset-license-device';
+import { currentLicenseSummary } from './current-license-summary';
+import { listLicensesByMode, listTarget } from './list-licenses';
+import { resetLicenseDevice } from './reset-license-device';
 
 const ZLicenseListQuery = ZPaging.extend({ mode: safeString().trim().min(1).max(254) });
 
@@ -28,7 +28,7 @@ export async function licenseRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       },
       onRequest: requireUser,
     },
-    async (req) => currentLicenceSummary(ctx.db, req.user.id),
+    async (req) => currentLicenseSummary(ctx.db, req.user.id),
   );
 
   r.get(
@@ -44,7 +44,7 @@ export async function licenseRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       },
       onRequest: adminWhen((req) => 'email' in (listTarget((req.query as { mode?: unknown }).mode) ?? {})),
     },
-    async (req) => listLicencesByMode(ctx.db, req.user.id, req.query),
+    async (req) => listLicensesByMode(ctx.db, req.user.id, req.query),
   );
 
   r.post(
@@ -62,6 +62,6 @@ export async function licenseRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       onRequest: requireUser,
       config: { rateLimit: { max: 10, timeWindow: '1 hour', keyGenerator: callerKey } },
     },
-    async (req) => resetLicenceDevice(ctx.db, req.user.id, req.params.id),
+    async (req) => resetLicenseDevice(ctx.db, req.user.id, req.params.id),
   );
 }

@@ -2,7 +2,7 @@ import { MSG } from '@lbs/domain/messages';
 import type { AppContext } from '../../app-context';
 import { forbidden, notFound, unauthorized } from '../../lib/app-error';
 import { issueSessionTicket, verifySessionTicket } from '../../lib/session-ticket';
-import { hasCurrentLicence } from '../licenses/current-license-summary';
+import { hasCurrentLicense } from '../licenses/current-license-summary';
 import { findAppDownload } from './app-download';
 
 const DOWNLOAD_LINK_TTL_MS = 5 * 60_000;
@@ -24,7 +24,7 @@ export async function issueDownloadLink(ctx: AppContext, sessionId: number | nul
 export async function followDownloadLink(ctx: AppContext, ticket: string) {
   const who = await verifySessionTicket(ctx.db, ticket, 'app-download');
   if (!who) throw unauthorized('This download link has expired. Open Resources again for a new one.');
-  if (!(await hasCurrentLicence(ctx.db, who.user.id))) throw forbidden(MSG.currentLicenseRequired);
+  if (!(await hasCurrentLicense(ctx.db, who.user.id))) throw forbidden(MSG.currentLicenseRequired);
   const download = await findAppDownload(ctx.config);
   if (!download) throw notFound(MSG.appDownloadUnavailable);
   return download;

@@ -10,7 +10,7 @@ import { requireUser } from '../../plugins/guards';
 import { forbidden } from '../../lib/app-error';
 import { callerKey } from '../../lib/caller-key';
 import { BEARER, binaryResponse, errors, redirectResponse, TICKET } from '../../lib/openapi';
-import { hasCurrentLicence } from '../licenses/current-license-summary';
+import { hasCurrentLicense } from '../licenses/current-license-summary';
 import { guidebookPdf } from './guidebook-pdf';
 import { followDownloadLink, issueDownloadLink } from './issue-download-link';
 
@@ -21,8 +21,8 @@ const contentDisposition = (name: string) =>
 export async function resourceRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  const requireCurrentLicence = async (req: FastifyRequest) => {
-    if (!(await hasCurrentLicence(ctx.db, req.user.id))) throw forbidden(MSG.currentLicenseRequired);
+  const requireCurrentLicense = async (req: FastifyRequest) => {
+    if (!(await hasCurrentLicense(ctx.db, req.user.id))) throw forbidden(MSG.currentLicenseRequired);
   };
 
   r.get(
@@ -34,7 +34,7 @@ export async function resourceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         response: { 200: binaryResponse('application/pdf', 'The guidebook, as an attachment'), ...errors(401, 403, 429) },
         security: BEARER,
       },
-      onRequest: [requireUser, requireCurrentLicence],
+      onRequest: [requireUser, requireCurrentLicense],
       config: { rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: callerKey } },
     },
     async (_req, reply) => {
@@ -57,7 +57,7 @@ export async function resourceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         response: { 200: ZDownloadLink, ...errors(401, 403, 404, 429) },
         security: BEARER,
       },
-      onRequest: [requireUser, requireCurrentLicence],
+      onRequest: [requireUser, requireCurrentLicense],
       config: { rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: callerKey } },
     },
     async (req) => issueDownloadLink(ctx, await req.currentSessionId()),
