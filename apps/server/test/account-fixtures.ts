@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { findProduct } from '@lbs/domain/catalogue';
-import { formatLicenceKey, purchasedLicenceExpiry } from '@lbs/domain/licence-terms';
+import { formatLicenseKey, purchasedLicenseExpiry } from '@lbs/domain/license-terms';
 import type { Db } from '../src/db/client';
 import { invoices, licenses, orderLines, orders } from '../src/db/schema';
 
@@ -92,7 +92,7 @@ export async function insertPaidOrder(
   return { order: order!, invoice };
 }
 
-export async function insertLicence(
+export async function insertLicense(
   db: Db,
   user: { id: number; email: string },
   opts: {
@@ -109,13 +109,13 @@ export async function insertLicence(
   const [row] = await db
     .insert(licenses)
     .values({
-      licenseKey: formatLicenceKey(crypto.randomBytes(20)),
+      licenseKey: formatLicenseKey(crypto.randomBytes(20)),
       type,
       userId: user.id,
       orderId: opts.orderId ?? null,
       email: user.email,
       startAt,
-      expiresAt: opts.expiresAt === undefined ? purchasedLicenceExpiry(type, startAt) : opts.expiresAt,
+      expiresAt: opts.expiresAt === undefined ? purchasedLicenseExpiry(type, startAt) : opts.expiresAt,
       deviceId: opts.deviceId ?? null,
       deviceBoundAt: opts.deviceId ? startAt : null,
       revokedAt: opts.revoked ? new Date() : null,

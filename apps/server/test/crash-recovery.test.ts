@@ -7,7 +7,7 @@ import { apiClient, readStorage, serverStorage, signedUpCustomer, startServerPro
 
 const CUSTOMERS = 4;
 const MIN_PAID_BEFORE_KILL = 6;
-const LICENCES_PER_ORDER = 2;
+const LICENSES_PER_ORDER = 2;
 
 let cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -41,7 +41,7 @@ describe('kill -9 during a burst of checkouts and payments', () => {
     const api = apiClient(first.baseUrl);
     let paid = 0;
     const chain = async (customer: { email: string; token: string }) => {
-      const body = onePaymentBody(cartOf({ 12: LICENCES_PER_ORDER }), { email: customer.email });
+      const body = onePaymentBody(cartOf({ 12: LICENSES_PER_ORDER }), { email: customer.email });
       for (let round = 0; round < 100; round++) {
         const checkout = await api.call('POST', CHECKOUT_URL, { token: customer.token, body }).catch(() => null);
         if (checkout?.status !== 200) return;
@@ -55,7 +55,7 @@ describe('kill -9 during a burst of checkouts and payments', () => {
     const hesitant = await signedUpCustomer(first.baseUrl);
     const lastCheckout = await api.call('POST', CHECKOUT_URL, {
       token: hesitant.token,
-      body: onePaymentBody(cartOf({ 12: LICENCES_PER_ORDER }), { email: hesitant.email }),
+      body: onePaymentBody(cartOf({ 12: LICENSES_PER_ORDER }), { email: hesitant.email }),
     });
     const chargedNotFulfilled = /\/dev\/pay\/(lps_[\w-]+)$/.exec(lastCheckout.json.url as string)![1]!;
     const chains = customers.map(chain);
@@ -98,7 +98,7 @@ describe('kill -9 during a burst of checkouts and payments', () => {
       for (const order of paidOrders) {
         const where = `order ${order.id}`;
         expect(await db.select().from(invoices).where(eq(invoices.orderId, order.id)), where).toHaveLength(1);
-        expect(await db.select().from(licenses).where(eq(licenses.orderId, order.id)), where).toHaveLength(LICENCES_PER_ORDER);
+        expect(await db.select().from(licenses).where(eq(licenses.orderId, order.id)), where).toHaveLength(LICENSES_PER_ORDER);
         expect(await db.select().from(paymentEvents).where(eq(paymentEvents.id, `fulfil:local:${order.paymentSessionId}`)), where).toHaveLength(1);
         const subject = `Your LentiBooth receipt for order #${order.id}`;
         const queued = await db.select().from(outbox).where(sql`${outbox.payload}->>'subject' = ${subject}`);

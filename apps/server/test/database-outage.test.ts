@@ -4,7 +4,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { seedCatalogue } from '../src/db/seed';
-import { isDatabaseUnavailable } from '../src/plugins/errors';
+import { isDatabaseUnavailable } from '../src/db/errors';
 import { onPostgres, openTestDatabase } from './build-test-app';
 import { createUserWithSession } from './fixtures';
 import { waitFor } from './server-process';

@@ -3,7 +3,7 @@
  * and punctuation included, e.g. 'Too many requests. Please try again later' has no full stop);
  * strings the spec does not give are marked "ours".
  */
-import { DEVICE_RESET_WINDOW_DAYS, DEVICE_RESETS_PER_WINDOW } from './licence-terms';
+import { DEVICE_RESET_WINDOW_DAYS, DEVICE_RESETS_PER_WINDOW } from './license-terms';
 
 export const MSG = {
   // Loading, router and generic errors
@@ -162,8 +162,8 @@ export const MSG = {
   yourSubscriptions: 'Your Subscriptions',
   subscribeNow: 'Subscribe Now',
   unknownDevice: 'Unknown Device',
-  licenceActive: 'Active',
-  licenceExpired: 'Expired',
+  licenseStatusActive: 'Active',
+  licenseStatusExpired: 'Expired',
 
   // Account area: profile
   profileInputIncorrect: 'Input profile data correctly!',

@@ -6,7 +6,7 @@ import {
   computeDiscount,
   discountedTotal,
   evaluatePromo,
-  licenceSubtotal,
+  licenseSubtotal,
   promoApplies,
   type PromotionRules,
   useLimitProblem,
@@ -16,10 +16,10 @@ const paper = { product_id: 1, price: 220, quantity: 2 };
 const daily = { product_id: 10, price: 40, quantity: 1 };
 const yearly = { product_id: 12, price: 1500, quantity: 1 };
 
-describe('licenceSubtotal and promoApplies', () => {
+describe('licenseSubtotal and promoApplies', () => {
   it('counts licence lines only', () => {
-    expect(licenceSubtotal([paper, daily, yearly])).toBe(1540);
-    expect(licenceSubtotal([paper])).toBe(0);
+    expect(licenseSubtotal([paper, daily, yearly])).toBe(1540);
+    expect(licenseSubtotal([paper])).toBe(0);
   });
 
   it('applies only when a licence line is present', () => {

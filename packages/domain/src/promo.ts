@@ -12,7 +12,7 @@ export type PromotionLookup = TPromotionLookup;
 type PricedLine = { product_id: number; price: number; quantity: number };
 
 /** USD total of the licence lines (product_id 10 or more): the only lines a promo code touches. */
-export function licenceSubtotal(items: readonly PricedLine[]): number {
+export function licenseSubtotal(items: readonly PricedLine[]): number {
   return roundMoney(
     items
       .filter((item) => isLicenseProductId(item.product_id))
@@ -30,7 +30,7 @@ export function promoApplies(items: readonly PricedLine[]): boolean {
  * the licence subtotal, never negative, rounded to cents.
  */
 export function computeDiscount(items: readonly PricedLine[], coupon: Coupon): number {
-  const subtotal = licenceSubtotal(items);
+  const subtotal = licenseSubtotal(items);
   let discount = 0;
   if (coupon.percent_off !== null && Number.isFinite(coupon.percent_off)) {
     discount = (subtotal * coupon.percent_off) / 100;

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 
 import { MAX_LINE_QUANTITY } from './cart';
-import { LICENSE_CREATE_MODES, normaliseLicenceKey } from './licence-terms';
+import { LICENSE_CREATE_MODES, normaliseLicenseKey } from './license-terms';
 import { MSG } from './messages';
 import { isIsoCountry, postalCodeValid } from './shipping';
 import { ORDER_STATUSES } from './statuses';
@@ -445,7 +445,7 @@ const ZLicenseKey = safeString()
   .trim()
   .min(1, { error: MSG.invalidLicenseKey, abort: true })
   .max(64, { error: MSG.invalidLicenseKey, abort: true })
-  .overwrite((key) => normaliseLicenceKey(key) ?? key);
+  .overwrite((key) => normaliseLicenseKey(key) ?? key);
 
 const ZDeviceId = safeString().trim().min(1).max(200);
 

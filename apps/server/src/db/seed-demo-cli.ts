@@ -66,7 +66,7 @@ async function main() {
     console.log(`  ${'total'.padEnd(28)} ${total.toFixed(2).padStart(7)} s\n`);
     console.log(
       `Wrote ${result.users} customers, ${result.orders} orders (${result.paidOrders} paid), invoices ` +
-        `#${result.invoices.first ?? '-'}..#${result.invoices.last ?? '-'}, ${result.licences} licences, ` +
+        `#${result.invoices.first ?? '-'}..#${result.invoices.last ?? '-'}, ${result.licenses} licences, ` +
         `${result.coupons} coupons with ${result.promotionCodes} codes (${result.redemptions} redemptions), ` +
         `${result.notifications} notifications, ${result.events} usage events.`,
     );

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findProduct } from '@lbs/domain/catalogue';
-import { LICENSE_KEY_PATTERN, LICENSE_TERM_MS } from '@lbs/domain/licence-terms';
+import { LICENSE_KEY_PATTERN, LICENSE_TERM_MS } from '@lbs/domain/license-terms';
 import { computeShippingFee } from '@lbs/domain/shipping';
 import { NOTIFICATION_TYPES } from '@lbs/domain/statuses';
 import { buildTestApp, openTestDatabase, type TestApp } from '../../test/build-test-app';
@@ -65,8 +65,8 @@ describe('seedDemoShop', () => {
       expect(Boolean(info)).toBe(shippable);
       const fee = info ? computeShippingFee(info.country, own.map((l) => ({ product_id: l.product_id as number, quantity: l.quantity as number }))) : 0;
       expect(order.shipping_cents).toBe(Math.round(fee * 100));
-      const licenceCents = own.filter((l) => (l.product_id as number) >= 10).reduce((s, l) => s + (l.line_total_cents as number), 0);
-      expect(order.discount_cents as number).toBeLessThanOrEqual(licenceCents);
+      const licenseCents = own.filter((l) => (l.product_id as number) >= 10).reduce((s, l) => s + (l.line_total_cents as number), 0);
+      expect(order.discount_cents as number).toBeLessThanOrEqual(licenseCents);
       expect(Boolean(order.promo_code)).toBe(Boolean(order.promotion_id));
       if (!order.promo_code) expect(order.discount_cents).toBe(0);
     }
@@ -114,10 +114,10 @@ describe('seedDemoShop', () => {
   });
 
   it('issues one licence per licence unit of a paid order, to its buyer, with the plan term', async () => {
-    const licences = await rows(t.database, `select l.*, o.user_id as order_user, o.payment_status, o.paid_at
+    const licenses = await rows(t.database, `select l.*, o.user_id as order_user, o.payment_status, o.paid_at
        from licenses l join orders o on o.id = l.order_id`);
-    expect(licences).toHaveLength(result.licences);
-    for (const l of licences) {
+    expect(licenses).toHaveLength(result.licenses);
+    for (const l of licenses) {
       expect(l.payment_status).toBe('paid');
       expect(l.user_id).toBe(l.order_user);
       expect(l.license_key).toMatch(LICENSE_KEY_PATTERN);
@@ -128,7 +128,7 @@ describe('seedDemoShop', () => {
     const [units] = await rows<{ n: number }>(t.database, `select coalesce(sum(ol.quantity), 0)::int as n from order_lines ol
        join orders o on o.id = ol.order_id join products p on p.id = ol.product_id
        where o.payment_status = 'paid' and p.kind = 'license'`);
-    expect(units!.n).toBe(result.licences);
+    expect(units!.n).toBe(result.licenses);
   });
 
   it('counts promotion uses as checkout does and keeps within every limit', async () => {
@@ -153,15 +153,15 @@ describe('seedDemoShop', () => {
   it('writes the notifications fulfilment writes, of the known types', async () => {
     const notes = await rows(t.database, `select n.type, n.message, n.user_id from notifications n`);
     for (const n of notes) expect(NOTIFICATION_TYPES).toContain(n.type);
-    const licenceOrders = await rows(t.database, `select distinct o.id, o.user_id from orders o join licenses l on l.order_id = o.id`);
-    for (const o of licenceOrders) {
+    const licenseOrders = await rows(t.database, `select distinct o.id, o.user_id from orders o join licenses l on l.order_id = o.id`);
+    for (const o of licenseOrders) {
       expect(notes.some((n) => n.type === 'license_purchase' && n.user_id === o.user_id && String(n.message).startsWith(`Order #${o.id}:`))).toBe(true);
     }
   });
 
   it('reports usage only from activated, unrevoked licences, inside the window, about 3-5% errors', async () => {
     const events = await rows(t.database, `select e.kind, e.occurred_at, e.device_id, e.processing_time, e.error_message,
-         l.device_id as licence_device, l.device_bound_at, l.expires_at, l.revoked_at
+         l.device_id as license_device, l.device_bound_at, l.expires_at, l.revoked_at
        from usage_events e join licenses l on l.id = e.license_id`);
     expect(events).toHaveLength(SIZE.events);
     const start = now.getTime() - SIZE.days * DAY;
@@ -169,7 +169,7 @@ describe('seedDemoShop', () => {
       const at = ms(e.occurred_at);
       expect(at).toBeGreaterThanOrEqual(start);
       expect(at).toBeLessThanOrEqual(now.getTime());
-      expect(e.device_id).toBe(e.licence_device);
+      expect(e.device_id).toBe(e.license_device);
       expect(at).toBeGreaterThanOrEqual(ms(e.device_bound_at));
       expect(at).toBeLessThan(ms(e.expires_at));
       if (e.revoked_at) expect(at).toBeLessThan(ms(e.revoked_at));

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { CATALOGUE, type CatalogueProduct, type LicenseType } from '@lbs/domain/catalogue';
-import { formatLicenceKey, LICENSE_KEY_BYTES, purchasedLicenceExpiry } from '@lbs/domain/licence-terms';
+import { formatLicenseKey, LICENSE_KEY_BYTES, purchasedLicenseExpiry } from '@lbs/domain/license-terms';
 import { formatUsd, fromCents, toCents } from '@lbs/domain/money';
 import { computeDiscount, type Coupon } from '@lbs/domain/promo';
 import { computeShippingFee, zoneForCountry } from '@lbs/domain/shipping';
@@ -64,7 +64,7 @@ export interface DemoShopResult {
   orders: number;
   paidOrders: number;
   invoices: { count: number; first: number | null; last: number | null };
-  licences: number;
+  licenses: number;
   coupons: number;
   promotionCodes: number;
   redemptions: number;
@@ -309,7 +309,7 @@ interface DemoLine {
   quantity: number;
 }
 
-interface DemoLicence {
+interface DemoLicense {
   id: string;
   type: LicenseType;
   name: string;
@@ -454,10 +454,10 @@ function pickBasket(rng: Rng): DemoLine[] {
     const p = product(key);
     return { product: p, unitPriceCents: toCents(p.price), quantity };
   };
-  const licenceQty = () => (rng.chance(0.1) ? 2 + rng.int(3) : 1);
-  const licence = () => {
+  const licenseQty = () => (rng.chance(0.1) ? 2 + rng.int(3) : 1);
+  const license = () => {
     const r = rng.next();
-    return line(r < 0.4 ? 'daily_license' : r < 0.82 ? 'monthly_license' : 'yearly_license', licenceQty());
+    return line(r < 0.4 ? 'daily_license' : r < 0.82 ? 'monthly_license' : 'yearly_license', licenseQty());
   };
   const accessories = () => {
     const picked = ACCESSORIES.filter(() => rng.chance(0.45));
@@ -465,10 +465,10 @@ function pickBasket(rng: Rng): DemoLine[] {
     return chosen.map((p) => line(p.key, 1 + (rng.chance(0.35) ? rng.int(5) : 0)));
   };
   const r = rng.next();
-  if (r < 0.58) return [licence()];
+  if (r < 0.58) return [license()];
   if (r < 0.68) return [line('one_time_setup'), ...(rng.chance(0.3) ? accessories() : [])];
   if (r < 0.88) return accessories();
-  return [licence(), ...accessories()];
+  return [license(), ...accessories()];
 }
 
 function shippingAddress(rng: Rng, user: Omit<DemoUser, 'id'> | DemoUser) {
@@ -553,8 +553,8 @@ function generateOrders(
 
     let promotion: DemoPromotion | null = null;
     let discountCents = 0;
-    const hasLicence = lines.some((l) => l.product.kind === 'license');
-    if (hasLicence && rng.chance(0.2)) {
+    const hasLicense = lines.some((l) => l.product.kind === 'license');
+    if (hasLicense && rng.chance(0.2)) {
       const usable = promotions.filter((p) => promotionUsable(p, createdAt, subtotalCents, usedBy, user.id));
       if (usable.length) {
         promotion = rng.pick(usable);
@@ -622,15 +622,15 @@ function generateOrders(
   return orders;
 }
 
-function licencesFor(rng: Rng, order: DemoOrder, now: number): DemoLicence[] {
+function licensesFor(rng: Rng, order: DemoOrder, now: number): DemoLicense[] {
   if (order.paidAt === null) return [];
   const paidAt = order.paidAt;
-  const out: DemoLicence[] = [];
+  const out: DemoLicense[] = [];
   for (const line of order.lines) {
     if (line.product.kind !== 'license' || !line.product.licenseType) continue;
     for (let i = 0; i < line.quantity; i++) {
       const type = line.product.licenseType;
-      const expiresAt = purchasedLicenceExpiry(type, new Date(paidAt)).getTime();
+      const expiresAt = purchasedLicenseExpiry(type, new Date(paidAt)).getTime();
       const end = Math.min(expiresAt, now);
       // Most keys are activated on one of the customer's booths soon after purchase.
       let deviceId: string | null = null;
@@ -664,7 +664,7 @@ function licencesFor(rng: Rng, order: DemoOrder, now: number): DemoLicence[] {
 }
 
 /** The notifications fulfilment, the payment failure path and the shipping updates write. */
-function notificationsFor(order: DemoOrder, licences: DemoLicence[]): DemoNotification[] {
+function notificationsFor(order: DemoOrder, licenses: DemoLicense[]): DemoNotification[] {
   const userId = order.user.id;
   const out: DemoNotification[] = [];
   if (order.paidAt === null) {
@@ -680,13 +680,13 @@ function notificationsFor(order: DemoOrder, licences: DemoLicence[]): DemoNotifi
     }
     return out;
   }
-  if (licences.length) {
-    const names = [...new Set(licences.map((l) => l.name))].join(', ');
+  if (licenses.length) {
+    const names = [...new Set(licenses.map((l) => l.name))].join(', ');
     out.push({
       userId,
       type: 'license_purchase',
-      title: licences.length === 1 ? 'License purchased' : `${licences.length} licenses purchased`,
-      message: `Order #${order.id}: your ${names} ${licences.length === 1 ? 'key is' : 'keys are'} ready. Find ${licences.length === 1 ? 'it' : 'them'} in your receipt email and under Your Subscriptions.`,
+      title: licenses.length === 1 ? 'License purchased' : `${licenses.length} licenses purchased`,
+      message: `Order #${order.id}: your ${names} ${licenses.length === 1 ? 'key is' : 'keys are'} ready. Find ${licenses.length === 1 ? 'it' : 'them'} in your receipt email and under Your Subscriptions.`,
       createdAt: order.paidAt,
     });
   }
@@ -726,23 +726,23 @@ function notificationsFor(order: DemoOrder, licences: DemoLicence[]): DemoNotifi
 // Usage events: sessions of a booth at an event, mostly on weekend evenings, on activated devices
 
 interface ActiveDevice {
-  licence: DemoLicence;
+  license: DemoLicense;
   from: number;
   until: number;
   ipBase: string;
   errorRate: number;
 }
 
-function* generateEvents(rng: Rng, opts: { count: number; now: number; windowStart: number; licences: DemoLicence[] }) {
+function* generateEvents(rng: Rng, opts: { count: number; now: number; windowStart: number; licenses: DemoLicense[] }) {
   const { now, windowStart } = opts;
   const active: ActiveDevice[] = [];
-  for (const l of opts.licences) {
+  for (const l of opts.licenses) {
     if (l.deviceId === null || l.deviceBoundAt === null) continue;
     const from = Math.max(l.deviceBoundAt, windowStart);
     const until = Math.min(l.expiresAt, l.revokedAt ?? Infinity, now);
     if (until - from < 10 * 60_000) continue;
     // Booths at events use the venue's or a phone's connection: carrier-grade NAT addresses.
-    active.push({ licence: l, from, until, ipBase: `100.${64 + rng.int(64)}.${rng.int(256)}`, errorRate: rng.between(0.015, 0.07) });
+    active.push({ license: l, from, until, ipBase: `100.${64 + rng.int(64)}.${rng.int(256)}`, errorRate: rng.between(0.015, 0.07) });
   }
   if (active.length === 0) return;
 
@@ -771,7 +771,7 @@ function* generateEvents(rng: Rng, opts: { count: number; now: number; windowSta
     const day = rng.weighted(dayWeights);
     const device = active[rng.pick(perDay[day]!)]!;
     const dayStart = firstDay + day * DAY;
-    let t = timeOnDay(rng, dayStart, device.licence.utcOffsetHours - 8, hourWeights);
+    let t = timeOnDay(rng, dayStart, device.license.utcOffsetHours - 8, hourWeights);
     const lo = Math.max(device.from, dayStart);
     const hi = Math.min(device.until, dayStart + DAY);
     if (t < lo || t >= hi) t = Math.floor(rng.between(lo, hi));
@@ -784,9 +784,9 @@ function* generateEvents(rng: Rng, opts: { count: number; now: number; windowSta
       // Log-normal around the type's typical time, kept within 0.5-8 s.
       const seconds = Math.min(8, Math.max(0.5, file.seconds * Math.exp(0.35 * normal(rng))));
       yield {
-        licenceId: device.licence.id,
+        licenseId: device.license.id,
         kind: isError ? 'error' : 'success',
-        deviceId: device.licence.deviceId!,
+        deviceId: device.license.deviceId!,
         ip,
         filename: file.name(rng.digits(4)),
         fileType: file.type,
@@ -876,12 +876,12 @@ export async function seedDemoShop(
     const orders: DemoOrder[] = drafts2.map((o, i) => ({ ...o, id: ids[i]! }));
     const paid = orders.filter((o) => o.paidAt !== null).sort((x, y) => x.paidAt! - y.paidAt! || x.id - y.id);
 
-    const licenceRng = createRng(opts.seed, 'licences', batch);
-    const licences: DemoLicence[] = [];
+    const licenseRng = createRng(opts.seed, 'licences', batch);
+    const licenses: DemoLicense[] = [];
     const notifications: DemoNotification[] = [];
     for (const order of orders) {
-      const issued = licencesFor(licenceRng, order, now);
-      licences.push(...issued);
+      const issued = licensesFor(licenseRng, order, now);
+      licenses.push(...issued);
       notifications.push(...notificationsFor(order, issued));
     }
 
@@ -945,15 +945,15 @@ export async function seedDemoShop(
       return { first, last };
     });
 
-    await phase(`licences (${licences.length})`, async () => {
+    await phase(`licences (${licenses.length})`, async () => {
       // Keys come from the OS CSPRNG as fulfilment's do: a key derivable from a public seed would
       // be a working credential for the licence server.
       await insertRows(tx, 'licenses', [
         ['id', 'uuid'], ['license_key', 'text'], ['type', 'text'], ['user_id', 'int'], ['order_id', 'int'], ['email', 'text'], ['start_at', 'timestamptz'],
         ['expires_at', 'timestamptz'], ['device_id', 'text'], ['device_bound_at', 'timestamptz'], ['last_validated_at', 'timestamptz'],
         ['revoked_at', 'timestamptz'], ['created_at', 'timestamptz'],
-      ], licences, (l) => [
-        l.id, formatLicenceKey(crypto.randomBytes(LICENSE_KEY_BYTES)), l.type, l.userId, l.orderId, l.email, iso(l.startAt),
+      ], licenses, (l) => [
+        l.id, formatLicenseKey(crypto.randomBytes(LICENSE_KEY_BYTES)), l.type, l.userId, l.orderId, l.email, iso(l.startAt),
         iso(l.expiresAt), l.deviceId, l.deviceBoundAt === null ? null : iso(l.deviceBoundAt), l.lastValidatedAt === null ? null : iso(l.lastValidatedAt),
         l.revokedAt === null ? null : iso(l.revokedAt), iso(l.startAt),
       ]);
@@ -981,7 +981,7 @@ export async function seedDemoShop(
       orders: orders.length,
       paidOrders: paid.length,
       invoices: { count: paid.length, ...invoices },
-      licences,
+      licenses,
       coupons: coupons.length,
       promotionCodes: promotions.length,
       redemptions: redemptions.length,
@@ -1010,8 +1010,8 @@ export async function seedDemoShop(
       rows = [];
       if (inFlight.length >= parallel) await inFlight.shift();
     };
-    for (const e of generateEvents(eventRng, { count: opts.events, now, windowStart, licences: result.licences })) {
-      rows.push([e.licenceId, e.kind, e.deviceId, e.ip, e.filename, e.fileType, e.processingTime, e.errorMessage, iso(e.occurredAt)]);
+    for (const e of generateEvents(eventRng, { count: opts.events, now, windowStart, licenses: result.licenses })) {
+      rows.push([e.licenseId, e.kind, e.deviceId, e.ip, e.filename, e.fileType, e.processingTime, e.errorMessage, iso(e.occurredAt)]);
       if (rows.length >= INSERT_BATCH) await flush();
     }
     await flush();
@@ -1020,5 +1020,5 @@ export async function seedDemoShop(
     return written;
   });
 
-  return { ...result, licences: result.licences.length, events, timings };
+  return { ...result, licenses: result.licenses.length, events, timings };
 }

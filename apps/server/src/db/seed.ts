@@ -34,6 +34,19 @@ export async function seedCatalogue(db: Db): Promise<void> {
 /** Random, and still meets the password rule (upper, lower, digit, special). */
 const generatedPassword = () => crypto.randomBytes(12).toString('base64url') + 'aA1!';
 
+/** A new, verified admin account with this password. */
+const adminRow = async (email: string, password: string) => ({
+  username: 'admin',
+  email,
+  firstName: 'Admin',
+  role: 'admin' as const,
+  isEmailVerified: true,
+  passwordHash: await hashPassword(password),
+});
+
+const showPasswordOnce = (what: 'created' | 'promoted', email: string, password: string) =>
+  console.log(`\n  Admin account ${what}: ${email}\n  Password (shown once): ${password}\n`);
+
 /**
  * ADMIN_EMAIL + ADMIN_PASSWORD make sure that admin exists (and can sign in with that password).
  * ADMIN_EMAIL alone promotes a verified account as it is; an unverified one (anybody could have
@@ -50,16 +63,9 @@ export async function ensureAdmin(
     const [existing] = await db.select().from(users).where(eq(users.email, email));
     if (!existing) {
       const password = opts.password ?? generatedPassword();
-      await db.insert(users).values({
-        username: 'admin',
-        email,
-        firstName: 'Admin',
-        role: 'admin',
-        isEmailVerified: true,
-        passwordHash: await hashPassword(password),
-      });
+      await db.insert(users).values(await adminRow(email, password));
       // A generated password goes to the terminal once, never into the log stream.
-      if (!opts.password) console.log(`\n  Admin account created: ${email}\n  Password (shown once): ${password}\n`);
+      if (!opts.password) showPasswordOnce('created', email, password);
       log.info(`Created admin ${email}`);
       return;
     }
@@ -80,7 +86,7 @@ export async function ensureAdmin(
           .set({ usedAt: new Date() })
           .where(and(eq(emailTokens.userId, existing.id), isNull(emailTokens.usedAt)));
       });
-      if (!opts.password) console.log(`\n  Admin account promoted: ${email}\n  Password (shown once): ${password}\n`);
+      if (!opts.password) showPasswordOnce('promoted', email, password);
       log.warn(`Promoted unverified account ${email} to admin; its password was replaced and its sessions ended`);
       return;
     }
@@ -97,15 +103,8 @@ export async function ensureAdmin(
   const email = 'admin@lenticularbooth.local';
   await db
     .insert(users)
-    .values({
-      username: 'admin',
-      email,
-      firstName: 'Admin',
-      role: 'admin',
-      isEmailVerified: true,
-      passwordHash: await hashPassword(password),
-    })
+    .values(await adminRow(email, password))
     .onConflictDoNothing();
   // Printed straight to the terminal (not only the log) so the operator sees it once.
-  console.log(`\n  Admin account created: ${email}\n  Password (shown once): ${password}\n`);
+  showPasswordOnce('created', email, password);
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable, isUnstorableText } from '../db/errors';
 import { AppError } from '../lib/app-error';
 
 interface ValidationIssue {
@@ -74,36 +75,6 @@ export function frameworkErrors(err: FastifyError, _request: FastifyRequest, rep
 }
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
-
-// Socket-level failures on the way to PostgreSQL, and the SQLSTATE classes that mean the server
-// cannot take the query now: 08 connection exception, 53 insufficient resources, 57P0x shutdown.
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-const UNAVAILABLE_MESSAGES = [
-  /^Connection terminated/, // node-postgres: the socket closed under a query, or connect timed out
-  /^Client has encountered a connection error/,
-  /^timeout exceeded when trying to connect/, // pg-pool's connectionTimeoutMillis
-  /^PGlite is clos(ed|ing)/,
-];
-
-/** True when the database could not be reached or refused work for now (not a bad query). */
-export function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || /^(08|53)/.test(code) || /^57P0[1-3]$/.test(code))) return true;
-    const message = (e as { message?: unknown }).message;
-    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => m.test(message))) return true;
-  }
-  return false;
-}
-
-/** PostgreSQL refused text the client sent: 22021 (NUL, invalid UTF-8), 22P05 (untranslatable). */
-function isUnstorableText(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (code === '22021' || code === '22P05') return true;
-  }
-  return false;
-}
 
 /**
  * One place turns every failure into `{"detail"}` with the right status. Client mistakes are

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { createUserWithSession, type TestUser } from '../../test/fixtures';
-import { insertLicence, insertPaidOrder } from '../../test/account-fixtures';
+import { insertLicense, insertPaidOrder } from '../../test/account-fixtures';
 
 /** What one user's API answers hold must not stay in a browser's or a proxy's cache. */
 let t: TestApp;
@@ -11,7 +11,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   u = await createUserWithSession(t.db);
   await insertPaidOrder(t.db, u);
-  await insertLicence(t.db, u, { type: 'month' });
+  await insertLicense(t.db, u, { type: 'month' });
 });
 afterAll(() => t?.close());
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { ChannelListener } from '../db/channel-listener';
 import type { Database } from '../db/client';
 
 /** Signalled by database triggers (migration 0002) with the user id whenever a session or user changes. */
@@ -35,15 +36,26 @@ export class SessionCache<T extends CachedSession> {
   private readonly byUser = new Map<number, Set<string>>();
   // Bumped by every forget: a lookup that started under an older epoch may have read old rows.
   private epoch = 0;
-  private listening: Promise<boolean> | undefined;
-  private stopListening: (() => Promise<void>) | undefined;
-  private closed = false;
+  private readonly listener: ChannelListener;
 
   constructor(
-    private readonly database: Database,
-    private readonly log: FastifyBaseLogger,
+    database: Database,
+    log: FastifyBaseLogger,
     private readonly ttlMs = SESSION_CACHE_TTL_MS,
-  ) {}
+  ) {
+    this.listener = new ChannelListener(database, SESSION_CHANNEL, {
+      onPayload: (payload) => {
+        const userId = Number(payload);
+        if (Number.isInteger(userId)) this.forgetUser(userId);
+        else this.forgetAll();
+      },
+      // Signals sent while the listening connection was down are lost.
+      onReconnect: () => this.forgetAll(),
+      log,
+      // Without the signals nothing may be kept; the next lookup tries to listen again.
+      failureMessage: 'session cache: cannot listen for revocations, not caching',
+    });
+  }
 
   /** The session for this token hash, from memory when fresh, otherwise from `load`. */
   async get(tokenHash: string, load: () => Promise<T | null>): Promise<T | null> {
@@ -51,10 +63,10 @@ export class SessionCache<T extends CachedSession> {
     const hit = this.entries.get(tokenHash);
     if (hit && hit.until > now) return hit.value;
     if (hit) this.drop(tokenHash, hit.value.user.id);
-    const canKeep = await this.ensureListening();
+    const canKeep = await this.listener.ensure();
     const epoch = this.epoch;
     const value = await load();
-    if (value && canKeep && epoch === this.epoch && !this.closed) this.keep(tokenHash, value, now);
+    if (value && canKeep && epoch === this.epoch && !this.listener.isClosed) this.keep(tokenHash, value, now);
     return value;
   }
 
@@ -76,10 +88,9 @@ export class SessionCache<T extends CachedSession> {
   }
 
   async close(): Promise<void> {
-    this.closed = true;
+    const closing = this.listener.close();
     this.forgetAll();
-    await this.listening;
-    await this.stopListening?.();
+    await closing;
   }
 
   private keep(tokenHash: string, value: T, now: number): void {
@@ -95,33 +106,5 @@ export class SessionCache<T extends CachedSession> {
     const hashes = this.byUser.get(userId);
     hashes?.delete(tokenHash);
     if (hashes?.size === 0) this.byUser.delete(userId);
-  }
-
-  private ensureListening(): Promise<boolean> {
-    if (this.closed) return Promise.resolve(false);
-    this.listening ??= this.database
-      .listen(
-        SESSION_CHANNEL,
-        (payload) => {
-          const userId = Number(payload);
-          if (Number.isInteger(userId)) this.forgetUser(userId);
-          else this.forgetAll();
-        },
-        // Signals sent while the listening connection was down are lost.
-        { onReconnect: () => this.forgetAll() },
-      )
-      .then(
-        (stop) => {
-          this.stopListening = stop;
-          return true;
-        },
-        (err: unknown) => {
-          // Without the signals nothing may be kept; the next lookup tries to listen again.
-          this.listening = undefined;
-          if (!this.closed) this.log.warn({ err }, 'session cache: cannot listen for revocations, not caching');
-          return false;
-        },
-      );
-    return this.listening;
   }
 }

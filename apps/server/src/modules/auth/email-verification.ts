@@ -6,7 +6,7 @@ import { badRequest } from '../../lib/app-error';
 import { enqueueMail } from '../outbox/enqueue';
 import { verificationMail } from './auth-mail';
 import { logAuthEvent, type RequestMeta } from './auth-events';
-import { isUniqueViolation } from './db-errors';
+import { isUniqueViolation } from '../../db/errors';
 import { consumeEmailToken, issueEmailToken } from './email-tokens';
 import { createSession } from './session-store';
 import { toSessionJson } from './user-json';

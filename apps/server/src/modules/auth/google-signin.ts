@@ -6,7 +6,7 @@ import { users } from '../../db/schema';
 import { fetchGoogleIdentity } from '../../integrations/google/google-identity';
 import { badRequest, notFound } from '../../lib/app-error';
 import { logAuthEvent, type RequestMeta } from './auth-events';
-import { isUniqueViolation } from './db-errors';
+import { isUniqueViolation } from '../../db/errors';
 import { createSession, revokeAllSessions } from './session-store';
 import { toSessionJson } from './user-json';
 

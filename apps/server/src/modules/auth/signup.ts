@@ -8,7 +8,7 @@ import { hashPassword } from '../../lib/password';
 import { enqueueMail } from '../outbox/enqueue';
 import { verificationMail } from './auth-mail';
 import { logAuthEvent, type RequestMeta } from './auth-events';
-import { isUniqueViolation } from './db-errors';
+import { isUniqueViolation } from '../../db/errors';
 import { issueEmailToken } from './email-tokens';
 
 /**

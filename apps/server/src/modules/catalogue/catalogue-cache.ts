@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { ChannelListener } from '../../db/channel-listener';
 import type { Database } from '../../db/client';
-import { listCatalogue } from './service';
+import { listCatalogue } from './list-catalogue';
 
 /** Signalled by a trigger on `products` (migration 0002) whenever the table changes. */
 export const CATALOGUE_CHANNEL = 'lbs_catalogue';
@@ -13,22 +14,27 @@ export const CATALOGUE_CHANNEL = 'lbs_catalogue';
  */
 export class CatalogueCache {
   private json: Promise<string> | undefined;
-  private listening: Promise<boolean> | undefined;
-  private stopListening: (() => Promise<void>) | undefined;
-  private closed = false;
+  private readonly listener: ChannelListener;
 
   constructor(
     private readonly database: Database,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+    log: FastifyBaseLogger,
+  ) {
+    this.listener = new ChannelListener(database, CATALOGUE_CHANNEL, {
+      onPayload: () => this.invalidate(),
+      onReconnect: () => this.invalidate(),
+      log,
+      failureMessage: 'catalogue cache: cannot listen for changes, not caching',
+    });
+  }
 
   /** The catalogue as the JSON the route sends. */
   async get(): Promise<string> {
     if (this.json) return this.json;
-    const canKeep = await this.ensureListening();
+    const canKeep = await this.listener.ensure();
     if (this.json) return this.json;
     const load = listCatalogue(this.database.db).then((items) => JSON.stringify(items));
-    if (!canKeep || this.closed) return load;
+    if (!canKeep || this.listener.isClosed) return load;
     this.json = load;
     // A failed read is not remembered: the next request tries the database again.
     load.catch(() => {
@@ -42,27 +48,8 @@ export class CatalogueCache {
   }
 
   async close(): Promise<void> {
-    this.closed = true;
+    const closing = this.listener.close();
     this.invalidate();
-    await this.listening;
-    await this.stopListening?.();
-  }
-
-  private ensureListening(): Promise<boolean> {
-    if (this.closed) return Promise.resolve(false);
-    this.listening ??= this.database
-      .listen(CATALOGUE_CHANNEL, () => this.invalidate(), { onReconnect: () => this.invalidate() })
-      .then(
-        (stop) => {
-          this.stopListening = stop;
-          return true;
-        },
-        (err: unknown) => {
-          this.listening = undefined;
-          if (!this.closed) this.log.warn({ err }, 'catalogue cache: cannot listen for changes, not caching');
-          return false;
-        },
-      );
-    return this.listening;
+    await closing;
   }
 }

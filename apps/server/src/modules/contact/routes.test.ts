@@ -5,7 +5,8 @@ import { buildTestApp, mailTo, type TestApp } from '../../../test/build-test-app
 import { createAdminWithSession, createUserWithSession } from '../../../test/fixtures';
 import { contactMessages, notifications, outbox } from '../../db/schema';
 import type { MailMessage } from '../outbox/enqueue';
-import { CONTACT_NOTIFICATION_TYPE, contactInbox } from './service';
+import { contactInbox } from './contact-inbox';
+import { CONTACT_NOTIFICATION_TYPE } from './send-contact-message';
 
 const INBOX = 'sales-inbox@lenticularbooth.test';
 

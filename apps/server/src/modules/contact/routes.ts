@@ -4,7 +4,7 @@ import { ZContactBody } from '@lbs/domain/schemas';
 import { ZCreated } from '@lbs/domain/responses';
 import type { AppContext } from '../../app-context';
 import { BODY_ERRORS, errors, withExample } from '../../lib/openapi';
-import { submitContactMessage } from './service';
+import { sendContactMessage } from './send-contact-message';
 
 /** Per client address: enough for a person who retries, too few to flood the sales inbox. */
 export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: '10 minutes' } as const;
@@ -22,7 +22,7 @@ export async function contactRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       config: { rateLimit: { ...CONTACT_RATE_LIMIT, keyGenerator: (req) => `contact:${req.ip}` } },
     },
     async (req, reply) => {
-      const { id } = await submitContactMessage(ctx.db, ctx.config, { ...req.body, ip: req.ip ?? null });
+      const { id } = await sendContactMessage(ctx.db, ctx.config, { ...req.body, ip: req.ip ?? null });
       return reply.status(201).send({ id });
     },
   );

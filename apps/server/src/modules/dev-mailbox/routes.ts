@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { safeString } from '@lbs/domain/schemas';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client';
 import { devMail } from '../../db/schema';
 import type { AppContext } from '../../app-context';
 import { forbidden, notFound } from '../../lib/app-error';
@@ -18,6 +19,17 @@ const toJson = (m: typeof devMail.$inferSelect) => ({
   html: m.html,
   created_at: m.createdAt.toISOString(),
 });
+
+const ZRecipientQuery = z.object({ to: safeString().trim().toLowerCase().max(254).optional() });
+
+/** The newest stored mail, to one recipient or to anyone. */
+const recentMail = (db: Db, to: string | undefined, limit: number) =>
+  db
+    .select()
+    .from(devMail)
+    .where(to ? eq(devMail.to, to) : undefined)
+    .orderBy(desc(devMail.id))
+    .limit(limit);
 
 /** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (a dual-stack socket reports those). */
 export const isLoopback = (ip: string) => ip === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i.test(ip);
@@ -45,28 +57,18 @@ export async function devMailboxRoutes(app: FastifyInstance, { ctx }: { ctx: App
 
   r.get(
     '/api/dev/mail',
-    { schema: { querystring: z.object({ to: safeString().trim().toLowerCase().max(254).optional() }), hide: true } },
+    { schema: { querystring: ZRecipientQuery, hide: true } },
     async (req) => {
-      const rows = await db
-        .select()
-        .from(devMail)
-        .where(req.query.to ? eq(devMail.to, req.query.to) : undefined)
-        .orderBy(desc(devMail.id))
-        .limit(100);
+      const rows = await recentMail(db, req.query.to, 100);
       return rows.map(toJson);
     },
   );
 
   r.get(
     '/dev/mailbox',
-    { schema: { querystring: z.object({ to: safeString().trim().toLowerCase().max(254).optional() }), hide: true } },
+    { schema: { querystring: ZRecipientQuery, hide: true } },
     async (req, reply) => {
-      const rows = await db
-        .select()
-        .from(devMail)
-        .where(req.query.to ? eq(devMail.to, req.query.to) : undefined)
-        .orderBy(desc(devMail.id))
-        .limit(200);
+      const rows = await recentMail(db, req.query.to, 200);
       const list = rows
         .map(
           (m) =>

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createAdminWithSession, createUserWithSession, type TestUser } from '../../../test/fixtures';
 import { insertPaidOrder, SAMPLE_SHIPPING } from '../../../test/account-fixtures';
-import { invoiceNoFromReceiptUrl } from './service';
+import { invoiceNoFromReceiptUrl } from './receipt-url';
 
 let t: TestApp;
 let a: TestUser;

@@ -7,7 +7,8 @@ import type { AppContext } from '../../app-context';
 import { requireUser } from '../../plugins/guards';
 import { callerKey } from '../../lib/caller-key';
 import { BEARER, binaryResponse, BODY_ERRORS, errors, withExample } from '../../lib/openapi';
-import { invoiceNoFromReceiptUrl, listInvoices, receiptPdf } from './service';
+import { findReceipt, findReceiptByUrl } from './find-receipt';
+import { listInvoices } from './list-invoices';
 
 const ZReceiptBody = z.object({ receipt_url: safeString().trim().min(1).max(2048) });
 
@@ -16,7 +17,7 @@ const receiptPdfResponse = binaryResponse('application/pdf', 'The receipt PDF, a
 // Rendering a PDF costs real CPU; a person downloads a handful at a time.
 const pdfLimit = { rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: callerKey } };
 
-function sendPdf(reply: FastifyReply, pdf: Buffer, invoiceNo: number) {
+function sendPdf(reply: FastifyReply, { invoiceNo, pdf }: { invoiceNo: number; pdf: Buffer }) {
   return reply
     .header('content-type', 'application/pdf')
     .header('content-disposition', `attachment; filename="receipt-${invoiceNo}.pdf"`)
@@ -56,11 +57,7 @@ export async function invoiceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       onRequest: requireUser,
       config: pdfLimit,
     },
-    async (req, reply) => {
-      const invoiceNo = invoiceNoFromReceiptUrl(req.body.receipt_url);
-      const pdf = await receiptPdf(ctx.db, req.user, invoiceNo);
-      return sendPdf(reply, pdf, invoiceNo);
-    },
+    async (req, reply) => sendPdf(reply, await findReceiptByUrl(ctx.db, req.user, req.body.receipt_url)),
   );
 
   r.get(
@@ -77,9 +74,6 @@ export async function invoiceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       onRequest: requireUser,
       config: pdfLimit,
     },
-    async (req, reply) => {
-      const pdf = await receiptPdf(ctx.db, req.user, req.params.invoiceNo);
-      return sendPdf(reply, pdf, req.params.invoiceNo);
-    },
+    async (req, reply) => sendPdf(reply, await findReceipt(ctx.db, req.user, req.params.invoiceNo)),
   );
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { isLicenseCurrent } from '@lbs/domain/licence-terms';
+import { isLicenseCurrent } from '@lbs/domain/license-terms';
 import { openTestDatabase, type TestDatabase } from '../../../test/build-test-app';
 import { createUserWithSession } from '../../../test/fixtures';
-import { insertLicence } from '../../../test/account-fixtures';
+import { insertLicense } from '../../../test/account-fixtures';
 import { licenses } from '../../db/schema';
 import { isLicenseCurrentSql, isLicensePastSql } from './license-current';
 
@@ -19,7 +19,7 @@ it('agrees with isLicenseCurrent() on every revoked/expiry case, the expiry inst
   const now = new Date('2025-06-01T12:00:00.000Z');
   const expiries = [null, new Date(now.getTime() - 1), now, new Date(now.getTime() + 1)];
   for (const expiresAt of expiries) {
-    for (const revoked of [false, true]) await insertLicence(db, user, { startAt: new Date('2025-01-01'), expiresAt, revoked });
+    for (const revoked of [false, true]) await insertLicense(db, user, { startAt: new Date('2025-01-01'), expiresAt, revoked });
   }
   const rows = await db.select().from(licenses).where(eq(licenses.userId, user.id));
   const current = await db.select({ id: licenses.id }).from(licenses).where(and(eq(licenses.userId, user.id), isLicenseCurrentSql(now)));

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { NOTIFICATION_CHANNEL } from './create-notification';
-import { unreadCount } from './service';
+import { countUnread } from './count-unread';
 
 export type StreamEvent = { event: 'unread' | 'notification'; unread_count: number };
 type Subscriber = (e: StreamEvent) => void;
@@ -72,7 +72,7 @@ export class NotificationHub {
 
   private async push(userId: number, event: StreamEvent['event']): Promise<void> {
     try {
-      const n = await unreadCount(this.database.db, userId);
+      const n = await countUnread(this.database.db, userId);
       for (const fn of this.byUser.get(userId) ?? []) fn({ event, unread_count: n });
     } catch (err) {
       if (!this.closed) this.log.warn({ err, userId }, 'notification stream: unread count failed');

@@ -10,11 +10,13 @@ import { ownerOrAdmin, requireUser } from '../../plugins/guards';
 import { callerKey } from '../../lib/caller-key';
 import { BEARER, BEARER_OR_TICKET, errors, type RawResponse } from '../../lib/openapi';
 import { AppError, tooManyRequests, unauthorized } from '../../lib/app-error';
-import { isSessionLive, issueSessionTicket, spendSessionTicket } from '../../lib/session-ticket';
-import { listNotifications, markNotification, unreadCount } from './service';
+import { isSessionLive, spendSessionTicket } from '../../lib/session-ticket';
+import { countUnread } from './count-unread';
+import { issueStreamTicket } from './issue-stream-ticket';
+import { listNotifications } from './list-notifications';
+import { markNotification } from './mark-notification';
 import { MAX_STREAMS_PER_USER, NotificationHub, type StreamEvent } from './notification-hub';
 
-const STREAM_TICKET_TTL_MS = 60_000;
 // Proxies drop a silent connection after about a minute; a comment line keeps it open and lets
 // the server notice a revoked session.
 const HEARTBEAT_MS = 25_000;
@@ -89,12 +91,7 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
       onRequest: requireUser,
       config: { rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: callerKey } },
     },
-    async (req) => {
-      const sessionId = await req.currentSessionId();
-      if (sessionId === null) throw unauthorized();
-      const { ticket, expiresAt } = await issueSessionTicket(ctx.db, sessionId, 'notification-stream', STREAM_TICKET_TTL_MS);
-      return { ticket, expires_at: expiresAt.toISOString() };
-    },
+    async (req) => issueStreamTicket(ctx.db, await req.currentSessionId()),
   );
 
   r.get(
@@ -126,7 +123,7 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
       };
       // Subscribe before counting, so a notification created in between is not missed.
       const unsubscribe = await hub.subscribe(user.id, send);
-      const initial = await unreadCount(ctx.db, user.id).catch((err) => {
+      const initial = await countUnread(ctx.db, user.id).catch((err) => {
         unsubscribe();
         throw err;
       });

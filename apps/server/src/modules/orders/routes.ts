@@ -6,7 +6,7 @@ import { ZPaging } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
 import { ownerOrAdmin } from '../../plugins/guards';
 import { BEARER, errors } from '../../lib/openapi';
-import { listUserOrders } from './service';
+import { listUserOrders } from './list-user-orders';
 
 export async function orderRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();

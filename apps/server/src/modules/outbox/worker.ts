@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema';
+import { RepeatingTask } from '../../lib/repeating-task';
 import type { MailMessage } from './enqueue';
 
 export interface OutboxHandlers {
@@ -22,9 +23,7 @@ type OutboxRow = typeof outbox.$inferSelect;
 export const backoffMs = (attempts: number) => Math.min(3_600_000, 1000 * 2 ** attempts);
 
 export class OutboxWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
-  private stopped = true;
+  private readonly task: RepeatingTask<number>;
   /** stop() was called: a batch under way ends after its current message. */
   private halted = false;
   private sending: number | undefined;
@@ -41,26 +40,19 @@ export class OutboxWorker {
     this.leaseMs = opts.leaseMs ?? 60_000;
     this.maxAttempts = opts.maxAttempts ?? 10;
     this.batchSize = opts.batchSize ?? 10;
+    this.task = new RepeatingTask(() => this.deliverBatch(), { everyMs: opts.pollMs, log, failureMessage: 'outbox tick failed' });
   }
 
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
+    if (!this.task.isStopped) return;
     this.halted = false;
-    const tick = async () => {
-      if (this.stopped) return;
-      await this.runOnce().catch((err) => this.log.error({ err }, 'outbox tick failed'));
-      if (!this.stopped) this.timer = setTimeout(tick, this.opts.pollMs);
-    };
-    this.timer = setTimeout(tick, 0);
+    this.task.start();
   }
 
   /** Stops polling; resolves once the message being sent (if any) is settled. */
   async stop(): Promise<void> {
-    this.stopped = true;
     this.halted = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running?.catch(() => 0);
+    await this.task.stop();
   }
 
   /** The outbox id being handed to the mail server right now, for the shutdown report. */
@@ -70,8 +62,7 @@ export class OutboxWorker {
 
   /** Claims and delivers one batch; answers how many were delivered. Tests call it directly. */
   runOnce(): Promise<number> {
-    this.running = (this.running ?? Promise.resolve(0)).catch(() => 0).then(() => this.deliverBatch());
-    return this.running;
+    return this.task.runNow();
   }
 
   /** Delivers until nothing due is left (bounded), for tests and shutdown. */

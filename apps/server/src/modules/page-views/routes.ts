@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZPageViewBody } from '@lbs/domain/page-view';
 import type { AppContext } from '../../app-context';
 import { BODY_ERRORS, errors, noContent, OPTIONAL_BEARER, withExample } from '../../lib/openapi';
-import { recordPageView } from './service';
+import { recordPageView } from './record-page-view';
 
 export async function pageViewRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   app.withTypeProvider<ZodTypeProvider>().post(

@@ -14,7 +14,8 @@ import { insertPendingOrder, priceLines, type PendingOrder } from '../orders/cre
 import type { ShippingRateProvider } from '../shipping/rate-provider';
 import { couponDiscount, promotionProblem } from '../vouchers/promotion-rules';
 import { releasePromotionUses } from '../vouchers/promotion-uses';
-import { customerHoldsPromotion, findPromotionByCode } from '../vouchers/service';
+import { customerHoldsPromotion } from '../vouchers/customer-holds-promotion';
+import { findPromotionByCode } from '../vouchers/find-promotion-by-code';
 import { endUnpaidOrder } from './fail-payment';
 import { fulfilOrder } from './fulfil-order';
 import { CHECKOUT_SESSION_TTL_MS, createStripeCheckoutSession, unpaidStripeOrders } from './stripe-checkout';

@@ -45,14 +45,14 @@ async function produced(s: Awaited<ReturnType<typeof chargedSession>>) {
   const [promotion] = await t.db.select().from(promotionCodes).where(eq(promotionCodes.id, s.promotionId));
   return {
     invoices: await rows(invoices),
-    licences: await rows(licenses),
+    licenses: await rows(licenses),
     redemptions: await rows(promotionRedemptions),
     notifications: notes.length,
     receipts: (await mailTo(t.app, s.user.email)).length,
     promotionUses: promotion!.timesRedeemed,
   };
 }
-const ONCE = { invoices: 1, licences: 2, redemptions: 1, notifications: 1, receipts: 1, promotionUses: 1 };
+const ONCE = { invoices: 1, licenses: 2, redemptions: 1, notifications: 1, receipts: 1, promotionUses: 1 };
 
 describe('fulfilment of one payment happens once', () => {
   it('whether the payment is reported concurrently or again later', async () => {

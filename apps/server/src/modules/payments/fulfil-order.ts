@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context';
 import type { Tx } from '../../db/client';
 import { localPaymentSessions, orderLines, orders, paymentEvents, products, users } from '../../db/schema';
 import { issueInvoice } from '../invoices/issue-invoice';
-import { issuePurchasedLicences, type LicenceUnit } from '../licenses/issue-licences';
+import { issuePurchasedLicenses, type LicenseUnit } from '../licenses/issue-licenses';
 import { createNotification } from '../notifications/create-notification';
 import { enqueueMail } from '../outbox/enqueue';
 import { redeemPromotionUse } from '../vouchers/promotion-uses';
@@ -28,7 +28,7 @@ export interface CompletedPayment {
 }
 
 export type FulfilResult =
-  | { status: 'fulfilled'; orderId: number; invoiceNo: number; licenceKeys: string[] }
+  | { status: 'fulfilled'; orderId: number; invoiceNo: number; licenseKeys: string[] }
   | { status: 'already_fulfilled'; orderId: number }
   | { status: 'unknown_session' }
   | { status: 'amount_mismatch'; orderId: number };
@@ -101,14 +101,14 @@ export async function fulfilOrder(ctx: AppContext, payment: CompletedPayment): P
       .innerJoin(products, eq(products.id, orderLines.productId))
       .where(eq(orderLines.orderId, order.id))
       .orderBy(orderLines.id);
-    const licenceOnly = lines.every((line) => line.kind === 'license') && !order.needsShipping;
+    const licenseOnly = lines.every((line) => line.kind === 'license') && !order.needsShipping;
 
     const [paid] = await tx
       .update(orders)
       .set({
         paymentStatus: 'paid',
         paidAt: now,
-        status: licenceOnly ? 'delivered' : 'pending',
+        status: licenseOnly ? 'delivered' : 'pending',
         paymentSessionId: payment.sessionId,
         updatedAt: now,
       })
@@ -126,22 +126,22 @@ export async function fulfilOrder(ctx: AppContext, payment: CompletedPayment): P
       paidAt: now,
     });
 
-    const units: LicenceUnit[] = lines.flatMap((line) =>
+    const units: LicenseUnit[] = lines.flatMap((line) =>
       line.kind === 'license' && line.licenseType
         ? Array.from({ length: line.quantity }, () => ({ type: line.licenseType as LicenseType, name: line.name }))
         : [],
     );
-    const licences = await issuePurchasedLicences(tx, { userId: order.userId, email: order.email, orderId: order.id, paidAt: now, units });
+    const licenses = await issuePurchasedLicenses(tx, { userId: order.userId, email: order.email, orderId: order.id, paidAt: now, units });
 
     await redeemPromotionUse(tx, order);
 
-    if (licences.length) {
-      const names = [...new Set(licences.map((l) => l.name))].join(', ');
+    if (licenses.length) {
+      const names = [...new Set(licenses.map((l) => l.name))].join(', ');
       await createNotification(tx, {
         userId: order.userId,
         type: 'license_purchase',
-        title: licences.length === 1 ? 'License purchased' : `${licences.length} licenses purchased`,
-        message: `Order #${order.id}: your ${names} ${licences.length === 1 ? 'key is' : 'keys are'} ready. Find ${licences.length === 1 ? 'it' : 'them'} in your receipt email and under Your Subscriptions.`,
+        title: licenses.length === 1 ? 'License purchased' : `${licenses.length} licenses purchased`,
+        message: `Order #${order.id}: your ${names} ${licenses.length === 1 ? 'key is' : 'keys are'} ready. Find ${licenses.length === 1 ? 'it' : 'them'} in your receipt email and under Your Subscriptions.`,
       });
     }
     if (order.needsShipping) {
@@ -161,11 +161,11 @@ export async function fulfilOrder(ctx: AppContext, payment: CompletedPayment): P
         order: paid!,
         lines,
         invoiceNo: invoice.invoiceNo,
-        licences,
+        licenses,
         firstName: user?.firstName ?? '',
         publicUrl: ctx.config.publicUrl,
       }),
     );
-    return { status: 'fulfilled', orderId: order.id, invoiceNo: invoice.invoiceNo, licenceKeys: licences.map((l) => l.key) };
+    return { status: 'fulfilled', orderId: order.id, invoiceNo: invoice.invoiceNo, licenseKeys: licenses.map((l) => l.key) };
   });
 }

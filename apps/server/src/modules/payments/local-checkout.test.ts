@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import { LICENSE_KEY_PATTERN, LICENSE_TERM_MS } from '@lbs/domain/licence-terms';
+import { LICENSE_KEY_PATTERN, LICENSE_TERM_MS } from '@lbs/domain/license-terms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, mailTo, type TestApp } from '../../../test/build-test-app';
 import { cartOf, insertPromotion, onePaymentBody, postCheckout, SG_ADDRESS } from '../../../test/checkout-fixtures';
@@ -165,9 +165,9 @@ describe('checkout with the local provider', () => {
   it('answers promotion problems with their reason and reserves nothing', async () => {
     const accessoriesOnly = onePaymentBody(cartOf({ 1: 1 }));
     const { promo: anyPromo } = await insertPromotion(t.db, { code: 'LICENCEONLY', percentOff: 10 });
-    const onlyLicences = await postCheckout(t.app, buyer.headers, { ...accessoriesOnly, promo_code: anyPromo.code });
-    expect(onlyLicences.statusCode).toBe(409);
-    expect(onlyLicences.json().detail).toBe('Promo code only applies to license items');
+    const onlyLicenses = await postCheckout(t.app, buyer.headers, { ...accessoriesOnly, promo_code: anyPromo.code });
+    expect(onlyLicenses.statusCode).toBe(409);
+    expect(onlyLicenses.json().detail).toBe('Promo code only applies to license items');
 
     const unknown = await postCheckout(t.app, buyer.headers, { ...onePaymentBody(cartOf({ 10: 1 })), promo_code: 'NOPE-NOPE' });
     expect(unknown.json().detail).toBe('Invalid or inactive promo code');

@@ -1,3 +1,4 @@
+// The dev-only local payment provider's pages, beside routes.ts: registered only outside production.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { asc, eq } from 'drizzle-orm';
@@ -5,9 +6,8 @@ import { z } from 'zod';
 import { formatUsd, fromCents } from '@lbs/domain/money';
 import type { AppContext } from '../../app-context';
 import { orderLines } from '../../db/schema';
-import { endUnpaidOrder } from './fail-payment';
-import { fulfilOrder } from './fulfil-order';
-import { findLocalSession, localSessionExpired, markLocalSessionPaid } from './local-provider';
+import { findLocalSession, localSessionExpired } from './local-provider';
+import { cancelLocalSession, payLocalSession } from './pay-local-session';
 import { escapeHtml } from '../../lib/escape-html';
 
 const ZSessionParams = z.object({ session: z.string().regex(/^lps_[A-Za-z0-9_-]{20,100}$/, { error: 'not a payment session' }) });
@@ -74,18 +74,12 @@ export async function localPayRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   r.post('/dev/pay/:session/pay', { schema: { params: ZSessionParams, hide: true } }, async (req, reply) => {
     const id = req.params.session;
-    const charged = await markLocalSessionPaid(ctx.db, id);
-    const session = charged ? undefined : await findLocalSession(ctx.db, id);
-    if (!charged && session?.status !== 'paid') return reply.redirect(`/dev/pay/${encodeURIComponent(id)}`, 303);
-    // Also on a repeated click: fulfilment is idempotent and finishes one that a crash interrupted.
-    await fulfilOrder(ctx, { provider: 'local', sessionId: id });
+    if (!(await payLocalSession(ctx, id))) return reply.redirect(`/dev/pay/${encodeURIComponent(id)}`, 303);
     return reply.redirect(success, 303);
   });
 
   r.post('/dev/pay/:session/cancel', { schema: { params: ZSessionParams, hide: true } }, async (req, reply) => {
-    const session = await findLocalSession(ctx.db, req.params.session);
-    if (session?.status === 'paid') return reply.redirect(success, 303);
-    if (session?.status === 'open') await endUnpaidOrder(ctx, { provider: 'local', sessionId: session.id }, 'abandoned');
-    return reply.redirect(backToCart, 303);
+    const outcome = await cancelLocalSession(ctx, req.params.session);
+    return reply.redirect(outcome === 'paid' ? success : backToCart, 303);
   });
 }

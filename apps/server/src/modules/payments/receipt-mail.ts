@@ -4,7 +4,7 @@ import { formatUsd, fromCents } from '@lbs/domain/money';
 import type { orders } from '../../db/schema';
 import { headerSafe, renderMail } from '../../integrations/mail/template';
 import type { MailMessage } from '../outbox/enqueue';
-import type { IssuedLicence } from '../licenses/issue-licences';
+import type { IssuedLicense } from '../licenses/issue-licenses';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -17,11 +17,11 @@ export function receiptMail(input: {
   order: OrderRow;
   lines: ReadonlyArray<{ name: string; quantity: number; lineTotalCents: number }>;
   invoiceNo: number;
-  licences: readonly IssuedLicence[];
+  licenses: readonly IssuedLicense[];
   firstName: string;
   publicUrl: string;
 }): MailMessage {
-  const { order, lines, invoiceNo, licences, publicUrl } = input;
+  const { order, lines, invoiceNo, licenses, publicUrl } = input;
   const rows: Array<[string, string]> = [
     ['Invoice', `#${invoiceNo}`],
     ['Order', `#${order.id}`],
@@ -31,19 +31,19 @@ export function receiptMail(input: {
   if (order.needsShipping) rows.push(['Shipping', usd(order.shippingCents)]);
   if (order.discountCents > 0) rows.push([`Discount${order.promoCode ? ` (${order.promoCode})` : ''}`, `-${usd(order.discountCents)}`]);
   rows.push(['Total paid', `${usd(order.totalCents)} USD`]);
-  licences.forEach((licence, i) => {
-    rows.push([`${licence.name} key ${licences.length > 1 ? i + 1 : ''}`.trim(), licence.key]);
-    rows.push([`Valid until`, day(licence.expiresAt)]);
+  licenses.forEach((license, i) => {
+    rows.push([`${license.name} key ${licenses.length > 1 ? i + 1 : ''}`.trim(), license.key]);
+    rows.push([`Valid until`, day(license.expiresAt)]);
   });
 
   const paragraphs = [
     `Hi ${input.firstName || 'there'}, thank you for your order. We have received your payment of ${usd(order.totalCents)} USD.`,
   ];
-  if (licences.length) {
+  if (licenses.length) {
     paragraphs.push(
-      licences.length === 1
+      licenses.length === 1
         ? 'Your licence key is below. It activates LentiBooth on one device, and its term started when your payment was confirmed.'
-        : `Your ${licences.length} licence keys are below. Each key activates LentiBooth on one device, and each term started when your payment was confirmed.`,
+        : `Your ${licenses.length} licence keys are below. Each key activates LentiBooth on one device, and each term started when your payment was confirmed.`,
     );
   }
   if (order.needsShipping && order.shippingInfo) {

@@ -2,6 +2,7 @@ import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { AppContext } from '../../app-context';
+import { RepeatingTask } from '../../lib/repeating-task';
 import { localPaymentSessions, orders } from '../../db/schema';
 import { endUnpaidOrder } from './fail-payment';
 import { fulfilOrder } from './fulfil-order';
@@ -97,34 +98,22 @@ async function reconcileStripe(ctx: AppContext, stripe: Stripe, log: FastifyBase
 
 /** Runs reconciliation once at start and then every PAYMENT_RECONCILE_MS. */
 export class PaymentReconciler {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private stopped = true;
+  private readonly task: RepeatingTask<ReconcileReport>;
 
-  constructor(
-    private readonly ctx: AppContext,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    const tick = async () => {
-      if (this.stopped) return;
-      this.running = reconcilePayments(this.ctx, this.log).catch((err) => this.log.error({ err }, 'payment reconciliation failed'));
-      await this.running;
-      if (!this.stopped) {
-        this.timer = setTimeout(tick, this.ctx.config.PAYMENT_RECONCILE_MS);
-        this.timer.unref();
-      }
-    };
-    this.timer = setTimeout(tick, 0);
-    this.timer.unref();
+  constructor(ctx: AppContext, log: FastifyBaseLogger) {
+    this.task = new RepeatingTask(() => reconcilePayments(ctx, log), {
+      everyMs: ctx.config.PAYMENT_RECONCILE_MS,
+      log,
+      failureMessage: 'payment reconciliation failed',
+      unref: true,
+    });
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+  start(): void {
+    this.task.start();
+  }
+
+  stop(): Promise<void> {
+    return this.task.stop();
   }
 }

@@ -4,12 +4,11 @@ import { z } from 'zod';
 import { ZCheckoutSession } from '@lbs/domain/responses';
 import { ZOnePaymentBody } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
-import { badRequest } from '../../lib/app-error';
 import { BEARER, BODY_ERRORS, errors, withExample } from '../../lib/openapi';
 import { requireUser } from '../../plugins/guards';
 import { rateTableProvider } from '../shipping/rate-provider';
 import { createOnePaymentCheckout } from './create-checkout';
-import { handleStripeEvent } from './handle-stripe-event';
+import { receiveStripeWebhook } from './receive-stripe-webhook';
 import { stripeClient } from './stripe-client';
 
 export async function checkoutRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -54,21 +53,6 @@ export async function stripeWebhookRoutes(app: FastifyInstance, { ctx }: { ctx: 
       },
       bodyLimit: 1024 * 1024,
     },
-    async (req) => {
-      const stripe = stripeClient(ctx.config);
-      const secret = ctx.config.STRIPE_WEBHOOK_SECRET;
-      if (!stripe || !secret) throw badRequest('Stripe webhooks are not configured');
-      const signature = req.headers['stripe-signature'];
-      if (typeof signature !== 'string' || !signature) throw badRequest('Missing Stripe-Signature header');
-      if (!Buffer.isBuffer(req.body)) throw badRequest('Expected a JSON body');
-      let event;
-      try {
-        event = stripe.webhooks.constructEvent(req.body, signature, secret);
-      } catch {
-        throw badRequest('Invalid webhook signature');
-      }
-      await handleStripeEvent(ctx, event, req.log);
-      return { received: true };
-    },
+    async (req) => receiveStripeWebhook(ctx, req.body, req.headers['stripe-signature'], req.log),
   );
 }

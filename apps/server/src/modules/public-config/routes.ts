@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZPublicConfig } from '@lbs/domain/responses';
 import type { AppContext } from '../../app-context';
-import { publicConfig } from './service';
+import { publicConfig } from './public-config';
 
 /**
  * The explicit subset of configuration the browser may see (STYLE §5). Read at run time, so an

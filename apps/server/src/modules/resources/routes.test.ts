@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createUserWithSession, type TestUser } from '../../../test/fixtures';
-import { insertLicence } from '../../../test/account-fixtures';
+import { insertLicense } from '../../../test/account-fixtures';
 import { sessions } from '../../db/schema';
 
 const DAY = 24 * 3600 * 1000;
@@ -21,8 +21,8 @@ describe('resources for licence holders', () => {
     t = await buildTestApp({ DATA_DIR: dataDir });
     holder = await createUserWithSession(t.db);
     lapsed = await createUserWithSession(t.db);
-    await insertLicence(t.db, holder, { type: 'month' });
-    await insertLicence(t.db, lapsed, { type: 'day', startAt: new Date(Date.now() - 2 * DAY) });
+    await insertLicense(t.db, holder, { type: 'month' });
+    await insertLicense(t.db, lapsed, { type: 'day', startAt: new Date(Date.now() - 2 * DAY) });
   });
   afterAll(async () => {
     await t.close();
@@ -93,7 +93,7 @@ describe('APP_DOWNLOAD_URL', () => {
     const t = await buildTestApp({ APP_DOWNLOAD_URL: 'https://downloads.example.com/LentiBooth-Setup.exe' });
     try {
       const u = await createUserWithSession(t.db);
-      await insertLicence(t.db, u, {});
+      await insertLicense(t.db, u, {});
       const { url } = (await t.app.inject({ method: 'GET', url: '/api/subscriptions/download-app', headers: u.headers })).json();
       const res = await t.app.inject({ method: 'GET', url: new URL(url).pathname + new URL(url).search });
       expect(res.statusCode).toBe(302);

@@ -7,15 +7,12 @@ import { MSG } from '@lbs/domain/messages';
 import { ZDownloadLink } from '@lbs/domain/responses';
 import type { AppContext } from '../../app-context';
 import { requireUser } from '../../plugins/guards';
-import { forbidden, notFound, unauthorized } from '../../lib/app-error';
+import { forbidden } from '../../lib/app-error';
 import { callerKey } from '../../lib/caller-key';
 import { BEARER, binaryResponse, errors, redirectResponse, TICKET } from '../../lib/openapi';
-import { issueSessionTicket, verifySessionTicket } from '../../lib/session-ticket';
-import { hasCurrentLicence } from '../licenses/account-service';
+import { hasCurrentLicense } from '../licenses/current-license-summary';
 import { guidebookPdf } from './guidebook-pdf';
-import { findAppDownload } from './app-download';
-
-const DOWNLOAD_LINK_TTL_MS = 5 * 60_000;
+import { followDownloadLink, issueDownloadLink } from './issue-download-link';
 
 const contentDisposition = (name: string) =>
   `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
@@ -24,8 +21,8 @@ const contentDisposition = (name: string) =>
 export async function resourceRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  const requireCurrentLicence = async (req: FastifyRequest) => {
-    if (!(await hasCurrentLicence(ctx.db, req.user.id))) throw forbidden(MSG.currentLicenseRequired);
+  const requireCurrentLicense = async (req: FastifyRequest) => {
+    if (!(await hasCurrentLicense(ctx.db, req.user.id))) throw forbidden(MSG.currentLicenseRequired);
   };
 
   r.get(
@@ -37,7 +34,7 @@ export async function resourceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         response: { 200: binaryResponse('application/pdf', 'The guidebook, as an attachment'), ...errors(401, 403, 429) },
         security: BEARER,
       },
-      onRequest: [requireUser, requireCurrentLicence],
+      onRequest: [requireUser, requireCurrentLicense],
       config: { rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: callerKey } },
     },
     async (_req, reply) => {
@@ -60,18 +57,10 @@ export async function resourceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         response: { 200: ZDownloadLink, ...errors(401, 403, 404, 429) },
         security: BEARER,
       },
-      onRequest: [requireUser, requireCurrentLicence],
+      onRequest: [requireUser, requireCurrentLicense],
       config: { rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: callerKey } },
     },
-    async (req) => {
-      if (!(await findAppDownload(ctx.config))) throw notFound(MSG.appDownloadUnavailable);
-      const sessionId = await req.currentSessionId();
-      if (sessionId === null) throw unauthorized();
-      const { ticket, expiresAt } = await issueSessionTicket(ctx.db, sessionId, 'app-download', DOWNLOAD_LINK_TTL_MS);
-      // From PUBLIC_URL, as every link we hand out: the Host header is the caller's to choose.
-      const url = `${ctx.config.publicUrl}/api/subscriptions/download-app/file?ticket=${encodeURIComponent(ticket)}`;
-      return { url, expires_at: expiresAt.toISOString() };
-    },
+    async (req) => issueDownloadLink(ctx, await req.currentSessionId()),
   );
 
   r.get(
@@ -92,11 +81,7 @@ export async function resourceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
     async (req, reply) => {
-      const who = await verifySessionTicket(ctx.db, req.query.ticket, 'app-download');
-      if (!who) throw unauthorized('This download link has expired. Open Resources again for a new one.');
-      if (!(await hasCurrentLicence(ctx.db, who.user.id))) throw forbidden(MSG.currentLicenseRequired);
-      const download = await findAppDownload(ctx.config);
-      if (!download) throw notFound(MSG.appDownloadUnavailable);
+      const download = await followDownloadLink(ctx, req.query.ticket);
       reply.header('cache-control', 'private, no-store');
       if (download.kind === 'url') return reply.redirect(download.url, 302);
       return reply

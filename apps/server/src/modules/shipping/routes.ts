@@ -5,7 +5,7 @@ import { ZShippingRatesBody } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
 import { BODY_ERRORS, errors, withExample } from '../../lib/openapi';
 import { rateTableProvider } from './rate-provider';
-import { quoteShippingRates } from './service';
+import { quoteShippingRates } from './quote-shipping-rates';
 
 export async function shippingRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const provider = rateTableProvider(ctx.config.SHIPPING_RATES);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createAdminWithSession, createUserWithSession, type TestUser } from '../../../test/fixtures';
 import { coupons, orders, promotionCodes } from '../../db/schema';
-import { customerHoldsPromotion } from './service';
+import { customerHoldsPromotion } from './customer-holds-promotion';
 
 let t: TestApp;
 let admin: TestUser;

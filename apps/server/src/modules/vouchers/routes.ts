@@ -5,7 +5,9 @@ import { ZCoupon, ZPromotion, ZPromotionLookup } from '@lbs/domain/responses';
 import { safeString, ZCouponBody, ZPromotionBody } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
 import { BEARER, BODY_ERRORS, errors, OPTIONAL_BEARER, withExample } from '../../lib/openapi';
-import { createCoupon, createPromotion, lookupPromotionCode } from './service';
+import { createCoupon } from './create-coupon';
+import { createPromotion } from './create-promotion';
+import { lookupPromotionCode } from './lookup-promotion-code';
 
 // Coupon ids are UUIDs; anything else is a 404 before it reaches the database.
 const ZCouponIdParams = z.object({ couponId: z.uuid({ error: 'must be a coupon id' }) });

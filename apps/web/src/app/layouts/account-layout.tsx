@@ -10,7 +10,7 @@ import { UserMenu } from './user-menu';
 import { userActions } from '../../features/session/user-slice';
 import { NotificationBell } from '../../features/notifications/notification-bell';
 import { useNotificationStream } from '../../features/notifications/use-notification-stream';
-import { useLicenceCheckQuery } from '../../features/account/api';
+import { useLicenseCheckQuery } from '../../features/account/api';
 import { ACCOUNT_NAV, RESOURCES_ENABLED, accountItemOf, isSettingsTab, type AccountNavItem } from '../../features/account/account-nav';
 
 /** The spec's close delay: the panel fades out, then the site comes back at /. */
@@ -33,7 +33,7 @@ export function AccountLayout() {
   const user = useAppSelector((s) => s.user.user);
   const storedLicense = useAppSelector((s) => s.user.hasLicense);
   const settingsItem = useAppSelector((s) => s.user.selectedSettingsSubItem);
-  const check = useLicenceCheckQuery(undefined, { refetchOnMountOrArgChange: true });
+  const check = useLicenseCheckQuery(undefined, { refetchOnMountOrArgChange: true });
   const [open, setOpen] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 

@@ -11,18 +11,18 @@ import type {
 } from '@lbs/domain/responses';
 import { api } from '../../lib/api';
 
-export type Licence = TLicense;
-export type LicenceMode = 'CURRENT' | 'PAST';
+export type License = TLicense;
+export type LicenseMode = 'CURRENT' | 'PAST';
 export type Invoice = TInvoice;
 export type Order = TOrder;
 
 export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
-    licenceCheck: build.query<TLicenseCheck, void>({
+    licenseCheck: build.query<TLicenseCheck, void>({
       query: () => '/subscriptions/licenses/current',
       providesTags: ['Licenses'],
     }),
-    licences: build.query<TLicensePage, { mode: LicenceMode; page: number }>({
+    licenses: build.query<TLicensePage, { mode: LicenseMode; page: number }>({
       query: ({ mode, page }) => ({ url: '/subscriptions/licenses', params: { mode, page } }),
       providesTags: ['Licenses'],
     }),
@@ -49,8 +49,8 @@ export const accountApi = api.injectEndpoints({
 });
 
 export const {
-  useLicenceCheckQuery,
-  useLicencesQuery,
+  useLicenseCheckQuery,
+  useLicensesQuery,
   useResetDeviceMutation,
   useInvoicesQuery,
   useOrdersQuery,

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, licenceDuration } from './format';
+import { formatDate, licenseDuration } from './format';
 
-describe('licenceDuration', () => {
+describe('licenseDuration', () => {
   it('counts the days of the term', () => {
-    expect(licenceDuration('2025-01-01T10:00:00Z', '2025-01-02T10:00:00Z')).toBe('1 Day');
-    expect(licenceDuration('2025-01-01T10:00:00Z', '2025-01-31T10:00:00Z')).toBe('30 Days');
-    expect(licenceDuration('2025-01-01T00:00:00Z', '2026-01-01T00:00:00Z')).toBe('365 Days');
+    expect(licenseDuration('2025-01-01T10:00:00Z', '2025-01-02T10:00:00Z')).toBe('1 Day');
+    expect(licenseDuration('2025-01-01T10:00:00Z', '2025-01-31T10:00:00Z')).toBe('30 Days');
+    expect(licenseDuration('2025-01-01T00:00:00Z', '2026-01-01T00:00:00Z')).toBe('365 Days');
   });
   it('says when a key never expires', () => {
-    expect(licenceDuration('2025-01-01T00:00:00Z', null)).toBe('No expiry');
+    expect(licenseDuration('2025-01-01T00:00:00Z', null)).toBe('No expiry');
   });
 });
 

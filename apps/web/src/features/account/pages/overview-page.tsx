@@ -1,32 +1,32 @@
 import { Fragment, useState } from 'react';
 import { toast } from 'react-toastify';
 import { MSG } from '@lbs/domain/messages';
-import { DEVICE_RESET_WINDOW_DAYS, DEVICE_RESETS_PER_WINDOW, truncateKey } from '@lbs/domain/licence-terms';
+import { DEVICE_RESET_WINDOW_DAYS, DEVICE_RESETS_PER_WINDOW, truncateKey } from '@lbs/domain/license-terms';
 import { pageCount } from '@lbs/domain/paging';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Pager } from '../../../components/ui/pager';
 import { paths } from '../../../config/paths';
 import { toApiError } from '../../../lib/api-error';
-import { useLicencesQuery, useResetDeviceMutation, type Licence, type LicenceMode } from '../api';
+import { useLicensesQuery, useResetDeviceMutation, type License, type LicenseMode } from '../api';
 import { CopyButton } from '../components/copy-button';
 import { Dialog } from '../../../components/ui/dialog';
 import { KeyIcon } from '../components/account-icons';
-import { formatDate, licenceDuration } from '../format';
+import { formatDate, licenseDuration } from '../format';
 
 /** The software's name in the overview heading. */
 const PRODUCT_NAME = 'LentiBooth';
 
-const TABS: Array<{ mode: LicenceMode; label: string }> = [
+const TABS: Array<{ mode: LicenseMode; label: string }> = [
   { mode: 'CURRENT', label: 'Current' },
   { mode: 'PAST', label: 'Past' },
 ];
 
 /** What a licence shows in the table's first columns and in its small-screen card. */
-const DETAILS: ReadonlyArray<{ label: string; value: (l: Licence) => string; cell: string; card?: string }> = [
+const DETAILS: ReadonlyArray<{ label: string; value: (l: License) => string; cell: string; card?: string }> = [
   { label: 'Device ID', value: (l) => l.device_number || MSG.unknownDevice, cell: 'font-mono text-xs text-slate-700', card: 'truncate font-mono text-xs leading-5' },
   { label: 'Start Date', value: (l) => formatDate(l.create_date), cell: 'whitespace-nowrap' },
   { label: 'End Date', value: (l) => formatDate(l.expire_date), cell: 'whitespace-nowrap' },
-  { label: 'Duration', value: (l) => licenceDuration(l.create_date, l.expire_date), cell: 'whitespace-nowrap' },
+  { label: 'Duration', value: (l) => licenseDuration(l.create_date, l.expire_date), cell: 'whitespace-nowrap' },
 ];
 
 const COLUMNS = [...DETAILS.map((d) => d.label), 'License Key', 'Status'];
@@ -36,12 +36,12 @@ const COLUMNS = [...DETAILS.map((d) => d.label), 'License Key', 'Status'];
  * until the admin back office (a later issue) takes over /accounts/overview for them.
  */
 export function OverviewPage() {
-  const [mode, setMode] = useState<LicenceMode>('CURRENT');
+  const [mode, setMode] = useState<LicenseMode>('CURRENT');
   const [page, setPage] = useState(1);
-  const { data, isLoading, isError } = useLicencesQuery({ mode, page });
-  const [resetTarget, setResetTarget] = useState<Licence | null>(null);
+  const { data, isLoading, isError } = useLicensesQuery({ mode, page });
+  const [resetTarget, setResetTarget] = useState<License | null>(null);
 
-  const choose = (m: LicenceMode) => {
+  const choose = (m: LicenseMode) => {
     setMode(m);
     setPage(1);
   };
@@ -99,20 +99,20 @@ export function OverviewPage() {
             </div>
           ) : (
             <>
-              <LicenceTable rows={data.items} mode={mode} onReset={setResetTarget} />
+              <LicenseTable rows={data.items} mode={mode} onReset={setResetTarget} />
               <Pager page={page} totalPages={pageCount(data.total, data.page_size)} onChange={setPage} label="Subscriptions pages" />
             </>
           )}
         </div>
       </section>
 
-      <ResetDeviceDialog licence={resetTarget} onClose={() => setResetTarget(null)} />
+      <ResetDeviceDialog license={resetTarget} onClose={() => setResetTarget(null)} />
     </div>
   );
 }
 
-function LicenceTable({ rows, mode, onReset }: { rows: Licence[]; mode: LicenceMode; onReset: (l: Licence) => void }) {
-  const status = mode === 'CURRENT' ? MSG.licenceActive : MSG.licenceExpired;
+function LicenseTable({ rows, mode, onReset }: { rows: License[]; mode: LicenseMode; onReset: (l: License) => void }) {
+  const status = mode === 'CURRENT' ? MSG.licenseStatusActive : MSG.licenseStatusExpired;
   return (
     <>
       {/* Wide screens: a table. */}
@@ -141,14 +141,14 @@ function LicenceTable({ rows, mode, onReset }: { rows: Licence[]; mode: LicenceM
                   </td>
                 ))}
                 <td className="px-4 py-3">
-                  <KeyCell licence={l} />
+                  <KeyCell license={l} />
                 </td>
                 <td className="px-4 py-3">
                   <StatusBadge text={status} active={mode === 'CURRENT'} />
                 </td>
                 {mode === 'CURRENT' ? (
                   <td className="px-4 py-3 text-right">
-                    <ResetButton licence={l} onReset={onReset} />
+                    <ResetButton license={l} onReset={onReset} />
                   </td>
                 ) : null}
               </tr>
@@ -162,7 +162,7 @@ function LicenceTable({ rows, mode, onReset }: { rows: Licence[]; mode: LicenceM
         {rows.map((l) => (
           <li key={l._id} className="rounded-xl border border-slate-200 p-4">
             <div className="flex items-center justify-between gap-2">
-              <KeyCell licence={l} />
+              <KeyCell license={l} />
               <StatusBadge text={status} active={mode === 'CURRENT'} />
             </div>
             <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
@@ -175,7 +175,7 @@ function LicenceTable({ rows, mode, onReset }: { rows: Licence[]; mode: LicenceM
             </dl>
             {mode === 'CURRENT' && l.device_number ? (
               <div className="mt-3 border-t border-slate-100 pt-3">
-                <ResetButton licence={l} onReset={onReset} />
+                <ResetButton license={l} onReset={onReset} />
               </div>
             ) : null}
           </li>
@@ -185,13 +185,13 @@ function LicenceTable({ rows, mode, onReset }: { rows: Licence[]; mode: LicenceM
   );
 }
 
-function KeyCell({ licence }: { licence: Licence }) {
+function KeyCell({ license }: { license: License }) {
   return (
     <span className="inline-flex items-center gap-1">
-      <code className="rounded bg-slate-100 px-2 py-1 font-mono text-xs text-ink" title={licence.license_key}>
-        {truncateKey(licence.license_key)}
+      <code className="rounded bg-slate-100 px-2 py-1 font-mono text-xs text-ink" title={license.license_key}>
+        {truncateKey(license.license_key)}
       </code>
-      <CopyButton value={licence.license_key} label={MSG.copyKey} />
+      <CopyButton value={license.license_key} label={MSG.copyKey} />
     </span>
   );
 }
@@ -208,27 +208,27 @@ function StatusBadge({ text, active }: { text: string; active: boolean }) {
   );
 }
 
-function ResetButton({ licence, onReset }: { licence: Licence; onReset: (l: Licence) => void }) {
-  if (!licence.device_number) return null;
-  const left = licence.device_resets_left ?? 0;
+function ResetButton({ license, onReset }: { license: License; onReset: (l: License) => void }) {
+  if (!license.device_number) return null;
+  const left = license.device_resets_left ?? 0;
   return (
     <button
       type="button"
       className="rounded-md px-2 py-1 text-xs font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent"
       disabled={left <= 0}
       title={left <= 0 ? MSG.deviceResetLimit : undefined}
-      onClick={() => onReset(licence)}
+      onClick={() => onReset(license)}
     >
       {MSG.resetDevice}
     </button>
   );
 }
 
-function ResetDeviceDialog({ licence, onClose }: { licence: Licence | null; onClose: () => void }) {
+function ResetDeviceDialog({ license, onClose }: { license: License | null; onClose: () => void }) {
   const [reset, { isLoading }] = useResetDeviceMutation();
   return (
     <Dialog
-      open={licence !== null}
+      open={license !== null}
       onClose={onClose}
       title={MSG.resetDevice}
       footer={
@@ -239,9 +239,9 @@ function ResetDeviceDialog({ licence, onClose }: { licence: Licence | null; onCl
           <Button
             disabled={isLoading}
             onClick={async () => {
-              if (!licence) return;
+              if (!license) return;
               try {
-                await reset(licence._id).unwrap();
+                await reset(license._id).unwrap();
                 toast.success(MSG.deviceResetDone);
                 onClose();
               } catch (e) {
@@ -254,14 +254,14 @@ function ResetDeviceDialog({ licence, onClose }: { licence: Licence | null; onCl
         </>
       }
     >
-      {licence ? (
+      {license ? (
         <div className="space-y-3 text-sm text-slate-700">
           <p>
-            Unbind <span className="font-mono font-semibold">{licence.device_number}</span> from the key{' '}
-            <span className="font-mono">{truncateKey(licence.license_key)}</span>? You can then activate the key on another PC.
+            Unbind <span className="font-mono font-semibold">{license.device_number}</span> from the key{' '}
+            <span className="font-mono">{truncateKey(license.license_key)}</span>? You can then activate the key on another PC.
           </p>
           <p className="text-slate-500">
-            Resets left in the last {DEVICE_RESET_WINDOW_DAYS} days: {licence.device_resets_left ?? 0} of {DEVICE_RESETS_PER_WINDOW}.
+            Resets left in the last {DEVICE_RESET_WINDOW_DAYS} days: {license.device_resets_left ?? 0} of {DEVICE_RESETS_PER_WINDOW}.
           </p>
         </div>
       ) : null}

@@ -3,11 +3,11 @@ import { MSG } from '@lbs/domain/messages';
 import paperUrl from '../../../assets/art/product-paper.svg';
 import rollerUrl from '../../../assets/art/product-roller.svg';
 import cutterUrl from '../../../assets/art/product-cutter.svg';
-import licenceUrl from '../../../assets/art/logo-mark.svg';
+import licenseUrl from '../../../assets/art/logo-mark.svg';
 import { useAppDispatch } from '../../../lib/store-hooks';
 import { cartActions } from '../../cart/cart-slice';
 
-const ICONS: Record<string, string> = { paper: paperUrl, roller: rollerUrl, cutter: cutterUrl, license: licenceUrl };
+const ICONS: Record<string, string> = { paper: paperUrl, roller: rollerUrl, cutter: cutterUrl, license: licenseUrl };
 
 function LineIcon({ icon }: { icon: string }) {
   const src = ICONS[icon];

@@ -11,7 +11,7 @@ const TITLE = { 2: 'h2', 3: 'h3' } as const;
 const SUB_HEADING = { 2: 'h3', 3: 'h4' } as const;
 
 /** What every recurring licence includes beyond its own lines. */
-const EVERY_LICENCE = [
+const EVERY_LICENSE = [
   'All 3D depth, motion and flip effects',
   'Your own borders and branding',
   'Software updates included',
@@ -75,7 +75,7 @@ function PlanCard({ plan, onPurchase, level }: { plan: Plan; onPurchase: () => v
         {Array.isArray(plan.subTitle) ? null : (
           <div className="mt-5 border-t border-slate-100 pt-4">
             <Sub className="text-xs font-semibold uppercase tracking-wider text-slate-500">Included with every licence</Sub>
-            <CheckList items={EVERY_LICENCE} className="mt-2 space-y-1.5" />
+            <CheckList items={EVERY_LICENSE} className="mt-2 space-y-1.5" />
           </div>
         )}
       </div>

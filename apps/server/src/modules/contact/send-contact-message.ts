@@ -1,29 +1,16 @@
-import { asc } from 'drizzle-orm';
 import type { TContactBody } from '@lbs/domain/schemas';
 import type { AppConfig } from '../../config';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { contactMessages, users } from '../../db/schema';
 import { isAdminUser } from '../../db/roles';
 import { headerSafe, renderMail } from '../../integrations/mail/template';
 import { enqueueMail } from '../outbox/enqueue';
 import { createNotification } from '../notifications/create-notification';
+import { contactInbox } from './contact-inbox';
 
 export const CONTACT_NOTIFICATION_TYPE = 'contact_message';
 
 const PREVIEW_LENGTH = 200;
-
-/** CONTACT_INBOX, else ADMIN_EMAIL, else the longest-standing admin; null when there is none. */
-export async function contactInbox(db: DbOrTx, config: AppConfig): Promise<string | null> {
-  const configured = config.CONTACT_INBOX ?? config.ADMIN_EMAIL;
-  if (configured) return configured;
-  const [admin] = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(isAdminUser())
-    .orderBy(asc(users.id))
-    .limit(1);
-  return admin?.email ?? null;
-}
 
 function preview(message: string): string {
   const oneLine = message.replace(/\s+/g, ' ');
@@ -34,7 +21,7 @@ function preview(message: string): string {
  * Stores the enquiry, tells every admin in the back office and mails the sales inbox, all in one
  * transaction: the mail goes through the outbox, so it is sent if and only if the message was kept.
  */
-export async function submitContactMessage(
+export async function sendContactMessage(
   db: Db,
   config: AppConfig,
   input: TContactBody & { ip: string | null },

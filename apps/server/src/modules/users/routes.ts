@@ -7,7 +7,7 @@ import type { AppContext } from '../../app-context';
 import { ownerOnly } from '../../plugins/guards';
 import { callerKey } from '../../lib/caller-key';
 import { BEARER, BODY_ERRORS, errors, withExample } from '../../lib/openapi';
-import { updateProfile } from './profile-service';
+import { updateProfile } from './update-profile';
 
 export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   app.withTypeProvider<ZodTypeProvider>().put(

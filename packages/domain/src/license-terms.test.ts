@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
 
 import {
-  adminLicenceExpiry,
+  adminLicenseExpiry,
   crockfordBase32,
-  formatLicenceKey,
-  isLicenceExpired,
+  formatLicenseKey,
+  isLicenseExpired,
   isLicenseCurrent,
   isLicenseType,
   LICENSE_KEY_BYTES,
   LICENSE_KEY_MIN_BYTES,
   LICENSE_KEY_PATTERN,
   LICENSE_TERM_MS,
-  normaliseLicenceKey,
-  purchasedLicenceExpiry,
+  normaliseLicenseKey,
+  purchasedLicenseExpiry,
   truncateKey,
-} from './licence-terms';
+} from './license-terms';
 
 const DAY = 24 * 60 * 60 * 1000;
 const start = new Date('2025-01-31T10:00:00.000Z');
@@ -30,23 +30,23 @@ describe('licence terms', () => {
   });
 
   it('dates a purchased key from its start', () => {
-    expect(purchasedLicenceExpiry('day', start).toISOString()).toBe('2025-02-01T10:00:00.000Z');
-    expect(purchasedLicenceExpiry('month', start).toISOString()).toBe('2025-03-02T10:00:00.000Z');
-    expect(purchasedLicenceExpiry('year', start).toISOString()).toBe('2026-01-31T10:00:00.000Z');
-    expect(purchasedLicenceExpiry('onetime', start).toISOString()).toBe('2025-05-01T10:00:00.000Z');
+    expect(purchasedLicenseExpiry('day', start).toISOString()).toBe('2025-02-01T10:00:00.000Z');
+    expect(purchasedLicenseExpiry('month', start).toISOString()).toBe('2025-03-02T10:00:00.000Z');
+    expect(purchasedLicenseExpiry('year', start).toISOString()).toBe('2026-01-31T10:00:00.000Z');
+    expect(purchasedLicenseExpiry('onetime', start).toISOString()).toBe('2025-05-01T10:00:00.000Z');
   });
 
   it('never expires an admin-generated onetime licence', () => {
-    expect(adminLicenceExpiry('onetime', start)).toBeNull();
-    expect(adminLicenceExpiry('day', start)?.toISOString()).toBe('2025-02-01T10:00:00.000Z');
-    expect(adminLicenceExpiry('year', start)?.getTime()).toBe(start.getTime() + 365 * DAY);
+    expect(adminLicenseExpiry('onetime', start)).toBeNull();
+    expect(adminLicenseExpiry('day', start)?.toISOString()).toBe('2025-02-01T10:00:00.000Z');
+    expect(adminLicenseExpiry('year', start)?.getTime()).toBe(start.getTime() + 365 * DAY);
   });
 
   it('tells expired from current', () => {
     const expiry = new Date('2025-02-01T00:00:00Z');
-    expect(isLicenceExpired(expiry, new Date('2025-01-31T23:59:59Z'))).toBe(false);
-    expect(isLicenceExpired(expiry, expiry)).toBe(true);
-    expect(isLicenceExpired(null, new Date('2100-01-01'))).toBe(false);
+    expect(isLicenseExpired(expiry, new Date('2025-01-31T23:59:59Z'))).toBe(false);
+    expect(isLicenseExpired(expiry, expiry)).toBe(true);
+    expect(isLicenseExpired(null, new Date('2100-01-01'))).toBe(false);
   });
 
   it('counts a licence current while it is neither revoked nor expired', () => {
@@ -78,25 +78,25 @@ describe('licence keys', () => {
 
   it('formats six groups of five from random bytes', () => {
     const bytes = new Uint8Array(LICENSE_KEY_BYTES).map((_, i) => (i * 37 + 11) & 0xff);
-    const key = formatLicenceKey(bytes);
+    const key = formatLicenseKey(bytes);
     expect(key).toMatch(LICENSE_KEY_PATTERN);
     expect(key).toHaveLength(35);
     expect(key.replace(/-/g, '')).toBe(crockfordBase32(bytes).slice(0, 30));
-    expect(formatLicenceKey(new Uint8Array(20))).toBe('00000-00000-00000-00000-00000-00000');
+    expect(formatLicenseKey(new Uint8Array(20))).toBe('00000-00000-00000-00000-00000-00000');
   });
 
   it('gives different keys for different bytes', () => {
     const a = new Uint8Array(20).fill(1);
     const b = new Uint8Array(20).fill(1);
     b[0] = 2;
-    expect(formatLicenceKey(a)).not.toBe(formatLicenceKey(b));
+    expect(formatLicenseKey(a)).not.toBe(formatLicenseKey(b));
   });
 
   it('refuses too few bytes to fill a key', () => {
     expect(LICENSE_KEY_MIN_BYTES).toBe(19);
     expect(LICENSE_KEY_BYTES).toBeGreaterThanOrEqual(16);
-    expect(() => formatLicenceKey(new Uint8Array(16))).toThrow(RangeError);
-    expect(() => formatLicenceKey(new Uint8Array(19))).not.toThrow();
+    expect(() => formatLicenseKey(new Uint8Array(16))).toThrow(RangeError);
+    expect(() => formatLicenseKey(new Uint8Array(19))).not.toThrow();
   });
 
   it('pattern rejects look-alike letters and bad grouping', () => {
@@ -107,11 +107,11 @@ describe('licence keys', () => {
   });
 
   it('normalises keys as people type them', () => {
-    expect(normaliseLicenceKey(' abcde fghjk-mnpqr stvwx yzo1l 34567 ')).toBe(
+    expect(normaliseLicenseKey(' abcde fghjk-mnpqr stvwx yzo1l 34567 ')).toBe(
       'ABCDE-FGHJK-MNPQR-STVWX-YZ011-34567',
     );
-    expect(normaliseLicenceKey('ABCDE-FGHJK')).toBeNull();
-    expect(normaliseLicenceKey('ABCDE-FGHJK-MNPQR-STVWX-YZ012-3456U')).toBeNull();
+    expect(normaliseLicenseKey('ABCDE-FGHJK')).toBeNull();
+    expect(normaliseLicenseKey('ABCDE-FGHJK-MNPQR-STVWX-YZ012-3456U')).toBeNull();
   });
 
   it('truncates a key to 10 characters and an ellipsis', () => {

@@ -31,20 +31,20 @@ export function isLicenseType(value: unknown): value is LicenseType {
 }
 
 /** Expiry of a key bought at `start`. */
-export function purchasedLicenceExpiry(type: LicenseType, start: Date): Date {
+export function purchasedLicenseExpiry(type: LicenseType, start: Date): Date {
   const term = LICENSE_TERM_MS[type];
   // Every purchased type has a term; the null branch only exists for the Record's type.
   return new Date(start.getTime() + (term ?? 0));
 }
 
 /** Expiry of an admin-generated key: as purchased, except `onetime`, which never expires. */
-export function adminLicenceExpiry(type: LicenseType, start: Date): Date | null {
+export function adminLicenseExpiry(type: LicenseType, start: Date): Date | null {
   if (type === 'onetime') return null;
-  return purchasedLicenceExpiry(type, start);
+  return purchasedLicenseExpiry(type, start);
 }
 
 /** A licence with no expiry never expires; one whose expiry has passed has. */
-export function isLicenceExpired(expiresAt: Date | null, now: Date): boolean {
+export function isLicenseExpired(expiresAt: Date | null, now: Date): boolean {
   return expiresAt !== null && expiresAt.getTime() <= now.getTime();
 }
 
@@ -53,8 +53,8 @@ export function isLicenceExpired(expiresAt: Date | null, now: Date): boolean {
  * activate; its SQL twin is apps/server/src/modules/licenses/license-current.ts, kept equal to it
  * by a test there.
  */
-export function isLicenseCurrent(licence: { revokedAt: Date | null; expiresAt: Date | null }, now: Date): boolean {
-  return licence.revokedAt === null && !isLicenceExpired(licence.expiresAt, now);
+export function isLicenseCurrent(license: { revokedAt: Date | null; expiresAt: Date | null }, now: Date): boolean {
+  return license.revokedAt === null && !isLicenseExpired(license.expiresAt, now);
 }
 
 /** Self-service device resets allowed per licence within the rolling window. */
@@ -93,7 +93,7 @@ export function crockfordBase32(bytes: Uint8Array): string {
 }
 
 /** 'XXXXX-XXXXX-XXXXX-XXXXX-XXXXX-XXXXX' from caller-supplied random bytes (at least 19). */
-export function formatLicenceKey(bytes: Uint8Array): string {
+export function formatLicenseKey(bytes: Uint8Array): string {
   if (bytes.length < LICENSE_KEY_MIN_BYTES) {
     throw new RangeError(
       `A licence key needs at least ${LICENSE_KEY_MIN_BYTES} random bytes, got ${bytes.length}`,
@@ -109,7 +109,7 @@ export function formatLicenceKey(bytes: Uint8Array): string {
  * A key as typed by a person, in canonical form: upper case, no spaces, Crockford's look-alikes
  * (O → 0, I and L → 1) mapped, hyphens re-inserted. Answers null when it cannot be a key.
  */
-export function normaliseLicenceKey(input: string): string | null {
+export function normaliseLicenseKey(input: string): string | null {
   const compact = input
     .toUpperCase()
     .replace(/[\s-]/g, '')

@@ -2,31 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZLicense, ZLicenseCheck, ZLicensePage } from '@lbs/domain/responses';
-import { safeString, ZEmail, ZPaging } from '@lbs/domain/schemas';
+import { safeString, ZPaging } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
 import { adminWhen, requireUser } from '../../plugins/guards';
-import { badRequest } from '../../lib/app-error';
 import { callerKey } from '../../lib/caller-key';
 import { BEARER, errors } from '../../lib/openapi';
-import { currentLicenceSummary, listLicences, resetLicenceDevice, type LicenseListMode } from './account-service';
+import { currentLicenseSummary } from './current-license-summary';
+import { listLicensesByMode, listTarget } from './list-licenses';
+import { resetLicenseDevice } from './reset-license-device';
 
 const ZLicenseListQuery = ZPaging.extend({ mode: safeString().trim().min(1).max(254) });
 
-/**
- * What a list asks for: the caller's own CURRENT or PAST licences, or every licence of one email
- * address (an admin's search); null for anything else. The guard reads the raw query with it and
- * the handler the validated one, so both agree on which requests are an admin's.
- */
-function listTarget(mode: unknown): { mode: LicenseListMode } | { email: string } | null {
-  if (typeof mode !== 'string') return null;
-  const upper = mode.trim().toUpperCase();
-  if (upper === 'CURRENT' || upper === 'PAST') return { mode: upper };
-  const email = ZEmail.safeParse(mode.trim());
-  return email.success ? { email: email.data } : null;
-}
-
 /** The signed-in side of licences: the licence check, the lists and the self-service reset. */
-export async function licenseAccountRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function licenseRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -40,7 +28,7 @@ export async function licenseAccountRoutes(app: FastifyInstance, { ctx }: { ctx:
       },
       onRequest: requireUser,
     },
-    async (req) => currentLicenceSummary(ctx.db, req.user.id),
+    async (req) => currentLicenseSummary(ctx.db, req.user.id),
   );
 
   r.get(
@@ -56,12 +44,7 @@ export async function licenseAccountRoutes(app: FastifyInstance, { ctx }: { ctx:
       },
       onRequest: adminWhen((req) => 'email' in (listTarget((req.query as { mode?: unknown }).mode) ?? {})),
     },
-    async (req) => {
-      const { mode, page, page_size } = req.query;
-      const target = listTarget(mode);
-      if (!target) throw badRequest('query.mode: must be CURRENT, PAST or (admin) an email address');
-      return listLicences(ctx.db, 'email' in target ? target : { userId: req.user.id, mode: target.mode }, { page, page_size });
-    },
+    async (req) => listLicensesByMode(ctx.db, req.user.id, req.query),
   );
 
   r.post(
@@ -79,6 +62,6 @@ export async function licenseAccountRoutes(app: FastifyInstance, { ctx }: { ctx:
       onRequest: requireUser,
       config: { rateLimit: { max: 10, timeWindow: '1 hour', keyGenerator: callerKey } },
     },
-    async (req) => resetLicenceDevice(ctx.db, req.user.id, req.params.id),
+    async (req) => resetLicenseDevice(ctx.db, req.user.id, req.params.id),
   );
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createAdminWithSession, createUserWithSession, type TestUser } from '../../../test/fixtures';
-import { insertLicence } from '../../../test/account-fixtures';
+import { insertLicense } from '../../../test/account-fixtures';
 import { licenseDeviceResets, licenses } from '../../db/schema';
 
 let t: TestApp;
@@ -15,9 +15,9 @@ beforeAll(async () => {
   t = await buildTestApp();
   a = await createUserWithSession(t.db);
   b = await createUserWithSession(t.db);
-  aCurrent = await insertLicence(t.db, a, { type: 'year', deviceId: 'BOOTH-PC-1' });
-  await insertLicence(t.db, a, { type: 'day', startAt: new Date(Date.now() - 3 * DAY) });
-  await insertLicence(t.db, a, { type: 'month', revoked: true });
+  aCurrent = await insertLicense(t.db, a, { type: 'year', deviceId: 'BOOTH-PC-1' });
+  await insertLicense(t.db, a, { type: 'day', startAt: new Date(Date.now() - 3 * DAY) });
+  await insertLicense(t.db, a, { type: 'month', revoked: true });
 });
 afterAll(() => t.close());
 
@@ -78,7 +78,7 @@ describe('GET /api/subscriptions/licenses?mode=', () => {
 
   it('pages ten at a time', async () => {
     const c = await createUserWithSession(t.db);
-    for (let i = 0; i < 12; i += 1) await insertLicence(t.db, c, { type: 'month', startAt: new Date(Date.now() - i * 1000) });
+    for (let i = 0; i < 12; i += 1) await insertLicense(t.db, c, { type: 'month', startAt: new Date(Date.now() - i * 1000) });
     expect((await get(c, '/api/subscriptions/licenses', { mode: 'CURRENT' })).json().items).toHaveLength(10);
     expect((await get(c, '/api/subscriptions/licenses', { mode: 'CURRENT', page: '2' })).json().items).toHaveLength(2);
   });
@@ -86,7 +86,7 @@ describe('GET /api/subscriptions/licenses?mode=', () => {
 
 describe('POST /api/subscriptions/licenses/{id}/reset-device', () => {
   it('unbinds the device twice in 30 days, then refuses with 429', async () => {
-    const l = await insertLicence(t.db, a, { deviceId: 'PC-A' });
+    const l = await insertLicense(t.db, a, { deviceId: 'PC-A' });
     const first = await reset(a, l.id);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ device_number: null, device_resets_left: 1 });
@@ -111,11 +111,11 @@ describe('POST /api/subscriptions/licenses/{id}/reset-device', () => {
   });
 
   it('refuses an unbound, expired or revoked licence with 409', async () => {
-    const unbound = await insertLicence(t.db, a, {});
+    const unbound = await insertLicense(t.db, a, {});
     expect((await reset(a, unbound.id)).statusCode).toBe(409);
-    const expired = await insertLicence(t.db, a, { type: 'day', startAt: new Date(Date.now() - 2 * DAY), deviceId: 'X' });
+    const expired = await insertLicense(t.db, a, { type: 'day', startAt: new Date(Date.now() - 2 * DAY), deviceId: 'X' });
     expect((await reset(a, expired.id)).statusCode).toBe(409);
-    const revoked = await insertLicence(t.db, a, { deviceId: 'Y', revoked: true });
+    const revoked = await insertLicense(t.db, a, { deviceId: 'Y', revoked: true });
     expect((await reset(a, revoked.id)).statusCode).toBe(409);
     expect((await reset(a, 'nope')).statusCode).toBe(400);
   });
