@@ -26,6 +26,8 @@ import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { invoiceRoutes } from './modules/invoices/routes';
 import { orderRoutes } from './modules/orders/routes';
+import { licenseAdminRoutes } from './modules/licenses/admin-routes';
+import { auditAdminRoutes } from './modules/audit/routes';
 import { licenseRoutes } from './modules/licenses/routes';
 import { resourceRoutes } from './modules/resources/routes';
 import { profileRoutes } from './modules/users/routes';
@@ -179,6 +181,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await admin.register(voucherAdminRoutes, { ctx });
       await admin.register(reportRoutes, { ctx });
       await admin.register(analyticsRoutes, { ctx });
+      await admin.register(licenseAdminRoutes, { ctx });
+      await admin.register(auditAdminRoutes, { ctx });
     });
   };
   await app.register(api, { prefix: '/api' });

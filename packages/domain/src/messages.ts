@@ -251,6 +251,7 @@ export const MSG = {
   revokeSuccessful: 'Revoke successful',
   revokeFailed: 'Revoke failed',
   licenseAlreadyExpired: 'This license has already expired', // ours (server detail)
+  licenseAlreadyRevoked: 'This license has already been revoked', // ours (server detail)
   licenseRangeInvalid: 'End date must be after start date', // ours
   licenseRangeRequired: 'Start and end dates are required for a custom range', // ours
 

@@ -40,6 +40,9 @@ const ADMIN = new Set([
   'GET /api/analytics/usage/daily',
   'GET /api/analytics/events',
   'GET /api/analytics/errors',
+  'POST /api/subscriptions/licenses',
+  'PUT /api/subscriptions/licenses',
+  'GET /api/admin/audit',
 ]);
 
 interface Route {
