@@ -43,6 +43,7 @@ const ADMIN = new Set([
   'POST /api/subscriptions/licenses',
   'PUT /api/subscriptions/licenses',
   'GET /api/admin/audit',
+  'PUT /api/order/{orderId}',
 ]);
 
 interface Route {
