@@ -28,6 +28,7 @@ import { invoiceRoutes } from './modules/invoices/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { licenseAdminRoutes } from './modules/licenses/admin-routes';
 import { orderAdminRoutes } from './modules/orders/admin-routes';
+import { voucherListAdminRoutes } from './modules/vouchers/admin-routes';
 import { auditAdminRoutes } from './modules/audit/routes';
 import { licenseRoutes } from './modules/licenses/routes';
 import { resourceRoutes } from './modules/resources/routes';
@@ -184,6 +185,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await admin.register(analyticsRoutes, { ctx });
       await admin.register(licenseAdminRoutes, { ctx });
       await admin.register(orderAdminRoutes, { ctx });
+      await admin.register(voucherListAdminRoutes, { ctx });
       await admin.register(auditAdminRoutes, { ctx });
     });
   };

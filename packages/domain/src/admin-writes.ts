@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPaged } from './responses';
+import { ZCoupon, ZPaged, ZPromotion } from './responses';
 
 const ZInstant = z.iso.datetime();
 
@@ -34,3 +34,7 @@ export const ZAuditEntry = z.object({
 });
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 export const ZAuditPage = ZPaged(ZAuditEntry);
+
+/** The coupon list (deleted coupons left out) and one coupon's promotion codes, paged. */
+export const ZCouponPage = ZPaged(ZCoupon);
+export const ZPromotionPage = ZPaged(ZPromotion);

@@ -299,6 +299,8 @@ export const MSG = {
   minimumOrderInvalid: 'Minimum order value must be a valid number',
   promotionCodeTaken: 'This promotion code already exists', // ours (server detail)
   couponNotFound: 'Coupon not found', // ours (server detail)
+  promotionNotFound: 'Promotion not found', // ours (server detail)
+  promotionPastCouponRedeemBy: "expires_at: cannot be later than the coupon's redeem_by", // ours (server detail)
   percentMustBeWhole: 'Percentage off must be a whole number', // ours
 
   // Server details (ours): auth, guards, licence server

@@ -44,6 +44,10 @@ const ADMIN = new Set([
   'PUT /api/subscriptions/licenses',
   'GET /api/admin/audit',
   'PUT /api/order/{orderId}',
+  'GET /api/voucher/coupon',
+  'DELETE /api/voucher/coupon/{id}',
+  'GET /api/voucher/promotion/{couponId}',
+  'PATCH /api/voucher/promotion/{id}/status',
 ]);
 
 interface Route {
