@@ -56,7 +56,7 @@ describe('admin licence routes', () => {
     expect(current.items.map((l: { _id: string }) => l._id)).toContain(license._id);
 
     const [row] = await auditOf(license._id);
-    expect(row).toMatchObject({ actorId: admin.id, actorEmail: admin.email, action: 'license.generated', targetType: 'license', before: null });
+    expect(row).toMatchObject({ actorId: admin.id, actorEmail: admin.email, action: 'license.generated', targetType: 'license', before: null, ip: '127.0.0.1' });
     expect(row!.after).toMatchObject({ type: 'onetime', expires_at: null, email: customer.email });
     // The key is a secret of the customer's: the log keeps the terms, not the key.
     expect(JSON.stringify(row!.after)).not.toContain(license.license_key);
@@ -102,7 +102,10 @@ describe('admin licence routes', () => {
     const page = res.json();
     expect(page.total).toBeGreaterThanOrEqual(3);
     expect(page.items).toHaveLength(2);
-    expect(page.items[0].action).toBe('license.revoked');
+    expect(page.items[0]).toMatchObject({ action: 'license.revoked', actor_id: admin.id, actor_email: admin.email, target_type: 'license', ip: '127.0.0.1' });
+    expect(page.items[0].before).toMatchObject({ revoked_at: null });
+    const next = (await t.app.inject({ method: 'GET', url: '/api/admin/audit', headers: admin.headers, query: { page_size: '2', page: '2' } })).json();
+    expect(next.items[0].id).toBeLessThan(page.items[1].id);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/audit', headers: customer.headers })).statusCode).toBe(403);
   });
 });
