@@ -251,6 +251,7 @@ export const MSG = {
   revokeSuccessful: 'Revoke successful',
   revokeFailed: 'Revoke failed',
   licenseAlreadyExpired: 'This license has already expired', // ours (server detail)
+  licenseAlreadyRevoked: 'This license has already been revoked', // ours (server detail)
   licenseRangeInvalid: 'End date must be after start date', // ours
   licenseRangeRequired: 'Start and end dates are required for a custom range', // ours
 
@@ -298,6 +299,8 @@ export const MSG = {
   minimumOrderInvalid: 'Minimum order value must be a valid number',
   promotionCodeTaken: 'This promotion code already exists', // ours (server detail)
   couponNotFound: 'Coupon not found', // ours (server detail)
+  promotionNotFound: 'Promotion not found', // ours (server detail)
+  promotionPastCouponRedeemBy: "expires_at: cannot be later than the coupon's redeem_by", // ours (server detail)
   percentMustBeWhole: 'Percentage off must be a whole number', // ours
 
   // Server details (ours): auth, guards, licence server

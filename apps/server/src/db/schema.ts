@@ -476,3 +476,25 @@ export const authEvents = pgTable(
   },
   (t) => [index('auth_events_user_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * Every admin write, appended in the transaction of the change it records. The app only inserts
+ * and reads: rows are never updated or deleted, so the log can be trusted as history. The actor's
+ * email is copied, not joined, so a row keeps saying who acted after the account changes.
+ */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_audit_created_idx').on(t.createdAt)],
+);

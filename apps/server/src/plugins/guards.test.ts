@@ -40,6 +40,14 @@ const ADMIN = new Set([
   'GET /api/analytics/usage/daily',
   'GET /api/analytics/events',
   'GET /api/analytics/errors',
+  'POST /api/subscriptions/licenses',
+  'PUT /api/subscriptions/licenses',
+  'GET /api/admin/audit',
+  'PUT /api/order/{orderId}',
+  'GET /api/voucher/coupon',
+  'DELETE /api/voucher/coupon/{id}',
+  'GET /api/voucher/promotion/{couponId}',
+  'PATCH /api/voucher/promotion/{id}/status',
 ]);
 
 interface Route {

@@ -5,6 +5,7 @@ import { ZCoupon, ZPromotion, ZPromotionLookup } from '@lbs/domain/responses';
 import { safeString, ZCouponBody, ZPromotionBody } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
 import { BEARER, BODY_ERRORS, errors, OPTIONAL_BEARER, withExample } from '../../lib/openapi';
+import { auditActorOf } from '../audit/record-admin-action';
 import { createCoupon } from './create-coupon';
 import { createPromotion } from './create-promotion';
 import { lookupPromotionCode } from './lookup-promotion-code';
@@ -36,7 +37,7 @@ export async function voucherRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
 
 /**
  * The admin's coupon and promotion creation; registered in the admin scope, whose onRequest hook
- * lets admins only (the back office's list, delete and status routes join them later).
+ * lets admins only (the list, delete and status routes are in admin-routes.ts). Each write is audited.
  */
 export async function voucherAdminRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -52,7 +53,7 @@ export async function voucherAdminRoutes(app: FastifyInstance, { ctx }: { ctx: A
         security: BEARER,
       },
     },
-    async (req, reply) => reply.status(201).send(await createCoupon(ctx.db, req.body)),
+    async (req, reply) => reply.status(201).send(await createCoupon(ctx.db, await auditActorOf(req), req.body)),
   );
 
   r.post(
@@ -68,6 +69,6 @@ export async function voucherAdminRoutes(app: FastifyInstance, { ctx }: { ctx: A
         security: BEARER,
       },
     },
-    async (req, reply) => reply.status(201).send(await createPromotion(ctx.db, req.params.couponId, req.body)),
+    async (req, reply) => reply.status(201).send(await createPromotion(ctx.db, await auditActorOf(req), req.params.couponId, req.body)),
   );
 }

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZLicense } from '@lbs/domain/responses';
+import { ZLicenseCreateBody, ZLicenseRevokeBody } from '@lbs/domain/schemas';
+import type { AppContext } from '../../app-context';
+import { BEARER, BODY_ERRORS, errors, withExample } from '../../lib/openapi';
+import { auditActorOf } from '../audit/record-admin-action';
+import { generateLicense } from './generate-license';
+import { revokeLicense } from './revoke-license';
+
+/** The admin's licence generation and revocation; registered in the admin scope. */
+export async function licenseAdminRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/subscriptions/licenses',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Generate a licence for an existing account; the customer gets the key by mail',
+        description: 'An email with no account answers 404. An admin-generated onetime licence never expires; custom uses start_date and end_date.',
+        body: withExample(ZLicenseCreateBody, { email: 'customer@example.com', mode: 'year', start_date: '', end_date: '' }),
+        response: { 201: ZLicense, ...errors(...BODY_ERRORS, 401, 403, 404) },
+        security: BEARER,
+      },
+    },
+    async (req, reply) => reply.status(201).send(await generateLicense(ctx.db, await auditActorOf(req), req.body)),
+  );
+
+  r.put(
+    '/subscriptions/licenses',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Revoke a licence (it is kept, stamped revoked, and moves to the customer’s Past)',
+        description: 'An unknown licence answers 404; one already revoked or expired, 409.',
+        body: withExample(ZLicenseRevokeBody, { license_id: '00000000-0000-4000-8000-000000000000', mode: 'revoke' }),
+        response: { 200: ZLicense, ...errors(...BODY_ERRORS, 401, 403, 404, 409) },
+        security: BEARER,
+      },
+    },
+    async (req) => revokeLicense(ctx.db, await auditActorOf(req), req.body.license_id),
+  );
+}

@@ -1,0 +1,76 @@
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { adminLicenseExpiry, formatLicenseKey, LICENSE_KEY_BYTES } from '@lbs/domain/license-terms';
+import type { TLicenseCreateBody } from '@lbs/domain/schemas';
+import type { Db } from '../../db/client';
+import { licenses, users } from '../../db/schema';
+import { renderMail } from '../../integrations/mail/template';
+import { notFound } from '../../lib/app-error';
+import { recordAdminAction, type AuditActor } from '../audit/record-admin-action';
+import { createNotification } from '../notifications/create-notification';
+import { enqueueMail } from '../outbox/enqueue';
+import { toLicenseJson } from './license-json';
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * An admin-generated key for an existing account: a licence type counted from start_date (default
+ * now; an admin `onetime` never expires) or a custom start/end range. The key, the customer's
+ * mail, their notification and the audit row commit together.
+ */
+export async function generateLicense(db: Db, actor: AuditActor, body: TLicenseCreateBody, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users).where(eq(users.email, body.email));
+    if (!user) throw notFound(`No account uses ${body.email}; the customer must sign up first`);
+    const startAt = body.start_date ? new Date(body.start_date) : now;
+    const expiresAt = body.mode === 'custom' ? new Date(body.end_date!) : adminLicenseExpiry(body.mode, startAt);
+    const [row] = await tx
+      .insert(licenses)
+      .values({
+        licenseKey: formatLicenseKey(crypto.randomBytes(LICENSE_KEY_BYTES)),
+        type: body.mode,
+        userId: user.id,
+        email: user.email,
+        startAt,
+        expiresAt,
+      })
+      .returning();
+    const license = row!;
+    const validity = expiresAt ? `valid from ${day(startAt)} until ${day(expiresAt)}` : `valid from ${day(startAt)}, never expires`;
+    await createNotification(tx, {
+      userId: user.id,
+      type: 'license_purchase',
+      title: 'License issued',
+      message: `A LentiBooth license was issued to you, ${validity}. Find the key in your email and under Your Subscriptions.`,
+    });
+    const rows: Array<[string, string]> = [
+      ['License key', license.licenseKey],
+      ['Valid from', day(startAt)],
+      ['Valid until', expiresAt ? day(expiresAt) : 'Never expires'],
+    ];
+    await enqueueMail(tx, {
+      to: user.email,
+      subject: 'Your LentiBooth license key',
+      ...renderMail({
+        title: 'Your license key',
+        paragraphs: [`Hi ${user.firstName || 'there'}, a LentiBooth license was issued to your account.`],
+        rows,
+      }),
+    });
+    const json = toLicenseJson(license, now, null);
+    await recordAdminAction(tx, { actor, action: 'license.generated', target: { type: 'license', id: license.id }, before: null, after: auditView(license) });
+    return json;
+  });
+}
+
+/** The audit's copy of a licence: its terms, never the key itself (the log is read by every admin). */
+export function auditView(l: typeof licenses.$inferSelect) {
+  return {
+    user_id: l.userId,
+    email: l.email,
+    type: l.type,
+    start_at: l.startAt.toISOString(),
+    expires_at: l.expiresAt?.toISOString() ?? null,
+    revoked_at: l.revokedAt?.toISOString() ?? null,
+  };
+}
