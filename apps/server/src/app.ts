@@ -39,6 +39,7 @@ import { catalogueRoutes } from './modules/catalogue/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { publicConfigRoutes } from './modules/public-config/routes';
 import { reportRoutes } from './modules/reports/routes';
+import { userAdminRoutes } from './modules/users/admin-routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 
 export interface BuildOptions {
@@ -179,6 +180,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await admin.register(voucherAdminRoutes, { ctx });
       await admin.register(reportRoutes, { ctx });
       await admin.register(analyticsRoutes, { ctx });
+      await admin.register(userAdminRoutes, { ctx });
     });
   };
   await app.register(api, { prefix: '/api' });

@@ -40,6 +40,9 @@ const ADMIN = new Set([
   'GET /api/analytics/usage/daily',
   'GET /api/analytics/events',
   'GET /api/analytics/errors',
+  'GET /api/users',
+  'GET /api/users/email',
+  'GET /api/users/export',
 ]);
 
 interface Route {
