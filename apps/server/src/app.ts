@@ -40,6 +40,7 @@ import { contactRoutes } from './modules/contact/routes';
 import { publicConfigRoutes } from './modules/public-config/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { userAdminRoutes } from './modules/users/admin-routes';
+import { notificationAdminRoutes } from './modules/notifications/admin-routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 
 export interface BuildOptions {
@@ -181,6 +182,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await admin.register(reportRoutes, { ctx });
       await admin.register(analyticsRoutes, { ctx });
       await admin.register(userAdminRoutes, { ctx });
+      await admin.register(notificationAdminRoutes, { ctx });
     });
   };
   await app.register(api, { prefix: '/api' });

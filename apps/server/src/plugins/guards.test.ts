@@ -43,6 +43,8 @@ const ADMIN = new Set([
   'GET /api/users',
   'GET /api/users/email',
   'GET /api/users/export',
+  'GET /api/notification/admin/all',
+  'PATCH /api/notification/read',
 ]);
 
 interface Route {
