@@ -41,6 +41,8 @@ import { publicConfigRoutes } from './modules/public-config/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { userAdminRoutes } from './modules/users/admin-routes';
 import { notificationAdminRoutes } from './modules/notifications/admin-routes';
+import { invoiceAdminRoutes } from './modules/invoices/admin-routes';
+import { orderAdminRoutes } from './modules/orders/admin-routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 
 export interface BuildOptions {
@@ -183,6 +185,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await admin.register(analyticsRoutes, { ctx });
       await admin.register(userAdminRoutes, { ctx });
       await admin.register(notificationAdminRoutes, { ctx });
+      await admin.register(invoiceAdminRoutes, { ctx });
+      await admin.register(orderAdminRoutes, { ctx });
     });
   };
   await app.register(api, { prefix: '/api' });

@@ -42,7 +42,7 @@ export const ZAdminNotificationQuery = z.object(paging).strict();
 export const ZAdminInvoiceQuery = z.object({ ...paging, q: ZSearch }).strict();
 export type TAdminInvoiceQuery = z.output<typeof ZAdminInvoiceQuery>;
 
-/** Orders by search, fulfilment status, and UTC creation days `from`..`to` (both included). */
+/** Orders by search, fulfilment status, and creation business days `from`..`to` (both included, BUSINESS_TIME_ZONE). */
 export const ZAdminOrderQuery = z
   .object({ ...paging, q: ZSearch, status: z.enum(ORDER_STATUSES).nullish(), from: ZDay, to: ZDay })
   .strict()

@@ -8,3 +8,12 @@ export function escapeLike(text: string): string {
 
 export const containsPattern = (text: string) => `%${escapeLike(text)}%`;
 export const prefixPattern = (text: string) => `${escapeLike(text)}%`;
+
+const MAX_SERIAL = 2_147_483_647;
+
+/** A search that is a whole number may also be an id or invoice number (a serial column's range). */
+export function searchedNumber(q: string): number | undefined {
+  if (!/^\d{1,10}$/.test(q)) return undefined;
+  const n = Number(q);
+  return n <= MAX_SERIAL ? n : undefined;
+}

@@ -45,6 +45,8 @@ const ADMIN = new Set([
   'GET /api/users/export',
   'GET /api/notification/admin/all',
   'PATCH /api/notification/read',
+  'GET /api/invoice/admin/all',
+  'GET /api/order/admin/all',
 ]);
 
 interface Route {
