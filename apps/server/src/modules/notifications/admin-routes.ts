@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZAdminNotificationQuery, ZMarkReadBody } from '@lbs/domain/admin-queries';
 import { ZAdminNotificationPage, ZMarkReadResult } from '@lbs/domain/admin-responses';
 import type { AppContext } from '../../app-context';
-import { BODY_ERRORS, BEARER, errors } from '../../lib/openapi';
+import { BODY_ERRORS, BEARER, errors, withExample } from '../../lib/openapi';
 import { listAllNotifications } from './list-all-notifications';
 import { markNotificationsRead } from './mark-notifications-read';
 
@@ -32,7 +32,7 @@ export async function notificationAdminRoutes(app: FastifyInstance, { ctx }: { c
         tags: ['admin'],
         summary: 'Mark up to 100 notifications read, anyone’s',
         description: '`updated` counts the ones that were unread; unknown ids are ignored, and a repeat changes nothing.',
-        body: ZMarkReadBody,
+        body: withExample(ZMarkReadBody, { ids: ['7d0f3c1e-2b4a-4c8e-9f1a-3e5b6c7d8e9f'] }),
         response: { 200: ZMarkReadResult, ...errors(...BODY_ERRORS, 401, 403) },
         security: BEARER,
       },
