@@ -3,7 +3,8 @@ import { users } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createAdminWithSession, createUserWithSession, type TestUser } from '../../../test/fixtures';
 import { insertLicense } from '../../../test/account-fixtures';
-import { userBatches } from './export-users-csv';
+import type { Db } from '../../db/client';
+import { exportUsersCsv, userBatches } from './export-users-csv';
 
 let t: TestApp;
 let admin: TestUser;
@@ -153,5 +154,27 @@ describe('GET /users/export', () => {
     const sizes: number[] = [];
     for await (const batch of userBatches(t.db, { role: 'bulk', q: undefined })) sizes.push(batch.length);
     expect(sizes).toEqual(Array.from({ length: 10 }, () => 1000));
+  }, 60_000);
+
+  it('reads the next batch only when the client has taken the last one (backpressure)', async () => {
+    let selects = 0;
+    const counted = new Proxy(t.db, {
+      get(target, prop) {
+        if (prop === 'select') selects += 1;
+        const v = Reflect.get(target, prop, target) as unknown;
+        return typeof v === 'function' ? v.bind(target) : v;
+      },
+    }) as Db;
+    const stream = exportUsersCsv(counted, { role: 'bulk', q: undefined });
+    const it = stream[Symbol.asyncIterator]();
+    await it.next();
+    await new Promise((r) => setTimeout(r, 200));
+    // One batch (its rows and its licence counts) fills the stream's buffer; nothing more is read yet.
+    expect(selects).toBeLessThanOrEqual(4);
+    let bytes = 0;
+    for (let chunk = await it.next(); !chunk.done; chunk = await it.next()) bytes += String(chunk.value).length;
+    expect(bytes).toBeGreaterThan(10_000 * 20);
+    // Ten full batches, each with its count query, then the empty read that ends the keyset walk.
+    expect(selects).toBe(21);
   }, 60_000);
 });
