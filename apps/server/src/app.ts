@@ -43,6 +43,9 @@ import { catalogueRoutes } from './modules/catalogue/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { publicConfigRoutes } from './modules/public-config/routes';
 import { reportRoutes } from './modules/reports/routes';
+import { userAdminRoutes } from './modules/users/admin-routes';
+import { notificationAdminRoutes } from './modules/notifications/admin-routes';
+import { invoiceAdminRoutes } from './modules/invoices/admin-routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 
 export interface BuildOptions {
@@ -187,6 +190,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       await admin.register(orderAdminRoutes, { ctx });
       await admin.register(voucherListAdminRoutes, { ctx });
       await admin.register(auditAdminRoutes, { ctx });
+      await admin.register(userAdminRoutes, { ctx });
+      await admin.register(notificationAdminRoutes, { ctx });
+      await admin.register(invoiceAdminRoutes, { ctx });
     });
   };
   await app.register(api, { prefix: '/api' });

@@ -48,6 +48,13 @@ const ADMIN = new Set([
   'DELETE /api/voucher/coupon/{id}',
   'GET /api/voucher/promotion/{couponId}',
   'PATCH /api/voucher/promotion/{id}/status',
+  'GET /api/users',
+  'GET /api/users/email',
+  'GET /api/users/export',
+  'GET /api/notification/admin/all',
+  'PATCH /api/notification/read',
+  'GET /api/invoice/admin/all',
+  'GET /api/order/admin/all',
 ]);
 
 interface Route {

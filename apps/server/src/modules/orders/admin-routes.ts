@@ -1,16 +1,37 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZAdminOrderQuery } from '@lbs/domain/admin-queries';
+import { ZAdminOrderPage } from '@lbs/domain/admin-responses';
 import { ZOrder } from '@lbs/domain/responses';
 import { ZOrderUpdateBody } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
 import { BEARER, BODY_ERRORS, errors, withExample } from '../../lib/openapi';
 import { auditActorOf } from '../audit/record-admin-action';
+import { listAllOrders } from './list-all-orders';
 import { updateOrder } from './update-order';
 
-/** The admin's order status and tracking change; registered in the admin scope. */
+/** The back office's order table and the admin's status and tracking change; registered in the admin scope. */
 export async function orderAdminRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const timeZone = ctx.config.BUSINESS_TIME_ZONE;
+
+  r.get(
+    '/order/admin/all',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Every customer's paid orders with their lines, newest first, paged",
+        description:
+          '`q` matches the order id exactly, or the email or shipping name anywhere (case-insensitive); `status` the fulfilment status; ' +
+          `\`from\`/\`to\` (YYYY-MM-DD, both included) the day it was placed in BUSINESS_TIME_ZONE (this server: ${timeZone}).`,
+        querystring: ZAdminOrderQuery,
+        response: { 200: ZAdminOrderPage, ...errors(400, 401, 403) },
+        security: BEARER,
+      },
+    },
+    async (req) => listAllOrders(ctx.db, req.query, timeZone),
+  );
 
   r.put(
     '/order/:orderId',

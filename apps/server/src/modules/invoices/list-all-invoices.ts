@@ -1,0 +1,27 @@
+import { eq, ilike, or } from 'drizzle-orm';
+import type { TAdminInvoiceQuery } from '@lbs/domain/admin-queries';
+import type { Db } from '../../db/client';
+import { containsPattern, searchedNumber } from '../../db/like-pattern';
+import { paginate } from '../../db/paginate';
+import { invoices } from '../../db/schema';
+import { receiptPath } from './receipt-url';
+
+/** Every invoice, newest first, with its buyer, searched by number or email. */
+export async function listAllInvoices(db: Db, q: TAdminInvoiceQuery) {
+  const no = q.q === undefined ? undefined : searchedNumber(q.q);
+  const where = q.q ? or(ilike(invoices.email, containsPattern(q.q)), no === undefined ? undefined : eq(invoices.invoiceNo, no)) : undefined;
+  const page = await paginate(db, { from: invoices, where, newestFirst: [invoices.createdAt], tieBreak: invoices.invoiceNo, paging: q });
+  return {
+    ...page,
+    items: page.items.map((i) => ({
+      invoice_no: i.invoiceNo,
+      order_id: i.orderId,
+      invoice_url: receiptPath(i.invoiceNo),
+      created_at: i.createdAt.toISOString(),
+      total: i.totalCents / 100,
+      currency: i.currency,
+      user_id: i.userId,
+      email: i.email,
+    })),
+  };
+}

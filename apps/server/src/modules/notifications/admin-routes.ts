@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZAdminNotificationQuery, ZMarkReadBody } from '@lbs/domain/admin-queries';
+import { ZAdminNotificationPage, ZMarkReadResult } from '@lbs/domain/admin-responses';
+import type { AppContext } from '../../app-context';
+import { BODY_ERRORS, BEARER, errors, withExample } from '../../lib/openapi';
+import { listAllNotifications } from './list-all-notifications';
+import { auditActorOf } from '../audit/record-admin-action';
+import { markNotificationsRead } from './mark-notifications-read';
+
+/** The back office's notification table; registered in the admin scope (admins only). */
+export async function notificationAdminRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/notification/admin/all',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Every user's notifications, newest first, paged, with the owner's id",
+        querystring: ZAdminNotificationQuery,
+        response: { 200: ZAdminNotificationPage, ...errors(400, 401, 403) },
+        security: BEARER,
+      },
+    },
+    async (req) => listAllNotifications(ctx.db, req.query),
+  );
+
+  r.patch(
+    '/notification/read',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Mark up to 100 notifications read, anyone’s',
+        description: '`updated` counts the ones that were unread; unknown ids are ignored, and a repeat changes nothing.',
+        body: withExample(ZMarkReadBody, { ids: ['7d0f3c1e-2b4a-4c8e-9f1a-3e5b6c7d8e9f'] }),
+        response: { 200: ZMarkReadResult, ...errors(...BODY_ERRORS, 401, 403) },
+        security: BEARER,
+      },
+    },
+    async (req) => markNotificationsRead(ctx.db, await auditActorOf(req), req.body.ids),
+  );
+}

@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createAdminWithSession, createUserWithSession, type TestUser } from '../../../test/fixtures';
+import { insertLicense } from '../../../test/account-fixtures';
+import type { Db } from '../../db/client';
+import { exportUsersCsv, userBatches } from './export-users-csv';
+
+let t: TestApp;
+let admin: TestUser;
+let customer: TestUser;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await createAdminWithSession(t.db);
+  customer = await createUserWithSession(t.db);
+});
+afterAll(() => t.close());
+
+const get = (url: string, who?: TestUser) => t.app.inject({ method: 'GET', url, headers: who?.headers ?? {} });
+
+/** Accounts in a role of their own, so each test sees only its own rows. */
+async function insertUsers(role: string, rows: Array<Partial<typeof users.$inferInsert> & { email: string }>) {
+  return t.db
+    .insert(users)
+    .values(rows.map((r) => ({ username: r.email.split('@')[0]!, role, ...r })))
+    .returning();
+}
+
+describe('who may read the users', () => {
+  const urls = ['/api/users', '/api/users?page=0&bogus=1', '/api/users/email?query=a', '/api/users/email', '/api/users/export', '/api/users/export?page=1'];
+
+  it('answers a stranger 401 and a customer 403 before validating', async () => {
+    for (const url of urls) {
+      expect((await get(url)).statusCode, url).toBe(401);
+      const res = await get(url, customer);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json(), url).toEqual({ detail: expect.any(String) });
+    }
+  });
+
+  it('answers an admin 400 for unknown or bad parameters', async () => {
+    for (const url of ['/api/users?page=0', '/api/users?bogus=1', '/api/users/email', '/api/users/email?query=', '/api/users/export?page=1']) {
+      const res = await get(url, admin);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().detail, url).toEqual(expect.any(String));
+    }
+  });
+});
+
+describe('GET /users', () => {
+  it('lists customers by default, with verification and licence counts', async () => {
+    await insertLicense(t.db, customer);
+    await insertLicense(t.db, customer);
+    const body = (await get('/api/users?page_size=100', admin)).json();
+    const me = body.items.find((u: { id: number }) => u.id === customer.id);
+    expect(me).toMatchObject({ email: customer.email, role: 'user', is_email_verified: true, license_count: 2, first_name: 'Test', last_name: '' });
+    expect(body.items.some((u: { id: number }) => u.id === admin.id)).toBe(false);
+    const admins = (await get('/api/users?role=admin&page_size=100', admin)).json();
+    expect(admins.items.map((u: { id: number }) => u.id)).toContain(admin.id);
+  });
+
+  it('pages newest first, ties broken by id, each row once', async () => {
+    const same = new Date('2024-05-01T00:00:00Z');
+    const rows = await insertUsers('paging', [
+      { email: 'p1@x.test', createdAt: new Date('2024-04-01T00:00:00Z') },
+      { email: 'p2@x.test', createdAt: same },
+      { email: 'p3@x.test', createdAt: same },
+      { email: 'p4@x.test', createdAt: same },
+      { email: 'p5@x.test', createdAt: new Date('2024-06-01T00:00:00Z') },
+    ]);
+    const [p1, p2, p3, p4, p5] = rows.map((r) => r.id);
+    const page1 = (await get('/api/users?role=paging&page_size=2', admin)).json();
+    const page2 = (await get('/api/users?role=paging&page_size=2&page=2', admin)).json();
+    const page3 = (await get('/api/users?role=paging&page_size=2&page=3', admin)).json();
+    expect(page1).toMatchObject({ total: 5, page: 1, page_size: 2 });
+    expect([...page1.items, ...page2.items, ...page3.items].map((u: { id: number }) => u.id)).toEqual([p5, p4, p3, p2, p1]);
+    expect((await get('/api/users?role=paging&page=9', admin)).json()).toMatchObject({ items: [], total: 5 });
+  });
+
+  it('searches email, first and last name case-insensitively, wildcards literal', async () => {
+    await insertUsers('search', [
+      { email: 'alice@shop.test', firstName: 'Alice', lastName: 'Zed' },
+      { email: 'bob@shop.test', firstName: 'Robert', lastName: 'Smith' },
+      { email: 'c_d@shop.test', firstName: 'Carl', lastName: '100%' },
+    ]);
+    const emails = async (q: string) =>
+      (await get(`/api/users?role=search&q=${encodeURIComponent(q)}`, admin)).json().items.map((u: { email: string }) => u.email).sort();
+    expect(await emails('ALICE')).toEqual(['alice@shop.test']);
+    expect(await emails('smi')).toEqual(['bob@shop.test']);
+    expect(await emails('robert')).toEqual(['bob@shop.test']);
+    expect(await emails('_')).toEqual(['c_d@shop.test']);
+    expect(await emails('%')).toEqual(['c_d@shop.test']);
+    expect(await emails('shop')).toHaveLength(3);
+    expect(await emails('   ')).toHaveLength(3);
+  });
+});
+
+describe('GET /users/email', () => {
+  it('suggests at most 10 addresses by case-insensitive prefix only', async () => {
+    await insertUsers('suggest', [
+      ...Array.from({ length: 12 }, (_, i) => ({ email: `zeta${String(i).padStart(2, '0')}@s.test` })),
+      { email: 'xzeta@s.test' },
+      { email: 'ze_ta@s.test' },
+    ]);
+    const res = await get('/api/users/email?query=ZETA', admin);
+    expect(res.statusCode).toBe(200);
+    const { emails } = res.json();
+    expect(emails).toHaveLength(10);
+    expect(emails[0]).toBe('zeta00@s.test');
+    expect(emails.every((e: string) => e.startsWith('zeta'))).toBe(true);
+    expect((await get('/api/users/email?query=ze_', admin)).json().emails).toEqual(['ze_ta@s.test']);
+  });
+});
+
+describe('GET /users/export', () => {
+  const parseLines = (text: string) => text.split('\r\n').filter((l) => l !== '');
+
+  it('sends an attachment with a header row, quoting and formulas defused', async () => {
+    await insertUsers('csv', [
+      { email: 'f1@c.test', firstName: '=HYPERLINK("x")', lastName: '+1' },
+      { email: 'f2@c.test', firstName: '-2', lastName: '@SUM(A1)' },
+      { email: 'f3@c.test', firstName: '\tTab', lastName: '\rCr' },
+      { email: 'f4@c.test', firstName: 'Smith, Jr', lastName: 'say "hi"\nthere' },
+    ]);
+    const res = await get('/api/users/export?role=csv', admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="users-${new Date().toISOString().slice(0, 10)}.csv"`);
+    const text = res.body;
+    expect(text.startsWith('id,first_name,last_name,email,role,created_at,is_email_verified,license_count\r\n')).toBe(true);
+    expect(text).toContain(`,"'=HYPERLINK(""x"")",'+1,f1@c.test,csv,`);
+    expect(text).toContain(`,'-2,'@SUM(A1),f2@c.test,`);
+    expect(text).toContain(`,'\tTab,"'\rCr",f3@c.test,`);
+    expect(text).toContain(`,"Smith, Jr","say ""hi""\nthere",f4@c.test,`);
+    expect(text.endsWith('\r\n')).toBe(true);
+  });
+
+  it('uses the same search as the list', async () => {
+    const text = (await get('/api/users/export?role=csv&q=smith', admin)).body;
+    expect(parseLines(text)).toHaveLength(2);
+  });
+
+  it('streams 10,000 users in keyset batches, never all rows at once', async () => {
+    await t.db.insert(users).values(
+      Array.from({ length: 10_000 }, (_, i) => ({ username: `bulk${i}`, email: `bulk${i}@b.test`, role: 'bulk' })),
+    );
+    const res = await get('/api/users/export?role=bulk', admin);
+    expect(res.statusCode).toBe(200);
+    const lines = parseLines(res.body);
+    expect(lines).toHaveLength(10_001);
+    expect(new Set(lines.slice(1).map((l) => l.split(',')[3])).size).toBe(10_000);
+
+    const sizes: number[] = [];
+    for await (const batch of userBatches(t.db, { role: 'bulk', q: undefined })) sizes.push(batch.length);
+    expect(sizes).toEqual(Array.from({ length: 10 }, () => 1000));
+  }, 60_000);
+
+  it('reads the next batch only when the client has taken the last one (backpressure)', async () => {
+    let selects = 0;
+    const counted = new Proxy(t.db, {
+      get(target, prop) {
+        if (prop === 'select') selects += 1;
+        const v = Reflect.get(target, prop, target) as unknown;
+        return typeof v === 'function' ? v.bind(target) : v;
+      },
+    }) as Db;
+    const stream = exportUsersCsv(counted, { role: 'bulk', q: undefined });
+    const it = stream[Symbol.asyncIterator]();
+    await it.next();
+    await new Promise((r) => setTimeout(r, 200));
+    // One batch (its rows and its licence counts) fills the stream's buffer; nothing more is read yet.
+    expect(selects).toBeLessThanOrEqual(4);
+    let bytes = 0;
+    for (let chunk = await it.next(); !chunk.done; chunk = await it.next()) bytes += String(chunk.value).length;
+    expect(bytes).toBeGreaterThan(10_000 * 20);
+    // Ten full batches, each with its count query, then the empty read that ends the keyset walk.
+    expect(selects).toBe(21);
+  }, 60_000);
+});

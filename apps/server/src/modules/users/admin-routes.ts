@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZAdminUserQuery, ZEmailSuggestQuery, ZUserExportQuery } from '@lbs/domain/admin-queries';
+import { ZAdminUserPage, ZEmailSuggestions } from '@lbs/domain/admin-responses';
+import type { AppContext } from '../../app-context';
+import { BEARER, binaryResponse, errors } from '../../lib/openapi';
+import { exportFileName, exportUsersCsv } from './export-users-csv';
+import { listUsers } from './list-users';
+import { MAX_EMAIL_SUGGESTIONS, suggestEmails } from './suggest-emails';
+
+const FILTERS =
+  '`role` picks one role (default `user`, the customers); `q` searches email, first and last name (case-insensitive, anywhere in the text).';
+
+/** The back office's user reads; registered in the admin scope, whose onRequest hook lets admins only. */
+export async function userAdminRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/users',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Accounts, newest first, paged, with verification and licence count',
+        description: FILTERS,
+        querystring: ZAdminUserQuery,
+        response: { 200: ZAdminUserPage, ...errors(400, 401, 403) },
+        security: BEARER,
+      },
+    },
+    async (req) => listUsers(ctx.db, req.query),
+  );
+
+  r.get(
+    '/users/email',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Email addresses starting with what was typed (suggestions)',
+        description: `Case-insensitive prefix match over every account, alphabetical, at most ${MAX_EMAIL_SUGGESTIONS}.`,
+        querystring: ZEmailSuggestQuery,
+        response: { 200: ZEmailSuggestions, ...errors(400, 401, 403) },
+        security: BEARER,
+      },
+    },
+    async (req) => ({ emails: await suggestEmails(ctx.db, req.query.query) }),
+  );
+
+  r.get(
+    '/users/export',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every matching account as a CSV file (streamed)',
+        description: `${FILTERS} RFC 4180 with a header row; a cell that a spreadsheet would run as a formula starts with an apostrophe.`,
+        querystring: ZUserExportQuery,
+        response: { 200: binaryResponse('text/csv', 'users-YYYY-MM-DD.csv, as an attachment'), ...errors(400, 401, 403) },
+        security: BEARER,
+      },
+    },
+    async (req, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${exportFileName(new Date())}"`)
+        .header('cache-control', 'private, no-store')
+        .send(exportUsersCsv(ctx.db, req.query)),
+  );
+}

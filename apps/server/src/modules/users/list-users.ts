@@ -1,0 +1,29 @@
+import type { TAdminUserQuery } from '@lbs/domain/admin-queries';
+import type { TAdminUser, TAdminUserPage } from '@lbs/domain/admin-responses';
+import type { Db } from '../../db/client';
+import { paginate } from '../../db/paginate';
+import { users } from '../../db/schema';
+import { countLicenses } from './count-licenses';
+import { userFilters } from './user-filters';
+
+type UserRow = typeof users.$inferSelect;
+
+export function toAdminUserJson(u: UserRow, licenseCount: number): TAdminUser {
+  return {
+    id: u.id,
+    first_name: u.firstName,
+    last_name: u.lastName,
+    email: u.email,
+    role: u.role,
+    created_at: u.createdAt.toISOString(),
+    is_email_verified: u.isEmailVerified,
+    license_count: licenseCount,
+  };
+}
+
+/** One role's accounts, newest first, with each one's licence count. */
+export async function listUsers(db: Db, q: TAdminUserQuery): Promise<TAdminUserPage> {
+  const page = await paginate(db, { from: users, where: userFilters(q), newestFirst: [users.createdAt], tieBreak: users.id, paging: q });
+  const counts = await countLicenses(db, page.items.map((u) => u.id));
+  return { ...page, items: page.items.map((u) => toAdminUserJson(u, counts.get(u.id) ?? 0)) };
+}

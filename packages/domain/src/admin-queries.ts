@@ -1,0 +1,55 @@
+/**
+ * The back office's list queries. Strict like the report queries: an unknown parameter is a 400
+ * naming it, never a silently unfiltered list.
+ */
+import { z } from 'zod';
+import { isCalendarDay, REPORT_MSG } from './report-periods';
+import { CUSTOMER_ROLE } from './roles';
+import { safeString, ZPaging } from './schemas';
+import { ORDER_STATUSES } from './statuses';
+import { ANALYTICS_MSG } from './report-queries';
+
+const paging = { page: ZPaging.shape.page, page_size: ZPaging.shape.page_size };
+
+/** Free-text search; blank means no search. */
+const ZSearch = safeString()
+  .trim()
+  .max(200)
+  .nullish()
+  .transform((s) => s || undefined);
+
+const ZRole = safeString().trim().min(1).max(50).default(CUSTOMER_ROLE);
+
+const ZDay = safeString()
+  .trim()
+  .refine(isCalendarDay, { error: REPORT_MSG.dateFormat })
+  .refine((d) => d >= '1970-01-01' && d <= '9999-12-30', { error: 'Dates must fall between 1970-01-01 and 9999-12-30' })
+  .nullish();
+
+/** `GET /users`: one role's accounts (customers unless told), searched by email or name. */
+export const ZAdminUserQuery = z.object({ ...paging, q: ZSearch, role: ZRole }).strict();
+export type TAdminUserQuery = z.output<typeof ZAdminUserQuery>;
+
+/** `GET /users/export`: the same filters as the list, every matching row. */
+export const ZUserExportQuery = z.object({ q: ZSearch, role: ZRole }).strict();
+export type TUserExportQuery = z.output<typeof ZUserExportQuery>;
+
+/** `GET /users/email?query=`: what an admin has typed so far. */
+export const ZEmailSuggestQuery = z.object({ query: safeString().trim().min(1).max(254) }).strict();
+
+export const ZAdminNotificationQuery = z.object(paging).strict();
+
+export const ZAdminInvoiceQuery = z.object({ ...paging, q: ZSearch }).strict();
+export type TAdminInvoiceQuery = z.output<typeof ZAdminInvoiceQuery>;
+
+/** Orders by search, fulfilment status, and creation business days `from`..`to` (both included, BUSINESS_TIME_ZONE). */
+export const ZAdminOrderQuery = z
+  .object({ ...paging, q: ZSearch, status: z.enum(ORDER_STATUSES).nullish(), from: ZDay, to: ZDay })
+  .strict()
+  .superRefine((q, ctx) => {
+    if (q.from && q.to && q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: ANALYTICS_MSG.fromAfterTo });
+  });
+export type TAdminOrderQuery = z.output<typeof ZAdminOrderQuery>;
+
+/** `PATCH /notification/read`: 1-100 notification ids, anyone's. */
+export const ZMarkReadBody = z.object({ ids: z.array(z.uuid()).min(1).max(100) }).strict();

@@ -1,0 +1,32 @@
+/** What the back office's read routes answer. */
+import { z } from 'zod';
+import { ZInvoice, ZNotification, ZOrder, ZPaged } from './responses';
+
+const ZInstant = z.iso.datetime();
+
+export const ZAdminUser = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  role: z.string(),
+  created_at: ZInstant,
+  is_email_verified: z.boolean(),
+  license_count: z.number().int().nonnegative(),
+});
+export type TAdminUser = z.infer<typeof ZAdminUser>;
+export const ZAdminUserPage = ZPaged(ZAdminUser);
+export type TAdminUserPage = z.infer<typeof ZAdminUserPage>;
+
+export const ZEmailSuggestions = z.object({ emails: z.array(z.string()) });
+
+export const ZAdminNotification = ZNotification.extend({ user_id: z.number().int() });
+export const ZAdminNotificationPage = ZPaged(ZAdminNotification);
+
+export const ZAdminInvoice = ZInvoice.extend({ user_id: z.number().int(), email: z.string() });
+export const ZAdminInvoicePage = ZPaged(ZAdminInvoice);
+
+export const ZAdminOrder = ZOrder.extend({ user_id: z.number().int() });
+export const ZAdminOrderPage = ZPaged(ZAdminOrder);
+
+export const ZMarkReadResult = z.object({ updated: z.number().int().nonnegative() });
