@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { containsPattern, searchedNumber } from '../../db/like-pattern';
 import { paginate } from '../../db/paginate';
 import { invoices } from '../../db/schema';
-import { receiptPath } from './receipt-url';
+import { toInvoiceJson } from './invoice-json';
 
 /** Every invoice, newest first, with its buyer, searched by number or email. */
 export async function listAllInvoices(db: Db, q: TAdminInvoiceQuery) {
@@ -13,15 +13,6 @@ export async function listAllInvoices(db: Db, q: TAdminInvoiceQuery) {
   const page = await paginate(db, { from: invoices, where, newestFirst: [invoices.createdAt], tieBreak: invoices.invoiceNo, paging: q });
   return {
     ...page,
-    items: page.items.map((i) => ({
-      invoice_no: i.invoiceNo,
-      order_id: i.orderId,
-      invoice_url: receiptPath(i.invoiceNo),
-      created_at: i.createdAt.toISOString(),
-      total: i.totalCents / 100,
-      currency: i.currency,
-      user_id: i.userId,
-      email: i.email,
-    })),
+    items: page.items.map((i) => ({ ...toInvoiceJson(i), user_id: i.userId, email: i.email })),
   };
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paginate } from '../../db/paginate';
 import { invoices } from '../../db/schema';
-import { receiptPath } from './receipt-url';
+import { toInvoiceJson } from './invoice-json';
 
 export async function listInvoices(db: Db, userId: number, paging: { page: number; page_size: number }) {
   const page = await paginate(db, {
@@ -14,14 +14,7 @@ export async function listInvoices(db: Db, userId: number, paging: { page: numbe
   });
   return {
     ...page,
-    items: page.items.map((i) => ({
-      invoice_no: i.invoiceNo,
-      order_id: i.orderId,
-      invoice_url: receiptPath(i.invoiceNo),
-      created_at: i.createdAt.toISOString(),
-      total: i.totalCents / 100,
-      currency: i.currency,
-    })),
+    items: page.items.map(toInvoiceJson),
   };
 }
 
