@@ -14,29 +14,17 @@
 // of issue 10 (printed, not asserted) and last the worst ratio.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { solveChallenge } from 'altcha-lib';
-import pg from 'pg';
+import { freePort, freshDatabaseUrl } from '../e2e/support/product-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const USE_TSX = process.env.BENCH_SERVER === 'tsx';
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 async function waitFor(url, child, what) {
   const deadline = Date.now() + 60_000;
@@ -98,26 +86,6 @@ async function startBare() {
   const url = `http://127.0.0.1:${port}/json`;
   await waitFor(url, child, 'bare server');
   return { url, child };
-}
-
-/** A fresh database on the DATABASE_URL server, dropped again at the end. */
-async function freshDatabase(base) {
-  const name = `lbs_bench_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
-      await c.end();
-    },
-  };
 }
 
 async function startProduct(databaseUrl) {
@@ -263,7 +231,7 @@ const dbs = [{ label: 'PGlite' }];
 let pgDb;
 try {
   if (process.env.DATABASE_URL) {
-    pgDb = await freshDatabase(process.env.DATABASE_URL);
+    pgDb = await freshDatabaseUrl(process.env.DATABASE_URL);
     dbs.push({ label: 'PostgreSQL', url: pgDb.url });
   }
   for (const { label, url } of dbs) results.push({ label, ...(await benchDatabase(label, url, bare)) });

@@ -13,7 +13,8 @@ export interface ProductServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A free TCP port on 127.0.0.1 (also used by bench/api.mjs). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -25,8 +26,8 @@ async function freePort(): Promise<number> {
 }
 
 /** With DATABASE_URL set, each run gets its own fresh database on that server. */
-async function freshDatabaseUrl(): Promise<{ url?: string; drop?: () => Promise<void> }> {
-  const base = process.env.DATABASE_URL;
+/** A new database on the `base` server (default DATABASE_URL) and its drop; none without a server. */
+export async function freshDatabaseUrl(base = process.env.DATABASE_URL): Promise<{ url?: string; drop?: () => Promise<void> }> {
   if (!base) return {};
   const pg = (await import('pg')).default;
   const name = `lbs_e2e_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
