@@ -36,6 +36,12 @@ describe('GET /api/catalogue/products', () => {
   });
 
   it('answers from memory until the products table signals a change', async () => {
+    // Earlier changes' signals must not land inside the check below. Signals arrive in commit order,
+    // but a reload may show this marker before the marker's own signal is delivered, so give that
+    // signal a moment to arrive after the marker shows.
+    await t.db.update(products).set({ priceCents: 30100 }).where(eq(products.id, 2));
+    await eventually(t.app, (b) => b.find((p) => p.id === 2)?.price === 301);
+    await new Promise((r) => setTimeout(r, 300));
     const before = await list(t.app);
     // With the signal switched off, a change is not seen: the answer comes from memory.
     await t.db.execute(sql`alter table products disable trigger products_signal_change`);
