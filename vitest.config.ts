@@ -16,6 +16,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'license-client',
+          include: ['packages/license-client/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           environment: 'node',

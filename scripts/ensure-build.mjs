@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
 const targets = [
@@ -39,6 +40,33 @@ for (const t of targets) {
   const built = fs.existsSync(out) ? fs.statSync(out).mtimeMs : 0;
   if (built && Math.max(...t.sources.map(newestMtime)) <= built) continue;
   console.log(`Building the ${t.name}...`);
-  const r = spawnSync('npm', ['run', 'build', '-w', t.workspace, '--silent'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  const startedAt = Date.now();
+  // The build's own listing (70 lines of assets) is kept back and shown only if it fails; a
+  // summary line says what came out.
+  const r = spawnSync('npm', ['run', 'build', '-w', t.workspace, '--silent'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (r.status !== 0) {
+    process.stdout.write(r.stdout ?? '');
+    process.stderr.write(r.stderr ?? '');
+    process.exit(r.status ?? 1);
+  }
+  console.log(`  ${t.name} built in ${((Date.now() - startedAt) / 1000).toFixed(1)} s${t.workspace === '@lbs/web' ? `: ${webSummary()}` : ''}`);
+}
+
+/** Files and gzipped JavaScript of the web build (what a browser may download, at most). */
+function webSummary() {
+  const dist = path.join(root, 'apps/web/dist');
+  let files = 0;
+  let jsGzip = 0;
+  const walk = (dir) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) walk(full);
+      else if (!/\.(br|gz)$/.test(e.name)) {
+        files++;
+        if (e.name.endsWith('.js')) jsGzip += zlib.gzipSync(fs.readFileSync(full)).length;
+      }
+    }
+  };
+  walk(dist);
+  return `${files} files, ${Math.round(jsGzip / 1024)} KB of JavaScript gzipped in all (lazy chunks included)`;
 }

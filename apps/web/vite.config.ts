@@ -1,4 +1,6 @@
-import { defineConfig } from 'vite';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { prerenderPages } from './build/prerender';
@@ -7,8 +9,31 @@ import { prerenderPages } from './build/prerender';
 const APP_CODE = /[\\/](apps[\\/]web[\\/]src|packages)[\\/]/;
 const ENTRY = /[\\/]src[\\/]main\.tsx$/;
 
+/**
+ * recharts keeps its chart state in a Redux store of its own. Were it to share the app's copy of
+ * Redux Toolkit, that one module (in the start-up chunk) would keep every part either side uses,
+ * and the landing page would carry the charts' share. Resolved to another build of the same
+ * version, recharts' copy travels in the back office's lazy chart chunk instead.
+ */
+function chartsOwnReduxToolkit(): Plugin {
+  const RECHARTS = /[\\/]node_modules[\\/]recharts[\\/]/;
+  const toolkit = path.dirname(
+    createRequire(import.meta.url).resolve('@reduxjs/toolkit/package.json'),
+  );
+  const otherBuild = path.join(toolkit, 'dist/redux-toolkit.legacy-esm.js');
+  return {
+    name: 'charts-own-redux-toolkit',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === '@reduxjs/toolkit' && importer && RECHARTS.test(importer)
+        ? otherBuild
+        : null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), prerenderPages()],
+  plugins: [react(), tailwindcss(), prerenderPages(), chartsOwnReduxToolkit()],
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -4,27 +4,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { closeBrowser, newPage, screenshot, transitionsSettled, uniqueEmail } from '../support/browser';
 import { createVerifiedUser, loginInBrowser, TEST_PASSWORD } from '../support/auth';
 import { waitForMail } from '../support/mailbox';
+import { bellCount, buyThroughCheckout } from '../support/shop';
 
 afterAll(closeBrowser);
-
-/** Buys what the cart holds through the real checkout and the local pay page. */
-async function buyThroughCheckout(page: Page, lines: Array<{ product_id: number; quantity: number }>) {
-  await page.goto('/accounts/plans');
-  await page.evaluate((items) => localStorage.setItem('cart_items', JSON.stringify(items)), lines);
-  await page.goto('/shipping');
-  await page.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor();
-  await page.getByRole('button', { name: 'Checkout', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Terms and Conditions' }).getByRole('button', { name: 'Confirm' }).click();
-  await page.waitForURL('**/dev/pay/**');
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await page.waitForURL('**/checkout/success');
-  await page.getByText('Your payment was successful!').waitFor();
-}
-
-const bellCount = async (page: Page) => {
-  const label = (await page.getByTestId('notification-bell').getAttribute('aria-label')) ?? '';
-  return Number(/(\d+) unread/.exec(label)?.[1] ?? NaN);
-};
 
 async function signedIn(viewport: 'mobile' | 'desktop'): Promise<{ context: BrowserContext; page: Page; email: string }> {
   const { email, password } = await createVerifiedUser();
@@ -82,8 +64,9 @@ describe('account area', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: `Download receipt for invoice ${invoiceNo}` }).click(),
     ]);
-    await page.getByText('Invoice is downloading now...').first().waitFor();
     await page.getByText('Invoice downloaded successfully').first().waitFor();
+    // The 'downloading' toast lasts as long as the download: gone once it is done.
+    await page.getByText('Invoice is downloading now...').first().waitFor({ state: 'hidden' });
     expect(receipt.suggestedFilename()).toBe('receipt.pdf');
     const pdf = fs.readFileSync((await receipt.path())!).toString('latin1');
     expect(pdf.startsWith('%PDF-')).toBe(true);

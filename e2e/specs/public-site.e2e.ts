@@ -254,7 +254,7 @@ describe('pricing page', () => {
     await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Pricing Plan That Suit You');
     const grid = page.locator('[data-plan-grid="full"]');
     const text = await grid.innerText();
-    for (const fact of ['Daily License', '$40', 'Monthly License', '$150', 'Yearly License', '$1,500', 'One Time Setup', '$990']) {
+    for (const fact of ['Daily License', '$40.00', 'Monthly License', '$150.00', 'Yearly License', '$1,500.00', 'One Time Setup', '$990.00']) {
       expect(text).toContain(fact);
     }
     for (const line of ['24 hours unlimited access', '30 days unlimited access', '365 days unlimited access', 'Training manual', 'One 1-hour online meeting', 'One roller', '500 sheets of 4x4 inch', 'App download', '3-month key for one device', 'Custom border file']) {

@@ -55,7 +55,7 @@ export async function freshDatabaseUrl(base = process.env.DATABASE_URL): Promise
  */
 export async function startProductServer(
   extraEnv: Record<string, string> = {},
-  opts: { embeddedDatabase?: boolean } = {},
+  opts: { embeddedDatabase?: boolean; seedDemo?: string[] } = {},
 ): Promise<ProductServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lbs-e2e-'));
@@ -88,6 +88,15 @@ export async function startProductServer(
 
   const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts/ensure-build.mjs'), '--server-only'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('the server build failed');
+  // `seedDemo`: fill the fresh database with `npm run seed:demo -- <args>` before the server starts.
+  if (opts.seedDemo) {
+    const seed = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), ['src/db/seed-demo-cli.ts', ...opts.seedDemo], {
+      cwd: path.join(ROOT, 'apps/server'),
+      env,
+      stdio: 'inherit',
+    });
+    if (seed.status !== 0) throw new Error('seeding the demo shop failed');
+  }
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: ROOT,
     env,

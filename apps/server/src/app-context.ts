@@ -1,6 +1,8 @@
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import type { MailTransport } from './integrations/mail/transport';
+import type { LicenseCheckLog } from './modules/licensing/license-check-log';
+import type { AppMetrics } from './modules/metrics/app-metrics';
 import type { OutboxWorker } from './modules/outbox/worker';
 import type { LiveSession } from './plugins/auth';
 import type { SessionCache } from './plugins/session-cache';
@@ -14,4 +16,8 @@ export interface AppContext {
   outbox: OutboxWorker;
   /** Signed-in sessions in memory; whoever revokes one calls forgetUser after committing. */
   sessions: SessionCache<LiveSession>;
+  /** Prometheus metrics of this process (GET /api/metrics). */
+  metrics: AppMetrics;
+  /** The licence server's record of each booth's latest check, written in batches. */
+  licenseChecks: LicenseCheckLog;
 }

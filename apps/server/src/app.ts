@@ -21,6 +21,9 @@ import { contentSecurityPolicy } from './plugins/csp';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { noStoreByDefault } from './plugins/no-store';
 import { healthRoutes } from './modules/health/routes';
+import { LicenseCheckLog } from './modules/licensing/license-check-log';
+import { AppMetrics } from './modules/metrics/app-metrics';
+import { metricsRoutes } from './modules/metrics/routes';
 import { pageViewRoutes } from './modules/page-views/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -38,6 +41,7 @@ import { voucherAdminRoutes, voucherRoutes } from './modules/vouchers/routes';
 import { checkoutRoutes, stripeWebhookRoutes } from './modules/payments/routes';
 import { localPayRoutes } from './modules/payments/local-pay-routes';
 import { PaymentReconciler } from './modules/payments/reconcile';
+import { LicenseReminderJob } from './modules/licenses/send-expiry-reminders';
 import { authRoutes } from './modules/auth/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { contactRoutes } from './modules/contact/routes';
@@ -47,6 +51,7 @@ import { userAdminRoutes } from './modules/users/admin-routes';
 import { notificationAdminRoutes } from './modules/notifications/admin-routes';
 import { invoiceAdminRoutes } from './modules/invoices/admin-routes';
 import { analyticsRoutes } from './modules/analytics/routes';
+import { licensingRoutes } from './modules/licensing/routes';
 
 export interface BuildOptions {
   /** An already open database (tests pass an in-memory one); otherwise opened from config. */
@@ -71,10 +76,18 @@ declare module 'fastify' {
  * written on completion can carry the request too.
  */
 class OneLinePerRequest extends LogController {
+  /** `quiet`: answered requests log at debug, so a developer's terminal keeps the start banner in view. */
+  constructor(private readonly quiet = false) {
+    super();
+  }
   override incomingRequest(): void {}
   override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
-    if (error) reply.log.error({ req, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else reply.log.info({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    // The route template (not the URL, which may carry a token) and the caller when the request
+    // looked them up; the request id comes with the request's own logger (reqId).
+    const fields = { req, res: reply, responseTime: reply.elapsedTime, route: req.routeOptions.url ?? null, userId: req.knownUserId() };
+    if (error) reply.log.error({ ...fields, err: error }, 'request errored');
+    else if (this.quiet && reply.statusCode < 500) reply.log.debug(fields, 'request completed');
+    else reply.log.info(fields, 'request completed');
   }
 }
 
@@ -83,6 +96,9 @@ const BODY_LIMIT_BYTES = 100 * 1024;
 
 /** Builds the whole app: plugins, modules, workers. Does not listen. */
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  // `npm start` in a developer's terminal: readable lines, and answered requests only at debug.
+  // Anywhere else (production, tests, a log file or collector) one JSON line per request.
+  const forPerson = config.NODE_ENV === 'development' && !opts.logStream && process.stdout.isTTY === true;
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -90,13 +106,14 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
         : {
             level: config.LOG_LEVEL,
             ...(opts.logStream ? { stream: opts.logStream } : {}),
-            redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.new_pwd', '*.current_pwd', '*.token'],
+            ...(forPerson ? { transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+            redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.new_pwd', '*.current_pwd', '*.token', '*.license_key'],
             serializers: {
               // Fastify's own request fields, with secrets carried in the URL masked.
               req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip }),
             },
           },
-    logController: new OneLinePerRequest(),
+    logController: new OneLinePerRequest(forPerson),
     bodyLimit: BODY_LIMIT_BYTES,
     // A caller's X-Request-Id is kept for tracing only when it is a short, plain token.
     requestIdHeader: false,
@@ -133,8 +150,11 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     : devMailboxTransport(db, config.MAIL_FROM);
   const outbox = new OutboxWorker(db, { mail: (m, id) => mail.send(m, id) }, app.log, { pollMs: config.OUTBOX_POLL_MS });
   const sessions = new SessionCache<LiveSession>(database, app.log);
-  const ctx: AppContext = { config, database, db, mail, outbox, sessions };
+  const metrics = new AppMetrics(database);
+  const licenseChecks = new LicenseCheckLog(db, app.log);
+  const ctx: AppContext = { config, database, db, mail, outbox, sessions, metrics, licenseChecks };
   app.decorate('ctx', ctx);
+  app.addHook('onResponse', async (req, reply) => metrics.observe(req, reply));
 
   await registerSecurityHeaders(app, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
@@ -153,6 +173,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
           // EventSource and a plain download link cannot send headers; they carry a short-lived
           // ticket bound to the session instead.
           ticket: { type: 'apiKey', in: 'query', name: 'ticket', description: 'A ticket from the matching ticket or link route' },
+          metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN (GET /api/metrics); without one set, only this machine may scrape' },
         },
       },
     },
@@ -163,6 +184,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const api = async (scope: FastifyInstance) => {
     noStoreByDefault(scope);
     await scope.register(healthRoutes, { ctx });
+    await scope.register(metricsRoutes, { ctx });
     await scope.register(pageViewRoutes, { ctx });
     await scope.register(notificationRoutes, { ctx });
     await scope.register(invoiceRoutes, { ctx });
@@ -178,6 +200,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     await scope.register(catalogueRoutes, { ctx });
     await scope.register(contactRoutes, { ctx });
     await scope.register(publicConfigRoutes, { ctx });
+    // The licence server: the desktop program calls it with a licence key, not a session.
+    await scope.register(licensingRoutes, { ctx });
     // Admin-only routes, whatever their path: the hook settles it for all of them before any
     // route-level hook, so a route cannot be added here and forget its guard. The back office
     // registers its routes in this scope too.
@@ -208,7 +232,11 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   // Stopped before the database closes (onClose hooks run in the order they were added).
   const reconciler = new PaymentReconciler(ctx, app.log);
   app.addHook('onClose', () => reconciler.stop());
+  app.addHook('onClose', () => licenseChecks.stop());
   if (opts.startWorkers) reconciler.start();
+  const reminders = new LicenseReminderJob(ctx, app.log);
+  app.addHook('onClose', () => reminders.stop());
+  if (opts.startWorkers) reminders.start();
   if (opts.startWorkers) outbox.start();
   app.addHook('onClose', async () => {
     await outbox.stop();

@@ -1,12 +1,17 @@
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+
+const SIGNING_KEY = crypto.generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
 
 const PRODUCTION_SECRETS = {
   SMTP_URL: 'smtp://mail.example.com:587',
   STRIPE_SECRET_KEY: 'sk_test_x',
   STRIPE_WEBHOOK_SECRET: 'whsec_x',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+  LICENSE_SIGNING_KEY: SIGNING_KEY,
+  METRICS_TOKEN: 'metrics-token-0123456789',
 };
 
 const errorOf = (env: Record<string, string>): ConfigError => {
@@ -61,7 +66,7 @@ describe('loadConfig', () => {
     expect(errorOf({ PORT: '70000' }).message).toMatch(/PORT/);
   });
 
-  it('refuses production without SMTP and Stripe, naming each missing variable', () => {
+  it('refuses production without SMTP, Stripe and the licence signing key, naming each missing variable', () => {
     const err = errorOf({ NODE_ENV: 'production' });
     for (const name of Object.keys(PRODUCTION_SECRETS)) expect(err.message).toContain(name);
   });
@@ -74,6 +79,7 @@ describe('loadConfig', () => {
     });
     expect(err.message).toContain('STRIPE_WEBHOOK_SECRET');
     expect(err.message).toContain('STRIPE_PUBLISHABLE_KEY');
+    expect(err.message).toContain('METRICS_TOKEN');
     expect(err.message).not.toContain('SMTP_URL');
     expect(err.message).not.toContain('STRIPE_SECRET_KEY');
   });
@@ -102,5 +108,28 @@ describe('admin bootstrap variables', () => {
   });
   it('accepts both set with a strong password', () => {
     expect(loadConfig({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'Very-Secret-Passw0rd!' }).ADMIN_EMAIL).toBe('boss@example.com');
+  });
+});
+
+describe('licence server variables', () => {
+  it('default the lease to 72 hours and leave the signing key to the embedded mode', () => {
+    const config = loadConfig({});
+    expect(config.LEASE_TTL_HOURS).toBe(72);
+    expect(config.LICENSE_SIGNING_KEY).toBeUndefined();
+    expect(loadConfig({ LEASE_TTL_HOURS: '24' }).LEASE_TTL_HOURS).toBe(24);
+    expect(errorOf({ LEASE_TTL_HOURS: '0' }).message).toContain('LEASE_TTL_HOURS');
+  });
+
+  it('read the signing key and refuse one that is not an Ed25519 private key, without echoing it', () => {
+    expect(loadConfig({ LICENSE_SIGNING_KEY: SIGNING_KEY }).LICENSE_SIGNING_KEY).toMatchObject({ kty: 'OKP', crv: 'Ed25519' });
+    const bad = 'MC4CAQAwBQYDK2VwBCIEIBADSECRETVALUE';
+    const err = errorOf({ LICENSE_SIGNING_KEY: bad });
+    expect(err.message).toContain('LICENSE_SIGNING_KEY');
+    expect(err.message).not.toContain(bad);
+  });
+
+  it('refuse a private key among the public keys', () => {
+    const jwk = crypto.generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' });
+    expect(errorOf({ LICENSE_PUBLIC_KEYS: JSON.stringify([{ ...jwk, kid: 'k' }]) }).message).toMatch(/LICENSE_PUBLIC_KEYS.*private/);
   });
 });

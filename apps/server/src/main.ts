@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { ensureAdmin, seedCatalogue } from './db/seed';
 import { gracefulShutdown } from './lib/shutdown';
+import { startBanner } from './lib/start-banner';
 
 async function main() {
   let config;
@@ -20,7 +21,7 @@ async function main() {
   await database.migrate();
   const app = await buildApp(config, { database, startWorkers: true });
   await seedCatalogue(database.db);
-  await ensureAdmin(database.db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }, app.log);
+  const admin = await ensureAdmin(database.db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }, app.log);
 
   const shutdown = gracefulShutdown(app, database, { timeoutMs: config.SHUTDOWN_TIMEOUT_MS });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -33,6 +34,15 @@ async function main() {
     { db: database.driver, mail: app.ctx.mail.kind, host: config.HOST, ms: Date.now() - started },
     `Lenticular Booth Shop ready on http://localhost:${port}`,
   );
+  // The terminal's last words, for the person who ran `npm start` (production logs stay JSON only).
+  if (!config.isProduction) {
+    // A pretty log goes through a worker thread: let its lines out first, so the banner is last.
+    const flush = (app.log as unknown as { flush?: (done: () => void) => void }).flush?.bind(app.log);
+    if (flush) await new Promise<void>((resolve) => flush(() => resolve()));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
+    console.log(startBanner({ url, admin, devTools: config.devTools, driver: database.driver, mail: app.ctx.mail.kind }));
+  }
 }
 
 main().catch((err) => {

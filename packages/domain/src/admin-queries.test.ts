@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZAdminOrderQuery, ZAdminUserQuery, ZEmailSuggestQuery, ZMarkReadBody, ZUserExportQuery } from './admin-queries';
+import { ZAdminLicenseQuery, ZAdminOrderQuery, ZAdminUserQuery, ZEmailSuggestQuery, ZMarkReadBody, ZUserExportQuery } from './admin-queries';
 
 describe('the back office list queries', () => {
   it('default to page 1 of 10 customers, blank search meaning none', () => {
@@ -19,6 +19,14 @@ describe('the back office list queries', () => {
     expect(ZAdminOrderQuery.parse({ status: 'shipped', from: '2031-01-01', to: '2031-01-01' })).toMatchObject({ status: 'shipped' });
     for (const bad of [{ status: 'paid' }, { from: '2031-02-30' }, { from: '2031-01-02', to: '2031-01-01' }, { to: '0001-01-01' }]) {
       expect(ZAdminOrderQuery.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+  });
+
+  it('search licences by text and one of the three statuses', () => {
+    expect(ZAdminLicenseQuery.parse({})).toEqual({ page: 1, page_size: 10, q: undefined });
+    expect(ZAdminLicenseQuery.parse({ q: ' ABCDE ', status: 'revoked' })).toMatchObject({ q: 'ABCDE', status: 'revoked' });
+    for (const bad of [{ status: 'current' }, { mode: 'ALL' }, { q: 'x'.repeat(201) }]) {
+      expect(ZAdminLicenseQuery.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
   });
 

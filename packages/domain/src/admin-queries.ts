@@ -3,6 +3,7 @@
  * naming it, never a silently unfiltered list.
  */
 import { z } from 'zod';
+import { LICENSE_ADMIN_STATUSES } from './license-terms';
 import { isCalendarDay, REPORT_MSG } from './report-periods';
 import { CUSTOMER_ROLE } from './roles';
 import { safeString, ZPaging } from './schemas';
@@ -36,6 +37,10 @@ export type TUserExportQuery = z.output<typeof ZUserExportQuery>;
 
 /** `GET /users/email?query=`: what an admin has typed so far. */
 export const ZEmailSuggestQuery = z.object({ query: safeString().trim().min(1).max(254) }).strict();
+
+/** `GET /subscriptions/licenses/admin/all`: every licence, searched by email or key, by status. */
+export const ZAdminLicenseQuery = z.object({ ...paging, q: ZSearch, status: z.enum(LICENSE_ADMIN_STATUSES).nullish() }).strict();
+export type TAdminLicenseQuery = z.output<typeof ZAdminLicenseQuery>;
 
 export const ZAdminNotificationQuery = z.object(paging).strict();
 

@@ -34,6 +34,7 @@ export const ZAuditEntry = z.object({
 });
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 export const ZAuditPage = ZPaged(ZAuditEntry);
+export type TAuditPage = z.infer<typeof ZAuditPage>;
 
 /** The coupon list (deleted coupons left out) and one coupon's promotion codes, paged. */
 export const ZCouponPage = ZPaged(ZCoupon);

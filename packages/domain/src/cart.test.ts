@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
 import {
+  addRenewal,
   addToCart,
+  cartLineKey,
   decreaseQuantity,
   emptyCart,
   formatUsd,
@@ -13,6 +15,7 @@ import {
   paymentProducts,
   recalc,
   removeFromCart,
+  removeRenewal,
   replaceCart,
   restoreCartItems,
   roundMoney,
@@ -214,5 +217,52 @@ describe('money re-exports', () => {
   it('are the money helpers', () => {
     expect(roundMoney(1.005)).toBe(1.01);
     expect(formatUsd(1500)).toBe('$1,500.00');
+  });
+});
+
+describe('renewal lines', () => {
+  const license = { id: '6f1c2a9e-3b4d-4e5f-8a7b-1c2d3e4f5a6b', key: 'ABCDE-FGHJK-MNPQR-STVWX-YZ012-34567' };
+
+  it('adds the plan once per licence, quantity 1, apart from a plain line of the same plan', () => {
+    let cart = addToCart(emptyCart(), 11, 2);
+    cart = addRenewal(cart, 11, license);
+    cart = addRenewal(cart, 11, license);
+    expect(cart.items).toHaveLength(2);
+    const renewal = cart.items.find((item) => item.renews)!;
+    expect(renewal).toMatchObject({ product_id: 11, quantity: 1, price: 150, renews: license.id, renews_key: 'ABCDE-FGHJ…' });
+    expect(cart.totalCartPrice).toBe(450);
+    expect(cartLineKey(renewal)).toBe(`renewal-${license.id}`);
+    expect(cartLineKey(cart.items[0]!)).toBe('11');
+  });
+
+  it('leaves the renewal alone when the plain line of its plan changes', () => {
+    let cart = addRenewal(addToCart(emptyCart(), 11, 1), 11, license);
+    cart = increaseQuantity(cart, 11);
+    expect(cart.items.map((i) => [i.renews ?? null, i.quantity])).toEqual([[null, 2], [license.id, 1]]);
+    cart = removeFromCart(cart, 11);
+    expect(cart.items.map((i) => i.renews)).toEqual([license.id]);
+    cart = removeRenewal(cart, license.id);
+    expect(cart.items).toEqual([]);
+  });
+
+  it('refuses plans that cannot renew: the setup kit and accessories', () => {
+    expect(addRenewal(emptyCart(), 13, license).items).toEqual([]);
+    expect(addRenewal(emptyCart(), 2, license).items).toEqual([]);
+    expect(addRenewal(emptyCart(), 99, license).items).toEqual([]);
+  });
+
+  it('sends renews in the checkout payload', () => {
+    const cart = addRenewal(addToCart(emptyCart(), 10, 1), 12, license);
+    expect(paymentProducts(cart.items)).toEqual([
+      { price_id: 'daily_license', quantity: 1 },
+      { price_id: 'yearly_license', quantity: 1, renews: license.id },
+    ]);
+  });
+
+  it('survives local storage: kept once, quantity 1, a licence id that is a UUID only', () => {
+    const stored = JSON.parse(JSON.stringify(addRenewal(emptyCart(), 11, license).items)) as unknown[];
+    const restored = restoreCartItems([...stored, { ...(stored[0] as object), quantity: 5 }, { product_id: 11, quantity: 1, renews: "1' or 1=1" }]);
+    expect(restored).toHaveLength(1);
+    expect(restored[0]).toMatchObject({ product_id: 11, quantity: 1, renews: license.id, renews_key: 'ABCDE-FGHJ…', price: 150 });
   });
 });

@@ -1,4 +1,5 @@
 import { findProduct, isLicenseProductId, type CatalogueProduct } from './catalogue';
+import { isRenewableLicenseType, truncateKey } from './license-terms';
 import { roundMoney } from './money';
 
 export { formatUsd, fromCents, roundMoney, toCents } from './money';
@@ -15,6 +16,13 @@ export interface CartItem {
   quantity: number;
   /** The payment provider's price identifier; our catalogue key (the server maps it). */
   stripe_price_id: string;
+  /**
+   * A renewal line: the id of the licence it extends by one term (sent as products[].renews).
+   * Such a line always has quantity 1 and is kept apart from a plain line of the same plan.
+   */
+  renews?: string;
+  /** The renewed key as shown ('ABCDE-FGHI…'); the full key is not kept in the browser's storage. */
+  renews_key?: string;
 }
 
 export interface CartState {
@@ -53,6 +61,14 @@ export function cartLineFromProduct(product: CatalogueProduct, quantity: number)
   };
 }
 
+/** A plain line (not a renewal) of this product: the one the quantity actions work on. */
+const isPlainLine = (item: CartItem, productId: number) => item.product_id === productId && !item.renews;
+
+/** Stable identity of a line: its product, or the licence a renewal line renews. */
+export function cartLineKey(item: Pick<CartItem, 'product_id' | 'renews'>): string {
+  return item.renews ? `renewal-${item.renews}` : String(item.product_id);
+}
+
 export function lineTotal(item: Pick<CartItem, 'price' | 'quantity'>): number {
   return roundMoney(item.price * item.quantity);
 }
@@ -70,10 +86,10 @@ export function addToCart(state: CartState, productId: number, quantity = 1): Ca
   if (!Number.isInteger(quantity) || quantity <= 0) return state;
   const product = findProduct(productId);
   if (!product) return state;
-  const existing = state.items.find((item) => item.product_id === productId);
+  const existing = state.items.find((item) => isPlainLine(item, productId));
   const items = existing
     ? state.items.map((item) =>
-        item.product_id === productId
+        isPlainLine(item, productId)
           ? { ...item, quantity: clampQuantity(item.quantity + quantity) }
           : item,
       )
@@ -82,32 +98,49 @@ export function addToCart(state: CartState, productId: number, quantity = 1): Ca
 }
 
 export function removeFromCart(state: CartState, productId: number): CartState {
-  if (!state.items.some((item) => item.product_id === productId)) return state;
-  return recalc({ ...state, items: state.items.filter((item) => item.product_id !== productId) });
+  if (!state.items.some((item) => isPlainLine(item, productId))) return state;
+  return recalc({ ...state, items: state.items.filter((item) => !isPlainLine(item, productId)) });
+}
+
+/**
+ * Adds a line renewing one licence with the same plan (one term, quantity 1). Only a renewable
+ * plan (day, month, year) can; the same licence is never in the cart twice.
+ */
+export function addRenewal(state: CartState, productId: number, license: { id: string; key: string }): CartState {
+  const product = findProduct(productId);
+  if (!product || !isRenewableLicenseType(product.licenseType)) return state;
+  if (state.items.some((item) => item.renews === license.id)) return state;
+  const line: CartItem = { ...cartLineFromProduct(product, 1), renews: license.id, renews_key: truncateKey(license.key) };
+  return recalc({ ...state, items: [...state.items, line] });
+}
+
+export function removeRenewal(state: CartState, licenseId: string): CartState {
+  if (!state.items.some((item) => item.renews === licenseId)) return state;
+  return recalc({ ...state, items: state.items.filter((item) => item.renews !== licenseId) });
 }
 
 /** Sets a line's quantity; 0 or less removes it. Does not add missing lines. */
 export function setQuantity(state: CartState, productId: number, quantity: number): CartState {
   if (Number.isNaN(quantity)) return state;
   if (quantity <= 0) return removeFromCart(state, productId);
-  if (!state.items.some((item) => item.product_id === productId)) return state;
+  if (!state.items.some((item) => isPlainLine(item, productId))) return state;
   return recalc({
     ...state,
     items: state.items.map((item) =>
-      item.product_id === productId ? { ...item, quantity: clampQuantity(quantity) } : item,
+      isPlainLine(item, productId) ? { ...item, quantity: clampQuantity(quantity) } : item,
     ),
   });
 }
 
 /** One less; at 1 the line goes. */
 export function decreaseQuantity(state: CartState, productId: number): CartState {
-  const item = state.items.find((line) => line.product_id === productId);
+  const item = state.items.find((line) => isPlainLine(line, productId));
   if (!item) return state;
   return setQuantity(state, productId, item.quantity - 1);
 }
 
 export function increaseQuantity(state: CartState, productId: number): CartState {
-  const item = state.items.find((line) => line.product_id === productId);
+  const item = state.items.find((line) => isPlainLine(line, productId));
   if (!item) return state;
   return setQuantity(state, productId, item.quantity + 1);
 }
@@ -151,33 +184,48 @@ export function shippingRateProducts(
 /** Body lines for the one-payment checkout call. */
 export function paymentProducts(
   items: readonly CartItem[],
-): { price_id: string; quantity: number }[] {
-  return items.map((item) => ({ price_id: item.stripe_price_id, quantity: item.quantity }));
+): { price_id: string; quantity: number; renews?: string }[] {
+  return items.map((item) => ({
+    price_id: item.stripe_price_id,
+    quantity: item.quantity,
+    ...(item.renews ? { renews: item.renews } : {}),
+  }));
 }
+
+/** The shape of a licence id (a UUID), checked before a stored renewal line is kept. */
+const LICENSE_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Cart lines from local storage. Anything but an array gives []. Each entry needs a catalogue
  * product_id and a positive quantity, else it is dropped; kept lines are rebuilt from the
  * catalogue (so a stale or edited stored price never reaches the cart) and duplicates merged.
+ * A renewal line keeps its licence id (a UUID, of a renewable plan), once, with quantity 1.
  */
 export function restoreCartItems(raw: unknown): CartItem[] {
   if (!Array.isArray(raw)) return [];
-  const lines: CartItem[] = [];
+  let state: CartState = emptyCart();
   for (const entry of raw as unknown[]) {
     if (typeof entry !== 'object' || entry === null) continue;
-    const { product_id: productId, quantity } = entry as {
-      product_id?: unknown;
-      quantity?: unknown;
-    };
+    const {
+      product_id: productId,
+      quantity,
+      renews,
+      renews_key: renewsKey,
+    } = entry as { product_id?: unknown; quantity?: unknown; renews?: unknown; renews_key?: unknown };
     if (typeof productId !== 'number' || typeof quantity !== 'number') continue;
     if (!Number.isFinite(quantity) || quantity < 1) continue;
+    if (renews !== undefined) {
+      if (typeof renews !== 'string' || !LICENSE_ID_PATTERN.test(renews)) continue;
+      state = addRenewal(state, productId, { id: renews, key: typeof renewsKey === 'string' ? renewsKey : '' });
+      continue;
+    }
     const product = findProduct(productId);
     if (!product) continue;
-    const existing = lines.find((line) => line.product_id === productId);
+    const existing = state.items.find((line) => isPlainLine(line, productId));
     if (existing) existing.quantity = clampQuantity(existing.quantity + quantity);
-    else lines.push(cartLineFromProduct(product, quantity));
+    else state.items.push(cartLineFromProduct(product, quantity));
   }
-  return lines;
+  return state.items;
 }
 
 function clampQuantity(quantity: number): number {

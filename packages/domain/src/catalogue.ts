@@ -125,6 +125,11 @@ export function findProductByKey(key: string): CatalogueProduct | undefined {
   return CATALOGUE.find((product) => product.key === key);
 }
 
+/** The plan that sells keys of this type (Monthly License for 'month'); none for admin types. */
+export function findPlanByLicenseType(type: string): CatalogueProduct | undefined {
+  return CATALOGUE.find((product) => product.kind === 'license' && product.licenseType === type);
+}
+
 export function isLicenseProductId(id: number): boolean {
   return Number.isInteger(id) && id >= LICENSE_ID_THRESHOLD;
 }

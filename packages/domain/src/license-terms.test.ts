@@ -3,10 +3,14 @@ import { describe, expect, it } from 'vitest';
 import {
   adminLicenseExpiry,
   crockfordBase32,
+  initialReminderStage,
+  isRenewableLicenseType,
+  renewedLicenseExpiry,
   formatLicenseKey,
   isLicenseExpired,
   isLicenseCurrent,
   isLicenseType,
+  licenseAdminStatus,
   LICENSE_KEY_BYTES,
   LICENSE_KEY_MIN_BYTES,
   LICENSE_KEY_PATTERN,
@@ -64,6 +68,13 @@ describe('licence terms', () => {
     expect(isLicenseType('custom')).toBe(false);
     expect(isLicenseType(3)).toBe(false);
   });
+
+  it('names the back office status: revoked before expired, else active', () => {
+    expect(licenseAdminStatus({ revoked: false, is_expired: false })).toBe('active');
+    expect(licenseAdminStatus({ revoked: false, is_expired: true })).toBe('expired');
+    // The API marks a revoked key is_expired too; it still reads Revoked.
+    expect(licenseAdminStatus({ revoked: true, is_expired: true })).toBe('revoked');
+  });
 });
 
 describe('licence keys', () => {
@@ -118,5 +129,34 @@ describe('licence keys', () => {
     expect(truncateKey('ABCDE-FGHJK-MNPQR-STVWX-YZ012-34567')).toBe('ABCDE-FGHJ…');
     expect(truncateKey('SHORT')).toBe('SHORT');
     expect(truncateKey('0123456789')).toBe('0123456789');
+  });
+});
+
+describe('renewal and reminders', () => {
+  const now = new Date('2025-06-01T00:00:00.000Z');
+
+  it('renews the time plans only', () => {
+    expect(['day', 'month', 'year', 'onetime', 'custom'].filter(isRenewableLicenseType)).toEqual(['day', 'month', 'year']);
+  });
+
+  it('extends from the expiry while current, from now once ended or never set', () => {
+    const later = new Date(now.getTime() + 5 * DAY);
+    expect(renewedLicenseExpiry('month', later, now).getTime()).toBe(later.getTime() + 30 * DAY);
+    expect(renewedLicenseExpiry('month', new Date(now.getTime() - DAY), now).getTime()).toBe(now.getTime() + 30 * DAY);
+    expect(renewedLicenseExpiry('day', now, now).getTime()).toBe(now.getTime() + DAY);
+    expect(renewedLicenseExpiry('year', null, now).getTime()).toBe(now.getTime() + 365 * DAY);
+  });
+
+  it('starts a term past the reminders whose moment has come', () => {
+    const at = (ms: number) => initialReminderStage(new Date(now.getTime() + ms), now);
+    expect(at(30 * DAY)).toBe(0);
+    expect(at(7 * DAY + 1)).toBe(0);
+    expect(at(7 * DAY)).toBe(1);
+    expect(at(DAY + 1)).toBe(1);
+    expect(at(DAY)).toBe(2);
+    expect(at(1)).toBe(2);
+    expect(at(0)).toBe(3);
+    expect(at(-DAY)).toBe(3);
+    expect(initialReminderStage(null, now)).toBe(0);
   });
 });

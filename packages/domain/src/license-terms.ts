@@ -11,6 +11,15 @@ export const LICENSE_TYPES: readonly LicenseType[] = Object.freeze([
 export const LICENSE_CREATE_MODES = ['day', 'month', 'year', 'onetime', 'custom'] as const;
 export type LicenseCreateMode = (typeof LICENSE_CREATE_MODES)[number];
 
+/** What a licence is called in lists (the customer's plan column, the back office's type column). */
+export const LICENSE_TYPE_LABELS: Readonly<Record<LicenseCreateMode, string>> = Object.freeze({
+  day: 'Daily',
+  month: 'Monthly',
+  year: 'Yearly',
+  onetime: 'Setup kit',
+  custom: 'Custom',
+});
+
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -57,10 +66,67 @@ export function isLicenseCurrent(license: { revokedAt: Date | null; expiresAt: D
   return license.revokedAt === null && !isLicenseExpired(license.expiresAt, now);
 }
 
+/**
+ * Keys that can be renewed: those of the time plans (day, month, year). The setup kit's `onetime`
+ * key is not: the kit is a one-time purchase (training, a roller, 500 sheets) and its 3-month key
+ * comes with it; to keep going after it, a customer buys a time plan (a new key). Admin `custom`
+ * keys have no plan to renew with.
+ */
+export const RENEWABLE_LICENSE_TYPES = ['day', 'month', 'year'] as const;
+export type RenewableLicenseType = (typeof RENEWABLE_LICENSE_TYPES)[number];
+
+export function isRenewableLicenseType(type: unknown): type is RenewableLicenseType {
+  return typeof type === 'string' && (RENEWABLE_LICENSE_TYPES as readonly string[]).includes(type);
+}
+
+/**
+ * Expiry after a renewal paid at `now`: the plan's term added to the current expiry while the key
+ * is still current, or to `now` once it has ended (a lapsed key gets a full term from payment).
+ */
+export function renewedLicenseExpiry(type: RenewableLicenseType, expiresAt: Date | null, now: Date): Date {
+  const from = expiresAt && expiresAt.getTime() > now.getTime() ? expiresAt : now;
+  return purchasedLicenseExpiry(type, from);
+}
+
+/**
+ * Expiry reminders, in the order they fall due: a mail and a notification 7 days and 1 day before
+ * a key ends, and one when it has ended. A licence row keeps the highest stage already sent (0:
+ * none), so each is sent once; the scheduled job claims a stage with `stage < n`.
+ */
+export const LICENSE_REMINDERS = Object.freeze([
+  { stage: 1, kind: 'expires_in_7_days', leadMs: 7 * DAY_MS },
+  { stage: 2, kind: 'expires_in_1_day', leadMs: DAY_MS },
+  { stage: 3, kind: 'ended', leadMs: 0 },
+] as const);
+export type LicenseReminder = (typeof LICENSE_REMINDERS)[number];
+export const LAST_REMINDER_STAGE = 3;
+
+/**
+ * The stage a key starts a term at (issue or renewal): reminders whose moment has already come are
+ * skipped, so a daily key (24 h left) gets neither the 7-day nor the 1-day mail, only the 'ended'
+ * one, and a key issued already ended gets none. A key that never expires gets none either (the job
+ * only looks at keys with an expiry).
+ */
+export function initialReminderStage(expiresAt: Date | null, now: Date): number {
+  if (!expiresAt) return 0;
+  const left = expiresAt.getTime() - now.getTime();
+  let stage = 0;
+  for (const r of LICENSE_REMINDERS) if (left <= r.leadMs) stage = r.stage;
+  return stage;
+}
+
 /** Self-service device resets allowed per licence within the rolling window. */
 export const DEVICE_RESETS_PER_WINDOW = 2;
 export const DEVICE_RESET_WINDOW_DAYS = 30;
 export const DEVICE_RESET_WINDOW_MS = DEVICE_RESET_WINDOW_DAYS * DAY_MS;
+
+/**
+ * Deactivations the desktop program may make per licence within its rolling window (its own
+ * count: the customer's self-service resets and the admins are not limited by it).
+ */
+export const DEACTIVATIONS_PER_WINDOW = 3;
+export const DEACTIVATION_WINDOW_DAYS = 30;
+export const DEACTIVATION_WINDOW_MS = DEACTIVATION_WINDOW_DAYS * DAY_MS;
 
 // Licence keys: 30 Crockford base32 characters (150 bits) in six groups of five.
 
@@ -127,4 +193,17 @@ export const KEY_DISPLAY_LENGTH = 10;
 /** The account table shows a key as its first 10 characters and '…'; short keys stay whole. */
 export function truncateKey(key: string): string {
   return key.length > KEY_DISPLAY_LENGTH ? `${key.slice(0, KEY_DISPLAY_LENGTH)}…` : key;
+}
+
+/**
+ * What the back office shows for a licence, and filters by: revoked wins over expired (a revoked
+ * key may also have run out since), and everything else is active.
+ */
+export const LICENSE_ADMIN_STATUSES = ['active', 'expired', 'revoked'] as const;
+export type LicenseAdminStatus = (typeof LICENSE_ADMIN_STATUSES)[number];
+
+/** A licence as the API shows it (`revoked`, and `is_expired`, which is true for revoked ones too). */
+export function licenseAdminStatus(license: { revoked: boolean; is_expired: boolean }): LicenseAdminStatus {
+  if (license.revoked) return 'revoked';
+  return license.is_expired ? 'expired' : 'active';
 }

@@ -3,7 +3,12 @@
  * and punctuation included, e.g. 'Too many requests. Please try again later' has no full stop);
  * strings the spec does not give are marked "ours".
  */
-import { DEVICE_RESET_WINDOW_DAYS, DEVICE_RESETS_PER_WINDOW } from './license-terms';
+import {
+  DEACTIVATION_WINDOW_DAYS,
+  DEACTIVATIONS_PER_WINDOW,
+  DEVICE_RESET_WINDOW_DAYS,
+  DEVICE_RESETS_PER_WINDOW,
+} from './license-terms';
 
 export const MSG = {
   // Loading, router and generic errors
@@ -27,7 +32,11 @@ export const MSG = {
   // the two notes below are worded by us from the spec's description
   sheetsNoShippingQuote:
     'No shipping rate can be quoted upfront for this item. Please contact us by email after ordering.',
-  shippingQuotedByEmail: 'Shipping is quoted by email after ordering.',
+  // The spec's 'Shipping is quoted by email after ordering' held for every accessory, yet checkout
+  // computes a tracked-courier fee for the ones sold through the cart (issue 13): say which.
+  accessoriesShippingSummary:
+    'Paper, the roller and the cutter go in your cart and ship by tracked courier; the fee is calculated at checkout. Lenticular sheets are quoted by email, shipping included.',
+  shippingFeeAtCheckout: 'Tracked courier from Singapore. The fee is calculated at checkout from your postal code and country, before you pay.',
 
   // Sign-up: form validation
   usernameRequired: 'Username is required', // ours
@@ -164,6 +173,19 @@ export const MSG = {
   unknownDevice: 'Unknown Device',
   licenseStatusActive: 'Active',
   licenseStatusExpired: 'Expired',
+  licenseStatusRevoked: 'Revoked', // ours (the admin list)
+
+  // Account area and cart: licence renewal (ours)
+  renew: 'Renew',
+  renewLicense: (key: string) => `Renew license ${key}`,
+  renewalOf: (key: string) => `Renewal of ${key}`,
+  renewalNotYours: 'This license is not one of yours',
+  renewalWrongPlan: (plan: string) => `This license renews with the ${plan} plan only`,
+  renewalRevoked: 'This license was revoked and cannot be renewed. Please contact us.',
+  renewalNotRenewable: "A setup kit's key cannot be renewed: buy a Daily, Monthly or Yearly License to keep going",
+  renewalQuantity: 'A renewal extends one license by one term: its quantity must be 1',
+  renewalTwice: 'The same license is renewed twice in this order',
+  renewalNotLicense: 'Only a license plan can renew a license',
 
   // Account area: profile
   profileInputIncorrect: 'Input profile data correctly!',
@@ -219,6 +241,7 @@ export const MSG = {
   markAsRead: 'Mark as read',
   markAsDone: 'Mark as done',
   markSelectedAsRead: (count: number) => `Mark ${count} selected as read`,
+  notificationsUpdateFailed: 'The notifications could not be updated. Please try again.', // ours
 
   // Admin: general
   errorFetchingData: 'Error fetching data',
@@ -311,6 +334,10 @@ export const MSG = {
   licenseExpired: 'License expired',
   licenseInUseOnAnotherDevice: 'This license is already activated on another device',
   licenseNotActivated: 'This license is not activated on this device',
+  licenseValid: 'This license is valid on this device',
+  licenseRevoked: 'This license has been revoked',
+  licenseDeviceMismatch: 'This license is activated on another device',
+  licenseDeactivationLimit: `Deactivation limit reached (${DEACTIVATIONS_PER_WINDOW} per ${DEACTIVATION_WINDOW_DAYS} days). Reset the device from your account instead.`,
 } as const;
 
 export type MessageKey = keyof typeof MSG;

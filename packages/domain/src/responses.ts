@@ -128,6 +128,10 @@ export const ZLicenseCheck = z.object({
 export type TLicenseCheck = z.infer<typeof ZLicenseCheck>;
 
 /** A short-lived link or ticket bound to the caller's session. */
+/** Whether this server has a desktop app build to hand out (the Resources page shows the state). */
+export const ZAppDownloadStatus = z.object({ available: z.boolean() });
+export type TAppDownloadStatus = z.infer<typeof ZAppDownloadStatus>;
+
 export const ZDownloadLink = z.object({ url: z.string(), expires_at: ZInstant });
 export type TDownloadLink = z.infer<typeof ZDownloadLink>;
 

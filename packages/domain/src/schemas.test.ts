@@ -17,7 +17,6 @@ import {
   ZForgotPasswordForm,
   ZGoogleSigninBody,
   ZId,
-  ZLicenseActivateBody,
   ZLicenseCreateBody,
   ZLicenseRevokeBody,
   ZNewPasswordForm,
@@ -34,10 +33,10 @@ import {
   ZSignupBody,
   ZSignupForm,
   ZTokenQuery,
-  ZUsageEventBody,
 } from './schemas';
 import { ZReportQuery } from './report-periods';
 import { ZPageViewBody } from './page-view';
+import { ZLicenseActivateBody, ZUsageReportBody } from './license-server';
 
 const GOOD_PASSWORD = 'Correct-Horse7!';
 
@@ -587,40 +586,6 @@ describe('licences', () => {
     });
     expect(ZLicenseRevokeBody.safeParse({ license_id: 'abc', mode: 'delete' }).success).toBe(false);
   });
-
-  it('canonicalises the key the desktop program sends', () => {
-    expect(
-      ZLicenseActivateBody.parse({
-        license_key: 'abcde fghjk mnpqr stvwx yz012 34567',
-        device_id: ' PC-1 ',
-      }),
-    ).toEqual({
-      license_key: 'ABCDE-FGHJK-MNPQR-STVWX-YZ012-34567',
-      device_id: 'PC-1',
-    });
-    expect(ZLicenseActivateBody.safeParse({ license_key: '', device_id: 'PC-1' }).success).toBe(
-      false,
-    );
-  });
-
-  it('takes usage and error events', () => {
-    const event = {
-      license_key: 'k',
-      device_id: 'd',
-      kind: 'success',
-      file_type: 'jpg',
-      processing_time: 1.2,
-      timestamp: '2025-01-01T10:00:00Z',
-    };
-    expect(ZUsageEventBody.safeParse(event).success).toBe(true);
-    expect(
-      ZUsageEventBody.safeParse({ ...event, kind: 'error', error_message: 'printer offline' })
-        .success,
-    ).toBe(true);
-    expect(ZUsageEventBody.safeParse({ ...event, kind: 'warning' }).success).toBe(false);
-    expect(ZUsageEventBody.safeParse({ ...event, processing_time: -1 }).success).toBe(false);
-    expect(ZUsageEventBody.safeParse({ ...event, timestamp: 'yesterday' }).success).toBe(false);
-  });
 });
 
 describe('query schemas', () => {
@@ -693,7 +658,8 @@ describe('the text rule (NUL bytes and lone UTF-16 surrogates)', () => {
     ['page view', ZPageViewBody, { path: '/pricing', referrer: 'https://example.com/' }, ['path', 'referrer']],
     ['coupon', ZCouponBody, { name: 'Ten', discount_type: 'percent', discount_value: 10 }, ['name']],
     ['order update', ZOrderUpdateBody, { status: 'shipped', track_num: 'T1', carrier_name: 'DHL' }, ['track_num', 'carrier_name']],
-    ['usage event', ZUsageEventBody, { license_key: 'K', device_id: 'd', kind: 'error', file_type: 'jpg', error_message: 'boom' }, ['device_id', 'file_type', 'error_message']],
+    ['activation', ZLicenseActivateBody, { license_key: 'K', device_id: 'd', device_name: 'Booth', app_version: '1.0' }, ['device_id', 'device_name', 'app_version']],
+    ['usage report', ZUsageReportBody, { license_key: 'K', device_id: 'd', events: [{ event_id: 'e1', kind: 'error', timestamp: '2025-01-01T10:00:00Z', file_type: 'jpg', filename: 'a.jpg', error_message: 'boom' }] }, ['device_id', 'events.0.event_id', 'events.0.file_type', 'events.0.filename', 'events.0.error_message']],
   ];
   const setAt = (obj: Record<string, unknown>, dotted: string, value: string) => {
     const copy = JSON.parse(JSON.stringify(obj)) as Record<string, unknown>;

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 
 import { MAX_LINE_QUANTITY } from './cart';
-import { LICENSE_CREATE_MODES, normaliseLicenseKey } from './license-terms';
+import { LICENSE_CREATE_MODES } from './license-terms';
 import { MSG } from './messages';
 import { isIsoCountry, postalCodeValid } from './shipping';
 import { ORDER_STATUSES } from './statuses';
@@ -306,6 +306,8 @@ export const ZOnePaymentBody = z.object({
       z.object({
         price_id: safeString().trim().min(1).max(100),
         quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+        /** A renewal line: the id of the buyer's own licence of this plan, extended by one term. */
+        renews: z.uuid().optional(),
       }),
     )
     .min(1, { error: MSG.cartIsEmpty })
@@ -440,38 +442,7 @@ export type TLicenseCreateBody = z.infer<typeof ZLicenseCreateBody>;
 export const ZLicenseRevokeBody = z.object({ license_id: ZId, mode: z.literal('revoke') });
 export type TLicenseRevokeBody = z.infer<typeof ZLicenseRevokeBody>;
 
-/** A licence key as typed or pasted; canonicalised (upper case, look-alikes, hyphens). */
-const ZLicenseKey = safeString()
-  .trim()
-  .min(1, { error: MSG.invalidLicenseKey, abort: true })
-  .max(64, { error: MSG.invalidLicenseKey, abort: true })
-  .overwrite((key) => normaliseLicenseKey(key) ?? key);
-
-const ZDeviceId = safeString().trim().min(1).max(200);
-
-/** Desktop program: activate, validate and deactivate all carry key and device. */
-export const ZLicenseActivateBody = z.object({ license_key: ZLicenseKey, device_id: ZDeviceId });
-export type TLicenseActivateBody = z.infer<typeof ZLicenseActivateBody>;
-export const ZLicenseValidateBody = ZLicenseActivateBody;
-export type TLicenseValidateBody = TLicenseActivateBody;
-export const ZLicenseDeactivateBody = ZLicenseActivateBody;
-export type TLicenseDeactivateBody = TLicenseActivateBody;
-
-export const USAGE_EVENT_KINDS = ['success', 'error'] as const;
-
-/** One processed file (or failure) reported by the desktop program. */
-export const ZUsageEventBody = z.object({
-  license_key: ZLicenseKey,
-  device_id: ZDeviceId,
-  kind: z.enum(USAGE_EVENT_KINDS),
-  filename: optionalText(255),
-  file_type: safeString().trim().min(1).max(50),
-  /** Seconds. */
-  processing_time: z.number().min(0).max(86400).nullish(),
-  error_message: optionalText(2000),
-  timestamp: safeString().trim().refine(isIsoDateString).nullish(),
-});
-export type TUsageEventBody = z.infer<typeof ZUsageEventBody>;
+// The desktop program's bodies (activate, validate, deactivate, usage): license-server.ts.
 
 // ---------------------------------------------------------------------------------------------
 // Lists and reports

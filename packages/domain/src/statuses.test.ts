@@ -25,8 +25,13 @@ describe('statuses', () => {
       'product_order',
       'order_status_update',
       'payment_failed',
+      'contact_message',
+      'license_expiring',
+      'license_expired',
     ]);
+    expect(notificationIconType('contact_message')).toBe('contact_message');
     expect(notificationIconType('payment_failed')).toBe('payment_failed');
+    expect(notificationIconType('license_expiring')).toBe('license_expiring');
     expect(notificationIconType('promo')).toBe('order_status_update');
   });
 });

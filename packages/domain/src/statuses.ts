@@ -12,11 +12,19 @@ export function orderStatusStep(status: string): number {
   return index < 0 ? 0 : index;
 }
 
+/**
+ * The spec's four types, plus contact_message: the admins' notice of a contact-form enquiry (ours;
+ * the admins' notices of a paid order or a failed payment reuse the spec's types).
+ */
 export const NOTIFICATION_TYPES = [
   'license_purchase',
   'product_order',
   'order_status_update',
   'payment_failed',
+  'contact_message',
+  // ours: the expiry reminders (7 days and 1 day before a key ends) and the 'ended' notice
+  'license_expiring',
+  'license_expired',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

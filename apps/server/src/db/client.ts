@@ -18,6 +18,8 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
+  /** Connections of the pool by state (PostgreSQL); null on PGlite's single embedded connection. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
   /**
    * Calls `onPayload` for every NOTIFY on `channel` (Postgres delivers them only after the
@@ -69,6 +71,7 @@ async function openPglite(dataDir: string | null, options: PGliteOptions = {}): 
   return {
     db,
     driver: 'pglite',
+    poolStats: () => null,
     migrate: async () => {
       await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
     },
@@ -101,6 +104,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     driver: 'postgres',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     migrate: async () => {
       const conn = await pool.connect();
       try {

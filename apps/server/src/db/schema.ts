@@ -34,6 +34,10 @@ export const users = pgTable(
     isEmailVerified: boolean('is_email_verified').notNull().default(false),
     /** A changed address waits here until its owner confirms it by mail. */
     pendingEmail: text('pending_email'),
+    /** Notification preferences and the zone dates are shown in (the account's Notifications tab). */
+    notifyPromotional: boolean('notify_promotional').notNull().default(true),
+    notifyAnnouncements: boolean('notify_announcements').notNull().default(true),
+    timeZone: text('time_zone').notNull().default('Asia/Singapore'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -206,6 +210,10 @@ export const orderLines = pgTable(
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
     lineTotalCents: integer('line_total_cents').notNull(),
+    /** A renewal line: the buyer's licence it extends by one term when the order is paid. */
+    renewsLicenseId: uuid('renews_license_id').references(() => licenses.id),
+    /** The renewed licence's expiry right after this payment, for the receipt ('renewed until'). */
+    renewedUntil: ts('renewed_until'),
   },
   (t) => [index('order_lines_order_idx').on(t.orderId)],
 );
@@ -275,18 +283,54 @@ export const licenses = pgTable(
     startAt: ts('start_at').notNull(),
     /** Null: never expires (admin-generated one-time licences). */
     expiresAt: ts('expires_at'),
+    /**
+     * SHA-256 (hex) of the key: the licence server looks keys up by it, so the key itself never
+     * travels in a query or a rate-limit key. Computed by the database from the key, so every
+     * way a licence is created (fulfilment, admin generate, the demo seeder) has it.
+     */
+    keyHash: text('key_hash').generatedAlwaysAs(sql`encode(sha256(license_key::bytea), 'hex')`),
     deviceId: text('device_id'),
+    /** What the desktop program calls the device it was activated on. */
+    deviceName: text('device_name'),
     deviceBoundAt: ts('device_bound_at'),
     lastValidatedAt: ts('last_validated_at'),
+    /** Program version and client address of the last activation or validation. */
+    lastAppVersion: text('last_app_version'),
+    lastValidatedIp: text('last_validated_ip'),
     revokedAt: ts('revoked_at'),
+    /**
+     * The highest expiry reminder sent for the current term (LICENSE_REMINDERS: 0 none, 1 seven
+     * days, 2 one day, 3 ended); set back when a renewal starts a new term.
+     */
+    reminderStage: integer('reminder_stage').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('licenses_key_uq').on(t.licenseKey),
+    uniqueIndex('licenses_key_hash_uq').on(t.keyHash),
+    // The reminder job's range scan on expiry; keys past their last reminder or revoked leave it.
+    index('licenses_reminder_due_idx')
+      .on(t.expiresAt, t.reminderStage)
+      .where(sql`reminder_stage < 3 and revoked_at is null`),
     index('licenses_user_expires_idx').on(t.userId, t.expiresAt),
     index('licenses_order_idx').on(t.orderId),
     index('licenses_created_idx').on(t.createdAt),
   ],
+);
+
+/** Deactivations by the desktop program, kept to limit them per licence (DEACTIVATIONS_PER_WINDOW). */
+export const licenseDeactivations = pgTable(
+  'license_deactivations',
+  {
+    id: serial('id').primaryKey(),
+    licenseId: uuid('license_id')
+      .notNull()
+      .references(() => licenses.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('license_deactivations_license_idx').on(t.licenseId, t.createdAt)],
 );
 
 /** Self-service device resets, kept to rate-limit them per licence. */
@@ -352,10 +396,14 @@ export const usageEvents = pgTable(
     processingTime: real('processing_time'),
     errorMessage: text('error_message'),
     occurredAt: ts('occurred_at').notNull().defaultNow(),
+    /** The desktop program's id for the event; a retried report stores it once per licence. */
+    eventId: text('event_id'),
+    receivedAt: ts('received_at').notNull().defaultNow(),
   },
   (t) => [
     index('usage_events_kind_time_idx').on(t.kind, t.occurredAt),
     index('usage_events_license_idx').on(t.licenseId),
+    uniqueIndex('usage_events_license_event_uq').on(t.licenseId, t.eventId),
   ],
 );
 

@@ -240,3 +240,83 @@ export const EVENT_HOUR_WEIGHTS: readonly number[] = [
 export const ORDER_HOUR_WEIGHTS: readonly number[] = [
   1, 0.5, 0.3, 0.2, 0.2, 0.3, 0.6, 1.5, 3, 5, 6, 6, 5, 5, 5.5, 5.5, 5, 4.5, 4, 4.5, 5, 5, 3.5, 2,
 ];
+
+/** Country calling codes, for the phone numbers of contact-form enquiries. */
+export const DIAL_CODES: Readonly<Record<string, string>> = {
+  SG: '+65',
+  ID: '+62',
+  MY: '+60',
+  PH: '+63',
+  TH: '+66',
+  VN: '+84',
+  AU: '+61',
+  US: '+1',
+  GB: '+44',
+};
+
+/** What prospects write through the contact form: quotes for sheets, resellers, support. */
+export const ENQUIRIES: readonly { country: string; company: string; message: string }[] = [
+  {
+    country: 'ID',
+    company: 'Momen Abadi Photobooth',
+    message:
+      'Hi, we run three photo booths for weddings in Surabaya. Could you quote 12,000 lenticular sheets delivered to Indonesia?\n\nWe would also like to know the lead time, as our season starts next month.',
+  },
+  {
+    country: 'SG',
+    company: 'Brightside Events Pte Ltd',
+    message:
+      'We are an event agency interested in reselling LentiBooth to our partners in Malaysia. Do you offer reseller pricing for yearly licences (20 keys or more)?',
+  },
+  {
+    country: 'MY',
+    company: 'Snap & Go Booths',
+    message:
+      'Our booth PC was replaced after a hardware failure and the licence still shows the old device. Can you help us move it before our event on Saturday?',
+  },
+  {
+    country: 'SG',
+    company: 'PixelPop Studio',
+    message:
+      'Do the lenticular prints work with a DNP DS-RX1HS printer? We want to add 3D prints to our corporate packages and need to know before we order the setup kit.',
+  },
+  {
+    country: 'PH',
+    company: 'Kodakan Booth Rentals',
+    message:
+      'Please send a quotation for 5,000 sheets and two adhesion rollers to Manila. Can you also invoice our company for the setup kit instead of a card payment?',
+  },
+  {
+    country: 'MY',
+    company: 'Mega Activations Sdn Bhd',
+    message:
+      'We tried the daily licence at a mall activation and guests loved it. Is there a discount for monthly licences if we buy six at once?',
+  },
+  {
+    country: 'ID',
+    company: 'Island Booth Co.',
+    message:
+      'Can the software run on a Windows 11 mini PC without internet for a whole weekend? The venue in Bali has no Wi-Fi for vendors.',
+  },
+  {
+    country: 'TH',
+    company: 'Lumière Photo Booth Bangkok',
+    message:
+      'Hello, we need the invoice of last week’s order with our company tax number on it. Who should we send the details to?',
+  },
+  {
+    country: 'VN',
+    company: 'Saigon Event Tech',
+    message:
+      'We would like a demo for a trade show in Ho Chi Minh City in March. Can we rent a setup kit for two weeks instead of buying one?',
+  },
+  {
+    country: 'AU',
+    company: 'Southern Cross Booths',
+    message:
+      'We are looking for about 25,000 sheets per quarter for our booths across Australia. What pricing can you offer at that volume, and do you ship to Perth?',
+  },
+];
+
+/** Where the shop's admins work from (documentation addresses, RFC 5737). */
+export const ADMIN_IPS = { office: '203.0.113.24', home: '198.51.100.87' } as const;

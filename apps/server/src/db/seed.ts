@@ -53,11 +53,14 @@ const showPasswordOnce = (what: 'created' | 'promoted', email: string, password:
  * registered it) gets a new password, printed once, and loses its sessions and mailed links.
  * With neither set and no admin at all, one is created and its password printed once.
  */
+/** What the start banner says about signing in as the admin. */
+export type AdminSignIn = { email: string; password: 'printed above' | 'ADMIN_PASSWORD' | 'unchanged' } | null;
+
 export async function ensureAdmin(
   db: Db,
   opts: { email?: string; password?: string },
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
-): Promise<void> {
+): Promise<AdminSignIn> {
   if (opts.email) {
     const email = opts.email.trim().toLowerCase();
     const [existing] = await db.select().from(users).where(eq(users.email, email));
@@ -67,7 +70,7 @@ export async function ensureAdmin(
       // A generated password goes to the terminal once, never into the log stream.
       if (!opts.password) showPasswordOnce('created', email, password);
       log.info(`Created admin ${email}`);
-      return;
+      return { email, password: opts.password ? 'ADMIN_PASSWORD' : 'printed above' };
     }
     const set: Partial<typeof users.$inferInsert> = { role: 'admin', isEmailVerified: true };
     if (!existing.isEmailVerified) {
@@ -88,17 +91,20 @@ export async function ensureAdmin(
       });
       if (!opts.password) showPasswordOnce('promoted', email, password);
       log.warn(`Promoted unverified account ${email} to admin; its password was replaced and its sessions ended`);
-      return;
+      return { email, password: opts.password ? 'ADMIN_PASSWORD' : 'printed above' };
     }
     if (opts.password && !(await verifyPassword(existing.passwordHash, opts.password))) {
       set.passwordHash = await hashPassword(opts.password);
     }
     await db.update(users).set(set).where(eq(users.id, existing.id));
-    return;
+    return { email, password: opts.password ? 'ADMIN_PASSWORD' : 'unchanged' };
   }
   // Only a brand-new shop gets a generated admin (DESIGN.md): an existing one is left as it is.
   const [anyUser] = await db.select({ id: users.id }).from(users).limit(1);
-  if (anyUser) return;
+  if (anyUser) {
+    const [admin] = await db.select({ email: users.email }).from(users).where(eq(users.role, 'admin')).orderBy(users.id).limit(1);
+    return admin ? { email: admin.email, password: 'unchanged' } : null;
+  }
   const password = generatedPassword();
   const email = 'admin@lenticularbooth.local';
   await db
@@ -107,4 +113,5 @@ export async function ensureAdmin(
     .onConflictDoNothing();
   // Printed straight to the terminal (not only the log) so the operator sees it once.
   showPasswordOnce('created', email, password);
+  return { email, password: 'printed above' };
 }

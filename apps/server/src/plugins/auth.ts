@@ -13,6 +13,8 @@ declare module 'fastify' {
     /** The signed-in caller, or null. Resolved lazily once per request. */
     currentUser(): Promise<SessionUser | null>;
     currentSessionId(): Promise<number | null>;
+    /** The caller's user id if this request has already looked the session up, else null (for the log line). */
+    knownUserId(): number | null;
   }
 }
 
@@ -37,6 +39,9 @@ export function registerAuth(app: FastifyInstance, db: Db, sessionCache: Session
 
   const perRequest = new WeakMap<FastifyRequest, Promise<LiveSession | null>>();
   const callerOf = new WeakMap<FastifyRequest, number>();
+  app.decorateRequest('knownUserId', function (this: FastifyRequest) {
+    return callerOf.get(this) ?? null;
+  });
   function resolve(request: FastifyRequest) {
     let p = perRequest.get(request);
     if (!p) {

@@ -28,6 +28,12 @@ const PUBLIC = new Set([
   'GET /api/catalogue/products',
   'POST /api/admin/contact',
   'GET /api/config/public',
+  // The licence server: the licence key is the credential, not a session.
+  'POST /api/licenses/activate',
+  'POST /api/licenses/validate',
+  'POST /api/licenses/deactivate',
+  'GET /api/licenses/jwks.json',
+  'POST /api/analytics/usage',
 ]);
 
 /** Routes of the admin scope: a signed-in customer gets 403 whatever they send. */
@@ -42,6 +48,7 @@ const ADMIN = new Set([
   'GET /api/analytics/errors',
   'POST /api/subscriptions/licenses',
   'PUT /api/subscriptions/licenses',
+  'GET /api/subscriptions/licenses/admin/all',
   'GET /api/admin/audit',
   'PUT /api/order/{orderId}',
   'GET /api/voucher/coupon',

@@ -41,7 +41,24 @@ export const routes: RouteObject[] = [
             ...page(() => import('./layouts/account-layout'), 'AccountLayout'),
             children: [
               { index: true, ...page(() => import('../features/account/accounts-index-redirect'), 'AccountsIndexRedirect') },
-              { path: 'overview/*', ...page(() => import('../features/account/pages/overview-page'), 'OverviewPage') },
+              {
+                path: 'overview',
+                ...page(() => import('./layouts/overview-route'), 'OverviewRoute'),
+                // The back office's sections (admins only; see OverviewRoute).
+                children: [
+                  { index: true, element: <Navigate to="report" replace /> },
+                  { path: 'report', ...page(() => import('../features/admin-report/pages/report-page'), 'ReportPage') },
+                  { path: 'analytics', ...page(() => import('../features/admin-analytics/pages/analytics-page'), 'AnalyticsPage') },
+                  { path: 'users', ...page(() => import('../features/admin-users/pages/users-page'), 'UsersPage') },
+                  { path: 'licenses', ...page(() => import('../features/admin-licenses/pages/licenses-page'), 'LicensesPage') },
+                  { path: 'invoices', ...page(() => import('../features/admin-invoices/pages/invoices-page'), 'InvoicesPage') },
+                  { path: 'orders', ...page(() => import('../features/admin-orders/pages/orders-page'), 'OrdersPage') },
+                  { path: 'coupons', ...page(() => import('../features/admin-coupons/pages/coupons-page'), 'CouponsPage') },
+                  { path: 'notifications', ...page(() => import('../features/admin-notifications/pages/notifications-page'), 'NotificationsPage') },
+                  { path: 'activity', ...page(() => import('../features/admin-activity/pages/activity-page'), 'ActivityPage') },
+                  { path: '*', element: <Navigate to="/404" replace /> },
+                ],
+              },
               { path: 'resources', ...page(() => import('../features/account/pages/resources-page'), 'ResourcesPage') },
               { path: 'plans', ...page(() => import('../features/account/pages/plans-page'), 'PlansPage') },
               { path: 'products', ...page(() => import('../features/account/pages/products-page'), 'ProductsPage') },

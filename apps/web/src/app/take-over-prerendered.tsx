@@ -26,12 +26,39 @@ export function routerReady(router: Router): Promise<void> {
   });
 }
 
+declare global {
+  interface Window {
+    /** The first tap boot.js caught on the layer before the app took over. */
+    __lbsPendingTap?: { target: Element; x: number; y: number };
+  }
+}
+
+const CONTROLS = 'a[href], button, [role="button"], input, select, textarea, label';
+
+/**
+ * Replays the tap boot.js kept: on the same element when hydration kept it (it normally does),
+ * else on whatever control is now at the same point (a signed-in visitor's header is rendered
+ * afresh). Fields get the focus a tap would give; everything else is clicked.
+ */
+function replayPendingTap(): void {
+  const tap = window.__lbsPendingTap;
+  delete window.__lbsPendingTap;
+  if (!tap) return;
+  const target = tap.target.isConnected ? tap.target : document.elementFromPoint(tap.x, tap.y)?.closest(CONTROLS);
+  if (!(target instanceof HTMLElement)) return;
+  if (target.matches('input, select, textarea')) target.focus();
+  else target.click();
+}
+
 function Interactive({ container, children }: { container: HTMLElement; children: ReactNode }) {
   useEffect(() => {
     // Removing one fixed layer costs the browser next to nothing (toggling `inert` on the root
     // would restyle the whole page at the busiest moment of start-up).
     document.getElementById('boot-shield')?.remove();
     container.removeAttribute('data-prerendered');
+    // A task later: clicked from inside this effect the tap reached no handler (React is still
+    // finishing the hydration commit); a task later it does (e2e/specs/first-tap.e2e.ts).
+    setTimeout(replayPendingTap, 0);
   }, [container]);
   return children;
 }

@@ -40,6 +40,7 @@ export const paths = {
       orders: '/accounts/overview/orders',
       coupons: '/accounts/overview/coupons',
       notifications: '/accounts/overview/notifications',
+      activity: '/accounts/overview/activity',
     },
   },
 } as const;
@@ -53,4 +54,51 @@ export function isBareScreen(pathname: string): boolean {
 
 export function isAccountArea(pathname: string): boolean {
   return pathname === '/accounts' || pathname.startsWith('/accounts/');
+}
+
+const SITE = 'LentiBooth';
+
+/**
+ * The browser tab's title of every screen that is not a prerendered public page (those name their
+ * own, with a search description: usePageMeta). Longest prefix wins; one table, beside the paths.
+ */
+const SCREEN_TITLES: [prefix: string, title: string][] = [
+  [paths.signup, 'Sign up'],
+  [paths.login, 'Log in'],
+  [paths.signin, 'Sign in to check out'],
+  [paths.verifySent, 'Check your email'],
+  ['/verify-email', 'Verify your email'],
+  [paths.forgotPassword, 'Forgot password'],
+  ['/new-password', 'Choose a new password'],
+  [paths.shipping, 'Checkout'],
+  [paths.checkoutSuccess, 'Thank you for your order'],
+  [paths.notFound, 'Page not found'],
+  [paths.accounts.overview, 'Overview'],
+  [paths.accounts.resources, 'Resources'],
+  [paths.accounts.plans, 'Plans'],
+  [paths.accounts.products, 'Products'],
+  [paths.accounts.settings, 'Settings'],
+  [paths.accounts.profile, 'Profile · Settings'],
+  [paths.accounts.notifications, 'Notifications · Settings'],
+  [paths.accounts.orders, 'Orders · Settings'],
+  [paths.accounts.invoices, 'Invoices · Settings'],
+  [paths.accounts.admin.report, 'Report · Back office'],
+  [paths.accounts.admin.analytics, 'Analytics · Back office'],
+  [paths.accounts.admin.users, 'Users · Back office'],
+  [paths.accounts.admin.licenses, 'Licenses · Back office'],
+  [paths.accounts.admin.invoices, 'Invoices · Back office'],
+  [paths.accounts.admin.orders, 'Orders · Back office'],
+  [paths.accounts.admin.coupons, 'Coupons · Back office'],
+  [paths.accounts.admin.notifications, 'Notifications · Back office'],
+  [paths.accounts.admin.activity, 'Activity · Back office'],
+];
+
+/** The document title for `pathname`, or null for a public page (which sets its own). */
+export function screenTitle(pathname: string): string | null {
+  let best: [string, string] | undefined;
+  for (const entry of SCREEN_TITLES) {
+    const [prefix] = entry;
+    if ((pathname === prefix || pathname.startsWith(`${prefix}/`)) && (!best || prefix.length > best[0].length)) best = entry;
+  }
+  return best ? `${best[1]} · ${SITE}` : null;
 }

@@ -6,6 +6,8 @@ export const STORAGE_KEYS = {
   selectedAccountsItem: 'selectedAccountsItem',
   selectedSettingsSubItem: 'selectedSettingsSubItem',
   cartItems: 'cart_items',
+  // What a visitor chose before signing up or in; added to the cart once they are (issue 13).
+  pendingCartItem: 'pending_cart_item',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

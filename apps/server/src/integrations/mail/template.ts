@@ -11,6 +11,10 @@ export interface MailContent {
   footnote?: string;
 }
 
+/** A moment as mail shows it: '5 Mar 2026, 10:00 am (Singapore time)', the shop's own zone. */
+export const mailDateTime = (date: Date) =>
+  date.toLocaleString('en-SG', { timeZone: 'Asia/Singapore', dateStyle: 'medium', timeStyle: 'short' }) + ' (Singapore time)';
+
 /** Header values never carry line breaks, so user text cannot inject headers. */
 export const headerSafe = (s: string) => s.replace(/[\r\n]+/g, ' ').trim().slice(0, 200);
 

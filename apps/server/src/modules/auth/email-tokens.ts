@@ -12,18 +12,24 @@ export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
 };
 
 /**
- * A new single-use token for `email`; only its hash is stored. Earlier unused tokens of the same
- * purpose for this user stop working, so only the newest mail's link is live.
+ * Purposes whose earlier links die when a new one is issued. A password reset link and an
+ * address-change link act on the account as it is now, so only the newest may work. A
+ * verification link only proves the mailbox, so every one sent stays valid until it expires or
+ * the address is verified (issue 13: a buyer who pressed 'resend' and then opened the first mail
+ * was told 'Verification Failed').
+ */
+const NEWEST_ONLY: ReadonlySet<EmailTokenPurpose> = new Set(['reset_password', 'change_email']);
+
+/**
+ * A new single-use token for `email`; only its hash is stored. For NEWEST_ONLY purposes, earlier
+ * unused tokens of the same purpose for this user stop working.
  */
 export async function issueEmailToken(
   tx: DbOrTx,
   opts: { userId: number; email: string; purpose: EmailTokenPurpose },
 ): Promise<string> {
   const now = new Date();
-  await tx
-    .update(emailTokens)
-    .set({ usedAt: now })
-    .where(and(eq(emailTokens.userId, opts.userId), eq(emailTokens.purpose, opts.purpose), isNull(emailTokens.usedAt)));
+  if (NEWEST_ONLY.has(opts.purpose)) await spendUnusedEmailTokens(tx, opts.userId, opts.purpose, now);
   const token = newToken();
   await tx.insert(emailTokens).values({
     userId: opts.userId,
@@ -33,6 +39,14 @@ export async function issueEmailToken(
     expiresAt: new Date(now.getTime() + EMAIL_TOKEN_TTL_MS[opts.purpose]),
   });
   return token;
+}
+
+/** Every unused token of `purpose` for the user stops working (a newer one, or the job is done). */
+export async function spendUnusedEmailTokens(tx: DbOrTx, userId: number, purpose: EmailTokenPurpose, now = new Date()): Promise<void> {
+  await tx
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
 }
 
 const live = (token: string, purposes: EmailTokenPurpose[]) =>

@@ -7,7 +7,7 @@ import { enqueueMail } from '../outbox/enqueue';
 import { verificationMail } from './auth-mail';
 import { logAuthEvent, type RequestMeta } from './auth-events';
 import { isUniqueViolation } from '../../db/errors';
-import { consumeEmailToken, issueEmailToken } from './email-tokens';
+import { consumeEmailToken, issueEmailToken, spendUnusedEmailTokens } from './email-tokens';
 import { createSession } from './session-store';
 import { toSessionJson } from './user-json';
 
@@ -35,6 +35,9 @@ export async function verifyEmail(ctx: AppContext, token: string, meta: RequestM
               .returning();
       // The account's address changed after the mail was sent: the link no longer applies.
       if (!user) throw badRequest(MSG.linkExpiredOrInvalid);
+      // Verified: the other links mailed for it have done their job (each link works once, and
+      // only until the address is verified).
+      if (row.purpose === 'verify_email') await spendUnusedEmailTokens(tx, user.id, 'verify_email');
       const { token: sessionToken } = await createSession(tx, user.id, meta);
       await logAuthEvent(tx, row.purpose === 'verify_email' ? 'email_verified' : 'email_changed', meta, {
         userId: user.id,
@@ -58,7 +61,7 @@ export async function resendVerification(ctx: AppContext, email: string, meta: R
     const [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
     if (!user || user.isEmailVerified) return;
     const token = await issueEmailToken(tx, { userId: user.id, email: user.email, purpose: 'verify_email' });
-    await enqueueMail(tx, verificationMail(user.email, ctx.config.publicUrl, token));
+    await enqueueMail(tx, verificationMail(user.email, ctx.config.publicUrl, token, { firstName: user.firstName, username: user.username }));
     await logAuthEvent(tx, 'verification_sent', meta, { userId: user.id, email: user.email });
   });
 }

@@ -21,7 +21,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, meta:
       return;
     }
     const token = await issueEmailToken(tx, { userId: user.id, email: user.email, purpose: 'reset_password' });
-    await enqueueMail(tx, passwordResetMail(user.email, ctx.config.publicUrl, token));
+    await enqueueMail(tx, passwordResetMail(user.email, ctx.config.publicUrl, token, { firstName: user.firstName, username: user.username }));
     await logAuthEvent(tx, 'reset_requested', meta, { userId: user.id, email: user.email });
   });
 }

@@ -27,7 +27,7 @@ export async function signUp(ctx: AppContext, input: TSignupBody['user'], meta: 
         .values({ username: input.username, email: input.email, passwordHash, role: 'user', isEmailVerified: false })
         .returning();
       const token = await issueEmailToken(tx, { userId: user!.id, email: user!.email, purpose: 'verify_email' });
-      await enqueueMail(tx, verificationMail(user!.email, ctx.config.publicUrl, token));
+      await enqueueMail(tx, verificationMail(user!.email, ctx.config.publicUrl, token, { firstName: user!.firstName, username: user!.username }));
       await logAuthEvent(tx, 'signup', meta, { userId: user!.id, email: user!.email });
       return user!;
     });

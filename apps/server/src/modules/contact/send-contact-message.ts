@@ -1,18 +1,19 @@
 import type { TContactBody } from '@lbs/domain/schemas';
+import type { NotificationType } from '@lbs/domain/statuses';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
-import { contactMessages, users } from '../../db/schema';
-import { isAdminUser } from '../../db/roles';
+import { contactMessages } from '../../db/schema';
 import { headerSafe, renderMail } from '../../integrations/mail/template';
 import { enqueueMail } from '../outbox/enqueue';
-import { createNotification } from '../notifications/create-notification';
+import { notifyAdmins } from '../notifications/notify-admins';
 import { contactInbox } from './contact-inbox';
 
-export const CONTACT_NOTIFICATION_TYPE = 'contact_message';
+export const CONTACT_NOTIFICATION_TYPE = 'contact_message' satisfies NotificationType;
 
 const PREVIEW_LENGTH = 200;
 
-function preview(message: string): string {
+/** The first 200 characters of an enquiry on one line, as the admins' notification shows it. */
+export function preview(message: string): string {
   const oneLine = message.replace(/\s+/g, ' ');
   return oneLine.length > PREVIEW_LENGTH ? `${oneLine.slice(0, PREVIEW_LENGTH - 1)}…` : oneLine;
 }
@@ -39,15 +40,11 @@ export async function sendContactMessage(
       })
       .returning({ id: contactMessages.id });
 
-    const admins = await tx.select({ id: users.id }).from(users).where(isAdminUser());
-    for (const admin of admins) {
-      await createNotification(tx, {
-        userId: admin.id,
-        type: CONTACT_NOTIFICATION_TYPE,
-        title: `New enquiry from ${input.name} (${input.company})`,
-        message: `${input.email} · ${input.phone}: ${preview(input.message)}`,
-      });
-    }
+    await notifyAdmins(tx, {
+      type: CONTACT_NOTIFICATION_TYPE,
+      title: `New enquiry from ${input.name} (${input.company})`,
+      message: `${input.email} · ${input.phone}: ${preview(input.message)}`,
+    });
 
     const inbox = await contactInbox(tx, config);
     if (inbox) {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCTION_TEST_ENV } from '../../../test/production-env';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { buildTestApp, deliverMail, mailTo, type TestApp } from '../../../test/build-test-app';
@@ -68,14 +69,7 @@ describe('dev mailbox', () => {
 
 describe('dev mailbox in production', () => {
   it('does not exist, though mail is stored', async () => {
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      SMTP_URL: 'smtp://127.0.0.1:2525',
-      STRIPE_SECRET_KEY: 'sk_test_dummy',
-      STRIPE_WEBHOOK_SECRET: 'whsec_dummy',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_dummy',
-    });
+    const config = loadConfig({ ...PRODUCTION_TEST_ENV, LOG_LEVEL: 'silent' });
     // The same database as above, so the mail is there to leak if the routes existed.
     const app = await buildApp(config, { database: t.database, serveWeb: false });
     try {

@@ -24,7 +24,9 @@ export async function findReceipt(db: Db, caller: Caller, invoiceNo: number): Pr
   const lines = order
     ? await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id))
     : [];
-  const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+  // Billed to the name the order was shipped to (the buyer's own words at checkout), else the
+  // account's full name, else its username.
+  const fullName = order?.shippingInfo?.name?.trim() || [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
   const pdf = await renderReceiptPdf({
     invoiceNo: invoice.invoiceNo,
     orderId: invoice.orderId,
@@ -36,6 +38,7 @@ export async function findReceipt(db: Db, caller: Caller, invoiceNo: number): Pr
       quantity: l.quantity,
       unitPriceCents: l.unitPriceCents,
       lineTotalCents: l.lineTotalCents,
+      renewedUntil: l.renewedUntil,
     })),
     subtotalCents: invoice.subtotalCents,
     discountCents: invoice.discountCents,

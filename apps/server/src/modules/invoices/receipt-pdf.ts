@@ -1,3 +1,4 @@
+import { countryName } from '@lbs/domain/shipping';
 import { formatUsd, fromCents } from '@lbs/domain/money';
 import { CONTACT_INFO } from '@lbs/domain/contact-info';
 import { MSG } from '@lbs/domain/messages';
@@ -13,7 +14,8 @@ export interface ReceiptData {
     email: string;
     shipping: { name: string; address: string; city: string; state: string; zip: string; country: string } | null;
   };
-  lines: Array<{ name: string; quantity: number; unitPriceCents: number; lineTotalCents: number }>;
+  /** `renewedUntil`: a renewal line, with the renewed key's expiry right after this payment. */
+  lines: Array<{ name: string; quantity: number; unitPriceCents: number; lineTotalCents: number; renewedUntil?: Date | null }>;
   subtotalCents: number;
   discountCents: number;
   promoCode: string | null;
@@ -29,6 +31,9 @@ const money = (cents: number) => formatUsd(fromCents(cents));
 /** "5 March 2025", in UTC so the same receipt reads the same wherever it is rendered. */
 export const receiptDate = (d: Date) =>
   new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d);
+
+/** Under a renewal line: the same key, and the date this payment renewed it until. */
+export const renewalNote = (until: Date) => `Same key, renewed until ${receiptDate(until)}`;
 
 export function receiptTitle(invoiceNo: number): string {
   return `Receipt ${invoiceNo}`;
@@ -66,7 +71,7 @@ export function renderReceiptPdf(r: ReceiptData): Promise<Buffer> {
     const s = r.buyer.shipping;
     block(doc, 'Billed to', buyerLines, left, yBuyer, 220);
     if (s) {
-      const shipLines = [s.name, s.address, [s.city, s.state, s.zip].filter(Boolean).join(', '), s.country];
+      const shipLines = [s.name, s.address, [s.city, s.state, s.zip].filter(Boolean).join(', '), countryName(s.country) ?? s.country];
       block(doc, 'Ship to', shipLines, left + 240, yBuyer, 220);
     }
 
@@ -88,12 +93,19 @@ export function renderReceiptPdf(r: ReceiptData): Promise<Buffer> {
         doc.addPage();
         y = doc.page.margins.top;
       }
-      const h = Math.max(14, doc.heightOfString(pdfSafe(line.name), { width: cols.qty - cols.item - 16 }));
-      doc.fillColor(BRAND.ink).text(pdfSafe(line.name), cols.item + 8, y, { width: cols.qty - cols.item - 16 });
+      const itemWidth = cols.qty - cols.item - 16;
+      const h = Math.max(14, doc.heightOfString(pdfSafe(line.name), { width: itemWidth }));
+      doc.fillColor(BRAND.ink).text(pdfSafe(line.name), cols.item + 8, y, { width: itemWidth });
       doc.text(String(line.quantity), cols.qty, y, { width: 40, align: 'right' });
       doc.text(money(line.unitPriceCents), cols.unit, y, { width: 70, align: 'right' });
       doc.text(money(line.lineTotalCents), cols.amount, y, { width: 82, align: 'right' });
       y += h + 8;
+      if (line.renewedUntil) {
+        const note = renewalNote(line.renewedUntil);
+        doc.fontSize(9).fillColor(BRAND.muted).text(note, cols.item + 8, y - 6, { width: itemWidth });
+        y += doc.heightOfString(note, { width: itemWidth }) + 2;
+        doc.fontSize(10);
+      }
       doc.moveTo(left, y - 4).lineTo(left + width, y - 4).strokeColor(BRAND.rule).lineWidth(0.5).stroke();
     }
 

@@ -1,16 +1,34 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZLicense } from '@lbs/domain/responses';
+import { ZAdminLicenseQuery } from '@lbs/domain/admin-queries';
+import { ZLicense, ZLicensePage } from '@lbs/domain/responses';
 import { ZLicenseCreateBody, ZLicenseRevokeBody } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
 import { BEARER, BODY_ERRORS, errors, withExample } from '../../lib/openapi';
 import { auditActorOf } from '../audit/record-admin-action';
 import { generateLicense } from './generate-license';
+import { listAllLicenses } from './list-all-licenses';
 import { revokeLicense } from './revoke-license';
 
-/** The admin's licence generation and revocation; registered in the admin scope. */
+/** The admin's licence list, generation and revocation; registered in the admin scope. */
 export async function licenseAdminRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/subscriptions/licenses/admin/all',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every licence, most recently issued first, paged',
+        description:
+          '`q` matches the email anywhere (case-insensitive) or part of the key (a whole key may be typed in lower case, without hyphens); `status` is active, expired (ran out, not revoked) or revoked.',
+        querystring: ZAdminLicenseQuery,
+        response: { 200: ZLicensePage, ...errors(400, 401, 403) },
+        security: BEARER,
+      },
+    },
+    async (req) => listAllLicenses(ctx.db, req.query),
+  );
 
   r.post(
     '/subscriptions/licenses',

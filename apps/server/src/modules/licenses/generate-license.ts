@@ -1,6 +1,7 @@
+import { greeting } from '@lbs/domain/greeting';
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { adminLicenseExpiry, formatLicenseKey, LICENSE_KEY_BYTES } from '@lbs/domain/license-terms';
+import { adminLicenseExpiry, formatLicenseKey, initialReminderStage, LICENSE_KEY_BYTES } from '@lbs/domain/license-terms';
 import type { TLicenseCreateBody } from '@lbs/domain/schemas';
 import type { Db } from '../../db/client';
 import { licenses, users } from '../../db/schema';
@@ -20,7 +21,7 @@ const day = (date: Date) => date.toISOString().slice(0, 10);
  */
 export async function generateLicense(db: Db, actor: AuditActor, body: TLicenseCreateBody, now = new Date()) {
   return db.transaction(async (tx) => {
-    const [user] = await tx.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users).where(eq(users.email, body.email));
+    const [user] = await tx.select({ id: users.id, email: users.email, firstName: users.firstName, username: users.username }).from(users).where(eq(users.email, body.email));
     if (!user) throw notFound(`No account uses ${body.email}; the customer must sign up first`);
     const startAt = body.start_date ? new Date(body.start_date) : now;
     const expiresAt = body.mode === 'custom' ? new Date(body.end_date!) : adminLicenseExpiry(body.mode, startAt);
@@ -33,6 +34,7 @@ export async function generateLicense(db: Db, actor: AuditActor, body: TLicenseC
         email: user.email,
         startAt,
         expiresAt,
+        reminderStage: initialReminderStage(expiresAt, now),
       })
       .returning();
     const license = row!;
@@ -53,7 +55,7 @@ export async function generateLicense(db: Db, actor: AuditActor, body: TLicenseC
       subject: 'Your LentiBooth license key',
       ...renderMail({
         title: 'Your license key',
-        paragraphs: [`Hi ${user.firstName || 'there'}, a LentiBooth license was issued to your account.`],
+        paragraphs: [`${greeting({ firstName: user.firstName, username: user.username })} a LentiBooth license was issued to your account.`],
         rows,
       }),
     });

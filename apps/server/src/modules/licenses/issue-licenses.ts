@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { LicenseType } from '@lbs/domain/catalogue';
-import { formatLicenseKey, LICENSE_KEY_BYTES, purchasedLicenseExpiry } from '@lbs/domain/license-terms';
+import { formatLicenseKey, initialReminderStage, LICENSE_KEY_BYTES, purchasedLicenseExpiry } from '@lbs/domain/license-terms';
 import type { DbOrTx } from '../../db/client';
 import { licenses } from '../../db/schema';
 
@@ -28,15 +28,19 @@ export async function issuePurchasedLicenses(
   purchase: { userId: number; email: string; orderId: number; paidAt: Date; units: readonly LicenseUnit[] },
 ): Promise<IssuedLicense[]> {
   if (purchase.units.length === 0) return [];
-  const values = purchase.units.map((unit) => ({
-    licenseKey: formatLicenseKey(crypto.randomBytes(LICENSE_KEY_BYTES)),
-    type: unit.type,
-    userId: purchase.userId,
-    orderId: purchase.orderId,
-    email: purchase.email,
-    startAt: purchase.paidAt,
-    expiresAt: purchasedLicenseExpiry(unit.type, purchase.paidAt),
-  }));
+  const values = purchase.units.map((unit) => {
+    const expiresAt = purchasedLicenseExpiry(unit.type, purchase.paidAt);
+    return {
+      licenseKey: formatLicenseKey(crypto.randomBytes(LICENSE_KEY_BYTES)),
+      type: unit.type,
+      userId: purchase.userId,
+      orderId: purchase.orderId,
+      email: purchase.email,
+      startAt: purchase.paidAt,
+      expiresAt,
+      reminderStage: initialReminderStage(expiresAt, purchase.paidAt),
+    };
+  });
   const rows = await tx.insert(licenses).values(values).returning({ id: licenses.id, key: licenses.licenseKey });
   return rows.map((row, i) => ({
     id: row.id,

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { DEVICE_RESETS_PER_WINDOW, isLicenseCurrent } from '@lbs/domain/license-terms';
+import type { Paged } from '@lbs/domain/paging';
 import { ZEmail } from '@lbs/domain/schemas';
 import type { Db } from '../../db/client';
 import { paginate } from '../../db/paginate';
@@ -45,6 +46,11 @@ export async function listLicenses(
     tieBreak: licenses.id,
     paging,
   });
+  return licensePageJson(db, page, now);
+}
+
+/** A page of licence rows as the API shows them, with each current one's device resets left. */
+export async function licensePageJson(db: Db, page: Paged<typeof licenses.$inferSelect>, now: Date) {
   const used = await countDeviceResets(db, page.items.map((l) => l.id), now);
   return {
     ...page,

@@ -56,7 +56,11 @@ describe('GET /notification/admin/all', () => {
     const p2 = (await get('/api/notification/admin/all?page_size=2&page=2', admin)).json();
     expect(p1).toMatchObject({ total: 4, page: 1, page_size: 2 });
     expect([...p1.items, ...p2.items].map((n: { _id: string }) => n._id)).toEqual([a[2]!.id, ...tied]);
-    expect(p1.items[0]).toMatchObject({ user_id: alice.id, title: 't2', is_read: false });
+    expect(p1.items[0]).toMatchObject({ user_id: alice.id, email: alice.email, title: 't2', is_read: false });
+    // Each row names its owner's address (the page's owners are read in one query).
+    const rows = [...p1.items, ...p2.items] as Array<{ user_id: number; email: string }>;
+    expect(rows.map((n) => n.email)).toEqual(rows.map((n) => (n.user_id === alice.id ? alice.email : bob.email)));
+    expect(rows.filter((n) => n.email === bob.email)).toHaveLength(1);
   });
 });
 

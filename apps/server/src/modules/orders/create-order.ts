@@ -17,11 +17,16 @@ export interface PricedLine {
   lineTotalCents: number;
   shippable: boolean;
   licenseType: LicenseType | null;
+  /** A renewal line: the licence it extends (checked by checkRenewals); null for a plain line. */
+  renews: string | null;
+  /** Index of the request line it came from, for error details. */
+  requestIndex: number;
 }
 
 /**
  * The order lines at the server's prices. The client names products by price id (our catalogue
- * key) and a quantity; the same product named twice becomes one line.
+ * key) and a quantity; the same product named twice becomes one line. A renewal line (`renews`)
+ * stays its own line of quantity 1, one per licence.
  */
 export async function priceLines(db: DbOrTx, requested: TOnePaymentBody['products']): Promise<PricedLine[]> {
   const keys = [...new Set(requested.map((line) => line.price_id))];
@@ -34,12 +39,18 @@ export async function priceLines(db: DbOrTx, requested: TOnePaymentBody['product
   requested.forEach((line, index) => {
     const product = byKey.get(line.price_id);
     if (!product) throw badRequest(`products.${index}.price_id: ${MSG.unknownProduct}`);
-    const existing = lines.get(product.key);
+    const lineKey = line.renews ? `renews:${line.renews}` : product.key;
+    const existing = lines.get(lineKey);
+    if (line.renews) {
+      if (existing) throw badRequest(`products.${index}.renews: ${MSG.renewalTwice}`);
+      if (line.quantity !== 1) throw badRequest(`products.${index}.quantity: ${MSG.renewalQuantity}`);
+      if (product.kind !== 'license') throw badRequest(`products.${index}.renews: ${MSG.renewalNotLicense}`);
+    }
     const quantity = (existing?.quantity ?? 0) + line.quantity;
     if (quantity > MAX_LINE_QUANTITY) {
       throw badRequest(`products.${index}.quantity: at most ${MAX_LINE_QUANTITY} of one product per order`);
     }
-    lines.set(product.key, {
+    lines.set(lineKey, {
       productId: product.id,
       key: product.key,
       name: product.name,
@@ -48,6 +59,8 @@ export async function priceLines(db: DbOrTx, requested: TOnePaymentBody['product
       lineTotalCents: product.priceCents * quantity,
       shippable: product.shippable,
       licenseType: product.kind === 'license' ? product.licenseType : null,
+      renews: line.renews ?? null,
+      requestIndex: existing?.requestIndex ?? index,
     });
   });
   return [...lines.values()];
@@ -97,6 +110,7 @@ export async function insertPendingOrder(tx: Tx, draft: PendingOrder): Promise<t
       unitPriceCents: line.unitPriceCents,
       quantity: line.quantity,
       lineTotalCents: line.lineTotalCents,
+      renewsLicenseId: line.renews,
     })),
   );
   if (draft.promotion) await reservePromotionUse(tx, draft.promotion);

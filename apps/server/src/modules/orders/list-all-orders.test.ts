@@ -47,6 +47,8 @@ describe('GET /order/admin/all', () => {
     expect(await ids('status=shipped')).toEqual([o3.id, o2.id]);
     expect(await ids('status=delivered')).toEqual([]);
     expect(await ids(`q=${o2.id}`)).toEqual([o2.id]);
+    // As the back office shows it: '#1042'.
+    expect(await ids(`q=${encodeURIComponent(`#${o2.id}`)}`)).toEqual([o2.id]);
     expect(await ids('q=ALICE@ORD')).toEqual([o3.id, o1.id]);
     expect(await ids(`q=${encodeURIComponent('zoë q')}`)).toEqual([o1.id]);
     expect(await ids('q=%25')).toEqual([]);

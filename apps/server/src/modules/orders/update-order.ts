@@ -1,3 +1,4 @@
+import { greeting } from '@lbs/domain/greeting';
 import { asc, eq } from 'drizzle-orm';
 import type { TOrderUpdateBody } from '@lbs/domain/schemas';
 import type { Db } from '../../db/client';
@@ -73,7 +74,9 @@ function statusMail(order: OrderRow) {
     subject: shipped ? `Your LentiBooth order #${order.id} has shipped` : `Your LentiBooth order #${order.id} was delivered`,
     ...renderMail({
       title: shipped ? 'Your order is on its way' : 'Your order was delivered',
-      paragraphs: [shipped ? `Good news: order #${order.id} has shipped.` : `Order #${order.id} has been delivered. Enjoy your LentiBooth!`],
+      paragraphs: [
+        `${greeting({ shippingName: order.shippingInfo?.name })} ${shipped ? `good news: order #${order.id} has shipped.` : `order #${order.id} has been delivered. Enjoy your LentiBooth!`}`,
+      ],
       rows,
       // Only http(s) links reach this column (the request schema refuses anything else).
       button: shipped && order.trackUrl ? { label: 'Track your parcel', url: order.trackUrl } : undefined,

@@ -23,3 +23,9 @@ export async function enqueue(tx: DbOrTx, message: OutboxMessage): Promise<numbe
 export function enqueueMail(tx: DbOrTx, mail: MailMessage): Promise<number> {
   return enqueue(tx, { kind: 'mail', payload: mail });
 }
+
+/** Many mails in one insert (a batch job's), in the caller's transaction like enqueueMail. */
+export async function enqueueMails(tx: DbOrTx, mails: readonly MailMessage[]): Promise<void> {
+  if (mails.length === 0) return;
+  await tx.insert(outbox).values(mails.map((payload) => ({ kind: 'mail' as const, payload })));
+}

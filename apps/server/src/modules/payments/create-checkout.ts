@@ -10,6 +10,7 @@ import type { Tx } from '../../db/client';
 import { localPaymentSessions, orders, users } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../lib/app-error';
 import { newToken } from '../../lib/tokens';
+import { checkRenewals } from '../licenses/check-renewals';
 import { insertPendingOrder, priceLines, type PendingOrder } from '../orders/create-order';
 import type { ShippingRateProvider } from '../shipping/rate-provider';
 import { couponDiscount, promotionProblem } from '../vouchers/promotion-rules';
@@ -128,7 +129,8 @@ export async function createOnePaymentCheckout(
   const { config, db } = ctx;
   if (!stripe && !config.devTools) throw new AppError('unavailable', MSG.paymentUnavailable);
 
-  const lines = await priceLines(db, body.products);
+  // Renewal lines name the buyer's own licences of their plan (400 otherwise); fulfilment renews.
+  const lines = await checkRenewals(db, user.id, await priceLines(db, body.products));
   const subtotalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
   const needsShipping = lines.some((line) => line.shippable);
   let shippingCents = 0;
@@ -210,7 +212,7 @@ export async function createOnePaymentCheckout(
 
   if (localSessionId && order.totalCents === 0) {
     await fulfilOrder(ctx, { provider: 'local', sessionId: localSessionId });
-    return { url: `${config.publicUrl}/checkout/success` };
+    return { url: `${config.publicUrl}/checkout/success?session_id=${encodeURIComponent(localSessionId)}` };
   }
   if (localSessionId) return { url: `${config.publicUrl}${localPayPath(localSessionId)}` };
 

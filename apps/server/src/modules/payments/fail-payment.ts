@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context';
 import { localPaymentSessions, orders } from '../../db/schema';
 import { formatUsd, fromCents } from '@lbs/domain/money';
 import { createNotification } from '../notifications/create-notification';
+import { notifyAdmins } from '../notifications/notify-admins';
 import { releasePromotionUse } from '../vouchers/promotion-uses';
 import type { PaymentProvider } from './fulfil-order';
 
@@ -46,6 +47,14 @@ export async function endUnpaidOrder(
         type: 'payment_failed',
         title: 'Payment failed',
         message: `Your payment of ${formatUsd(fromCents(order.totalCents))} for order #${order.id} did not go through and nothing was charged. Your cart is still saved: please try again or use another payment method.`,
+      });
+      // Only a declined payment reaches the back office; an abandoned checkout is not news.
+      await notifyAdmins(tx, {
+        type: 'payment_failed',
+        title: `Payment failed for order #${order.id} (${order.email}) — ${formatUsd(fromCents(order.totalCents))}`,
+        message: `The payment did not go through and nothing was charged${
+          order.promotionId ? ' and the promotion use was released' : ''
+        }. The customer was told and can try again.`,
       });
     }
     return true;

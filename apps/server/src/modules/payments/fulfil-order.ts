@@ -1,14 +1,20 @@
+import { countryName } from '@lbs/domain/shipping';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { LicenseType } from '@lbs/domain/catalogue';
+import { formatUsd, fromCents } from '@lbs/domain/money';
+import { truncateKey } from '@lbs/domain/license-terms';
 import type { AppContext } from '../../app-context';
 import type { Tx } from '../../db/client';
 import { localPaymentSessions, orderLines, orders, paymentEvents, products, users } from '../../db/schema';
+import { mailDateTime } from '../../integrations/mail/template';
 import { issueInvoice } from '../invoices/issue-invoice';
 import { issuePurchasedLicenses, type LicenseUnit } from '../licenses/issue-licenses';
+import { renewLicense } from '../licenses/renew-license';
 import { createNotification } from '../notifications/create-notification';
+import { notifyAdmins } from '../notifications/notify-admins';
 import { enqueueMail } from '../outbox/enqueue';
 import { redeemPromotionUse } from '../vouchers/promotion-uses';
-import { receiptMail } from './receipt-mail';
+import { receiptMail, type RenewedKey } from './receipt-mail';
 
 export type PaymentProvider = 'local' | 'stripe';
 
@@ -28,7 +34,7 @@ export interface CompletedPayment {
 }
 
 export type FulfilResult =
-  | { status: 'fulfilled'; orderId: number; invoiceNo: number; licenseKeys: string[] }
+  | { status: 'fulfilled'; orderId: number; invoiceNo: number; licenseKeys: string[]; renewedLicenseIds: string[] }
   | { status: 'already_fulfilled'; orderId: number }
   | { status: 'unknown_session' }
   | { status: 'amount_mismatch'; orderId: number };
@@ -51,8 +57,9 @@ async function lockOrder(tx: Tx, payment: CompletedPayment) {
 /**
  * The one way an order gets paid, whoever reports the payment (Stripe webhook, local pay page,
  * reconciliation). In one transaction: the order becomes paid (licence-only orders delivered), an
- * invoice takes the next number, one key per licence unit is issued, the promotion use is
- * recorded, notifications are written and the receipt is queued. Idempotent on the payment
+ * invoice takes the next number, one key per licence unit is issued (a renewal line extends the
+ * buyer's licence instead), the promotion use is recorded, notifications are written (the
+ * customer's and one per admin) and the receipt is queued. Idempotent on the payment
  * session: the order row is locked and checked, and `payment_events` holds one row per fulfilled
  * session (primary key), so any number of concurrent or repeated reports fulfil it once.
  */
@@ -91,7 +98,10 @@ export async function fulfilOrder(ctx: AppContext, payment: CompletedPayment): P
 
     const lines = await tx
       .select({
+        id: orderLines.id,
         name: orderLines.name,
+        productName: products.name,
+        renewsLicenseId: orderLines.renewsLicenseId,
         quantity: orderLines.quantity,
         lineTotalCents: orderLines.lineTotalCents,
         licenseType: products.licenseType,
@@ -126,11 +136,22 @@ export async function fulfilOrder(ctx: AppContext, payment: CompletedPayment): P
       paidAt: now,
     });
 
-    const units: LicenseUnit[] = lines.flatMap((line) =>
-      line.kind === 'license' && line.licenseType
-        ? Array.from({ length: line.quantity }, () => ({ type: line.licenseType as LicenseType, name: line.name }))
-        : [],
-    );
+    const units: LicenseUnit[] = [];
+    const renewed: Array<RenewedKey & { id: string }> = [];
+    for (const line of lines) {
+      if (line.kind !== 'license' || !line.licenseType) continue;
+      const type = line.licenseType as LicenseType;
+      if (line.renewsLicenseId) {
+        const renewal = await renewLicense(tx, { licenseId: line.renewsLicenseId, userId: order.userId, type, paidAt: now });
+        if (renewal) {
+          await tx.update(orderLines).set({ renewedUntil: renewal.expiresAt }).where(eq(orderLines.id, line.id));
+          renewed.push({ id: renewal.id, key: renewal.key, name: line.productName, expiresAt: renewal.expiresAt });
+          continue;
+        }
+        // Revoked between checkout and payment: the term paid for comes as a new key instead.
+      }
+      for (let i = 0; i < line.quantity; i++) units.push({ type, name: line.renewsLicenseId ? line.productName : line.name });
+    }
     const licenses = await issuePurchasedLicenses(tx, { userId: order.userId, email: order.email, orderId: order.id, paidAt: now, units });
 
     await redeemPromotionUse(tx, order);
@@ -144,8 +165,18 @@ export async function fulfilOrder(ctx: AppContext, payment: CompletedPayment): P
         message: `Order #${order.id}: your ${names} ${licenses.length === 1 ? 'key is' : 'keys are'} ready. Find ${licenses.length === 1 ? 'it' : 'them'} in your receipt email and under Your Subscriptions.`,
       });
     }
+    if (renewed.length) {
+      await createNotification(tx, {
+        userId: order.userId,
+        type: 'license_purchase',
+        title: renewed.length === 1 ? 'License renewed' : `${renewed.length} licenses renewed`,
+        message: `Order #${order.id}: ${renewed
+          .map((r) => `your ${r.name} key ${truncateKey(r.key)} is renewed until ${mailDateTime(r.expiresAt)}`)
+          .join('; ')}. Same key, same device: nothing to re-activate.`,
+      });
+    }
     if (order.needsShipping) {
-      const where = order.shippingInfo ? ` to ${order.shippingInfo.city}, ${order.shippingInfo.country}` : '';
+      const where = order.shippingInfo ? ` to ${order.shippingInfo.city}, ${countryName(order.shippingInfo.country) ?? order.shippingInfo.country}` : '';
       await createNotification(tx, {
         userId: order.userId,
         type: 'product_order',
@@ -154,7 +185,19 @@ export async function fulfilOrder(ctx: AppContext, payment: CompletedPayment): P
       });
     }
 
-    const [user] = await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, order.userId));
+    // The back office hears of every paid order, in this same transaction: a replayed report
+    // never gets this far (the guards above), so each admin is told once.
+    await notifyAdmins(tx, {
+      type: order.needsShipping ? 'product_order' : 'license_purchase',
+      title: `New order #${order.id} paid by ${order.email} — ${formatUsd(fromCents(order.totalCents))}`,
+      message: `${lines.map((l) => `${l.quantity} × ${l.name}`).join(', ')}. ${
+        order.needsShipping
+          ? `To ship${order.shippingInfo ? ` to ${order.shippingInfo.city}, ${countryName(order.shippingInfo.country) ?? order.shippingInfo.country}` : ''}: set its status and tracking under Orders.`
+          : 'License keys issued and mailed; nothing to ship.'
+      }`,
+    });
+
+    const [user] = await tx.select({ firstName: users.firstName, username: users.username }).from(users).where(eq(users.id, order.userId));
     await enqueueMail(
       tx,
       receiptMail({
@@ -162,10 +205,17 @@ export async function fulfilOrder(ctx: AppContext, payment: CompletedPayment): P
         lines,
         invoiceNo: invoice.invoiceNo,
         licenses,
-        firstName: user?.firstName ?? '',
+        renewed,
+        greetAs: { firstName: user?.firstName, shippingName: order.shippingInfo?.name, username: user?.username },
         publicUrl: ctx.config.publicUrl,
       }),
     );
-    return { status: 'fulfilled', orderId: order.id, invoiceNo: invoice.invoiceNo, licenseKeys: licenses.map((l) => l.key) };
+    return {
+      status: 'fulfilled',
+      orderId: order.id,
+      invoiceNo: invoice.invoiceNo,
+      licenseKeys: licenses.map((l) => l.key),
+      renewedLicenseIds: renewed.map((r) => r.id),
+    };
   });
 }

@@ -2,6 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { LICENSE_KEY_PATTERN, LICENSE_TERM_MS } from '@lbs/domain/license-terms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, mailTo, type TestApp } from '../../../test/build-test-app';
+import { pdfTextLines } from '../../../test/pdf-text';
 import { cartOf, insertPromotion, onePaymentBody, postCheckout, SG_ADDRESS } from '../../../test/checkout-fixtures';
 import { createUserWithSession, type TestUser } from '../../../test/fixtures';
 import {
@@ -58,7 +59,13 @@ describe('checkout with the local provider', () => {
 
     const paid = await pay(session);
     expect(paid.statusCode).toBe(303);
-    expect(paid.headers.location).toBe('/checkout/success');
+    expect(paid.headers.location).toBe(`/checkout/success?session_id=${session}`);
+    // The success page reads the order behind its session: the buyer's own only.
+    const mine = await t.app.inject({ method: 'GET', url: `/api/order/checkout/${session}`, headers: user.headers });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({ payment_status: 'paid', total: 3000, products: [{ product_id: 12, quantity: 2 }] });
+    expect((await t.app.inject({ method: 'GET', url: `/api/order/checkout/${session}`, headers: buyer.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/order/checkout/${session}` })).statusCode).toBe(401);
 
     const order = await orderBySession(session);
     expect(order.paymentStatus).toBe('paid');
@@ -108,6 +115,19 @@ describe('checkout with the local provider', () => {
     const types = (await t.db.select().from(notifications).where(eq(notifications.userId, buyer.id))).map((n) => n.type).sort();
     expect(types).toEqual(['license_purchase', 'product_order']);
     expect((await t.db.select().from(licenses).where(eq(licenses.orderId, order.id))).map((l) => l.type)).toEqual(['year']);
+
+    // The receipt bills the name the order ships to, with the country's name, not its code.
+    const [invoice] = await t.db.select().from(invoices).where(eq(invoices.orderId, order.id));
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/invoice/${invoice!.invoiceNo}/receipt`, headers: buyer.headers });
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfTextLines(pdf.rawPayload);
+    // Once under 'Billed to', once under 'Ship to' (the account's own name is not on it).
+    expect(text.filter((line) => line === SG_ADDRESS.name)).toHaveLength(2);
+    expect(text).toContain('Singapore');
+    expect(text).not.toContain('SG');
+    // The receipt mail greets the buyer by name.
+    const mail = (await mailTo(t.app, buyer.email)).find((m) => /receipt|order/i.test(m.subject) && m.text.includes(String(order.id)));
+    expect(mail?.text).toMatch(/^Hi Ana,/m);
   });
 
   it('refuses tampered figures with 409 and creates nothing', async () => {
@@ -194,7 +214,7 @@ describe('checkout with the local provider', () => {
     expect((await lookup(first.headers)).json().active).toBe(true);
     const retry = await postCheckout(t.app, first.headers, body);
     expect(retry.statusCode).toBe(200);
-    expect((await pay(sessionOf(retry.json().url))).headers.location).toBe('/checkout/success');
+    expect((await pay(sessionOf(retry.json().url))).headers.location).toMatch(/^\/checkout\/success\?session_id=lps_/);
     const again = await postCheckout(t.app, first.headers, body);
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toBe('You have already used this promo code');
@@ -223,11 +243,31 @@ describe('checkout with the local provider', () => {
     expect((await postCheckout(t.app, buyer.headers, onePaymentBody(cartOf({ 10: 1 }), { promo }))).statusCode).toBe(200);
   });
 
+  it('the pay page adds up: the items, subtotal, shipping and the discount make the amount due', async () => {
+    const { promo } = await insertPromotion(t.db, { code: 'ADDSUP10', percentOff: 10 });
+    const res = await postCheckout(t.app, buyer.headers, onePaymentBody(cartOf({ 2: 1, 11: 1 }), { promo }));
+    const session = sessionOf(res.json().url);
+    const order = await orderBySession(session);
+    expect(order.shippingCents).toBeGreaterThan(0);
+    const body = (await t.app.inject({ method: 'GET', url: `/dev/pay/${session}` })).body;
+    const cells = [...body.matchAll(/<tr[^>]*><td>([^<]*)<\/td><td>([^<]*)<\/td><\/tr>/g)].map((m) => [m[1], m[2]]);
+    const usd = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+    expect(cells).toEqual([
+      ['Adhesion Roller × 1', usd(30000)],
+      ['Monthly License × 1', usd(15000)],
+      ['Subtotal', usd(45000)],
+      ['Shipping', usd(order.shippingCents)],
+      ['Discount (ADDSUP10)', `-${usd(1500)}`],
+      ['Amount due', `${usd(order.totalCents)} USD`],
+    ]);
+    expect(45000 + order.shippingCents - 1500).toBe(order.totalCents);
+  });
+
   it('fulfils once when Pay is pressed twice', async () => {
     const res = await postCheckout(t.app, buyer.headers, onePaymentBody(cartOf({ 10: 3 })));
     const session = sessionOf(res.json().url);
     const [a, b] = await Promise.all([pay(session), pay(session)]);
-    expect([a.headers.location, b.headers.location]).toEqual(['/checkout/success', '/checkout/success']);
+    expect([a.headers.location, b.headers.location]).toEqual([`/checkout/success?session_id=${session}`, `/checkout/success?session_id=${session}`]);
     const order = await orderBySession(session);
     expect((await t.db.select().from(invoices).where(eq(invoices.orderId, order.id))).length).toBe(1);
     expect((await t.db.select().from(licenses).where(eq(licenses.orderId, order.id))).length).toBe(3);
@@ -238,7 +278,7 @@ describe('checkout with the local provider', () => {
     const body = onePaymentBody(cartOf({ 10: 1 }), { promo });
     expect(body.total_amount).toBe(0);
     const res = await postCheckout(t.app, buyer.headers, body);
-    expect(res.json()).toEqual({ url: 'http://shop.test/checkout/success' });
+    expect(res.json().url).toMatch(/^http:\/\/shop\.test\/checkout\/success\?session_id=lps_[\w-]+$/);
     const [order] = await t.db.select().from(orders).where(eq(orders.promoCode, 'FREEDAY'));
     expect(order!.paymentStatus).toBe('paid');
     expect((await t.db.select().from(licenses).where(eq(licenses.orderId, order!.id))).length).toBe(1);
@@ -294,7 +334,7 @@ describe('exactly-once under concurrency and crashes', () => {
     // The abandoned page can no longer take the money; the new one can.
     expect((await pay(first)).headers.location).toBe(`/dev/pay/${first}`);
     expect((await orderBySession(first)).paymentStatus).toBe('failed');
-    expect((await pay(sessionOf(second.json().url))).headers.location).toBe('/checkout/success');
+    expect((await pay(sessionOf(second.json().url))).headers.location).toMatch(/^\/checkout\/success\?session_id=lps_/);
     expect(await timesRedeemed(promotion.id)).toBe(1);
     expect(await t.db.select().from(promotionRedemptions).where(eq(promotionRedemptions.promotionId, promotion.id))).toHaveLength(1);
   });

@@ -5,7 +5,7 @@ import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { formatUsd, fromCents } from '@lbs/domain/money';
 import type { AppContext } from '../../app-context';
-import { orderLines } from '../../db/schema';
+import { orderLines, orders } from '../../db/schema';
 import { findLocalSession, localSessionExpired } from './local-provider';
 import { cancelLocalSession, payLocalSession } from './pay-local-session';
 import { escapeHtml } from '../../lib/escape-html';
@@ -23,6 +23,7 @@ main{max-width:28rem;margin:3rem auto;padding:0 1rem}
 .badge{display:inline-block;background:#fef3c7;color:#92400e;font-size:.75rem;font-weight:600;border-radius:999px;padding:.25rem .75rem}
 h1{font-size:1.35rem;margin:.75rem 0 .25rem}p{color:#475569;line-height:1.5}
 table{width:100%;border-collapse:collapse;margin:1rem 0;font-size:.95rem}td{padding:.45rem 0;border-bottom:1px solid #e2e8f0}td:last-child{text-align:right}
+.sub td{border-top:2px solid #cbd5e1}
 .total td{font-weight:700;border-bottom:0;font-size:1.05rem}
 .actions{display:flex;flex-direction:column;gap:.6rem;margin-top:1.25rem}
 button,a.button{font:inherit;font-weight:600;border-radius:.6rem;padding:.8rem 1rem;cursor:pointer;text-align:center;text-decoration:none}
@@ -40,23 +41,32 @@ export async function localPayRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   // The page's forms post urlencoded; they carry nothing the handlers read.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, _body, done) => done(null, {}));
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const success = '/checkout/success';
+  // As Stripe's success_url does: the page asks for this session's order.
+  const successOf = (session: string) => `/checkout/success?session_id=${encodeURIComponent(session)}`;
   const backToCart = '/shipping';
 
   r.get('/dev/pay/:session', { schema: { params: ZSessionParams, hide: true } }, async (req, reply) => {
     const session = await findLocalSession(ctx.db, req.params.session);
     if (!session) return page(reply, 404, 'Not found', '<h1>Payment session not found</h1><p>This link does not belong to a payment.</p>');
     if (session.status === 'paid') {
-      return page(reply, 200, 'Paid', `<span class="badge">Test mode</span><h1>This payment is complete</h1><p>Nothing more to do.</p><div class="actions"><a class="button pay" href="${success}">Continue</a></div>`);
+      return page(reply, 200, 'Paid', `<span class="badge">Test mode</span><h1>This payment is complete</h1><p>Nothing more to do.</p><div class="actions"><a class="button pay" href="${successOf(session.id)}">Continue</a></div>`);
     }
     if (session.status !== 'open' || localSessionExpired(session, new Date())) {
       return page(reply, 410, 'Ended', `<span class="badge">Test mode</span><h1>This payment session has ended</h1><p>It was cancelled or has expired. Your cart is still saved, so you can check out again.</p><div class="actions"><a class="button pay" href="${backToCart}">Back to checkout</a></div>`);
     }
-    const lines = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, session.orderId)).orderBy(asc(orderLines.id));
+    const [lines, [order]] = await Promise.all([
+      ctx.db.select().from(orderLines).where(eq(orderLines.orderId, session.orderId)).orderBy(asc(orderLines.id)),
+      ctx.db.select().from(orders).where(eq(orders.id, session.orderId)),
+    ]);
     const amount = formatUsd(fromCents(session.amountCents));
-    const rows = lines
-      .map((l) => `<tr><td>${escapeHtml(l.name)} × ${l.quantity}</td><td>${formatUsd(fromCents(l.lineTotalCents))}</td></tr>`)
-      .join('');
+    const row = (label: string, cents: number, cls = '') => `<tr${cls ? ` class="${cls}"` : ''}><td>${escapeHtml(label)}</td><td>${formatUsd(fromCents(cents))}</td></tr>`;
+    // The lines add up to the amount due: the items, then shipping and the discount when there are any.
+    const rows = [
+      ...lines.map((l) => row(`${l.name} × ${l.quantity}`, l.lineTotalCents)),
+      ...(order && (order.shippingCents > 0 || order.discountCents > 0) ? [row('Subtotal', order.subtotalCents, 'sub')] : []),
+      ...(order && order.shippingCents > 0 ? [row('Shipping', order.shippingCents)] : []),
+      ...(order && order.discountCents > 0 ? [row(`Discount${order.promoCode ? ` (${order.promoCode})` : ''}`, -order.discountCents)] : []),
+    ].join('');
     const action = `/dev/pay/${encodeURIComponent(session.id)}`;
     return page(
       reply,
@@ -75,11 +85,11 @@ export async function localPayRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   r.post('/dev/pay/:session/pay', { schema: { params: ZSessionParams, hide: true } }, async (req, reply) => {
     const id = req.params.session;
     if (!(await payLocalSession(ctx, id))) return reply.redirect(`/dev/pay/${encodeURIComponent(id)}`, 303);
-    return reply.redirect(success, 303);
+    return reply.redirect(successOf(id), 303);
   });
 
   r.post('/dev/pay/:session/cancel', { schema: { params: ZSessionParams, hide: true } }, async (req, reply) => {
     const outcome = await cancelLocalSession(ctx, req.params.session);
-    return reply.redirect(outcome === 'paid' ? success : backToCart, 303);
+    return reply.redirect(outcome === 'paid' ? successOf(req.params.session) : backToCart, 303);
   });
 }

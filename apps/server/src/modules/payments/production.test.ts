@@ -2,18 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createUserWithSession } from '../../../test/fixtures';
+import { PRODUCTION_TEST_ENV } from '../../../test/production-env';
 import { localPaymentSessions, orders } from '../../db/schema';
 
 describe('the local pay page in production', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({
-      NODE_ENV: 'production',
-      SMTP_URL: 'smtp://127.0.0.1:2525',
-      STRIPE_SECRET_KEY: 'sk_test_dummy',
-      STRIPE_WEBHOOK_SECRET: 'whsec_dummy',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_dummy',
-    });
+    t = await buildTestApp({ ...PRODUCTION_TEST_ENV });
   });
   afterAll(() => t?.close());
 

@@ -1,27 +1,40 @@
+import { greeting } from '@lbs/domain/greeting';
 import { MSG } from '@lbs/domain/messages';
 import { countryName } from '@lbs/domain/shipping';
 import { formatUsd, fromCents } from '@lbs/domain/money';
 import type { orders } from '../../db/schema';
-import { headerSafe, renderMail } from '../../integrations/mail/template';
+import { headerSafe, mailDateTime as day, renderMail } from '../../integrations/mail/template';
 import type { MailMessage } from '../outbox/enqueue';
 import type { IssuedLicense } from '../licenses/issue-licenses';
 
 type OrderRow = typeof orders.$inferSelect;
 
 const usd = (cents: number) => formatUsd(fromCents(cents));
-const day = (date: Date) =>
-  date.toLocaleString('en-SG', { timeZone: 'Asia/Singapore', dateStyle: 'medium', timeStyle: 'short' }) + ' (Singapore time)';
 
-/** The receipt: what was paid, the invoice number, and every licence key with its validity. */
+/** A key this payment renewed: the same key, with its new expiry. */
+export interface RenewedKey {
+  key: string;
+  /** Plan name ('Monthly License'). */
+  name: string;
+  expiresAt: Date;
+}
+
+/**
+ * The receipt: what was paid, the invoice number, every new licence key with its validity, and
+ * every renewed key with the date it is now renewed until.
+ */
 export function receiptMail(input: {
   order: OrderRow;
   lines: ReadonlyArray<{ name: string; quantity: number; lineTotalCents: number }>;
   invoiceNo: number;
   licenses: readonly IssuedLicense[];
-  firstName: string;
+  renewed?: readonly RenewedKey[];
+  /** Who the mail greets (domain greeting rule). */
+  greetAs: { firstName?: string | null; shippingName?: string | null; username?: string | null };
   publicUrl: string;
 }): MailMessage {
   const { order, lines, invoiceNo, licenses, publicUrl } = input;
+  const renewed = input.renewed ?? [];
   const rows: Array<[string, string]> = [
     ['Invoice', `#${invoiceNo}`],
     ['Order', `#${order.id}`],
@@ -35,15 +48,26 @@ export function receiptMail(input: {
     rows.push([`${license.name} key ${licenses.length > 1 ? i + 1 : ''}`.trim(), license.key]);
     rows.push([`Valid until`, day(license.expiresAt)]);
   });
+  for (const r of renewed) {
+    rows.push([`${r.name} key (renewed)`, r.key]);
+    rows.push(['Renewed until', day(r.expiresAt)]);
+  }
 
   const paragraphs = [
-    `Hi ${input.firstName || 'there'}, thank you for your order. We have received your payment of ${usd(order.totalCents)} USD.`,
+    `${greeting(input.greetAs)} thank you for your order. We have received your payment of ${usd(order.totalCents)} USD.`,
   ];
   if (licenses.length) {
     paragraphs.push(
       licenses.length === 1
         ? 'Your licence key is below. It activates LentiBooth on one device, and its term started when your payment was confirmed.'
         : `Your ${licenses.length} licence keys are below. Each key activates LentiBooth on one device, and each term started when your payment was confirmed.`,
+    );
+  }
+  if (renewed.length) {
+    paragraphs.push(
+      renewed.length === 1
+        ? `Your licence key is renewed until ${day(renewed[0]!.expiresAt)}. It is the same key: it keeps working on its device, with nothing to re-activate.`
+        : `Your ${renewed.length} licence keys are renewed, each until the date below. They are the same keys: each keeps working on its device, with nothing to re-activate.`,
     );
   }
   if (order.needsShipping && order.shippingInfo) {

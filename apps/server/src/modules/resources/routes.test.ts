@@ -43,7 +43,10 @@ describe('resources for licence holders', () => {
     expect((await get(null, '/api/subscriptions/download-guidebook')).statusCode).toBe(401);
   });
 
-  it('answers a clear 404 while no app build is available', async () => {
+  it('answers a clear 404 while no app build is available, and says so up front', async () => {
+    expect((await get(holder, '/api/subscriptions/download-app/status')).json()).toEqual({ available: false });
+    expect((await get(lapsed, '/api/subscriptions/download-app/status')).statusCode).toBe(403);
+    expect((await get(null, '/api/subscriptions/download-app/status')).statusCode).toBe(401);
     const res = await get(holder, '/api/subscriptions/download-app');
     expect(res.statusCode).toBe(404);
     expect(res.json().detail).toMatch(/not available/);
@@ -70,6 +73,7 @@ describe('resources for licence holders', () => {
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'LentiBooth-Setup-1.9.0.exe'), 'old build');
     fs.writeFileSync(path.join(dir, 'LentiBooth-Setup-1.10.0.exe'), 'MZ new build');
+    expect((await get(holder, '/api/subscriptions/download-app/status')).json()).toEqual({ available: true });
     const res = await get(holder, '/api/subscriptions/download-app');
     expect(res.statusCode).toBe(200);
     const { url, expires_at } = res.json();

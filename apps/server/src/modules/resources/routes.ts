@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { safeString } from '@lbs/domain/schemas';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '@lbs/domain/messages';
-import { ZDownloadLink } from '@lbs/domain/responses';
+import { ZAppDownloadStatus, ZDownloadLink } from '@lbs/domain/responses';
 import type { AppContext } from '../../app-context';
 import { requireUser } from '../../plugins/guards';
 import { forbidden } from '../../lib/app-error';
@@ -12,6 +12,7 @@ import { callerKey } from '../../lib/caller-key';
 import { BEARER, binaryResponse, errors, redirectResponse, TICKET } from '../../lib/openapi';
 import { hasCurrentLicense } from '../licenses/current-license-summary';
 import { guidebookPdf } from './guidebook-pdf';
+import { findAppDownload } from './app-download';
 import { followDownloadLink, issueDownloadLink } from './issue-download-link';
 
 const contentDisposition = (name: string) =>
@@ -45,6 +46,22 @@ export async function resourceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         .header('cache-control', 'private, no-store')
         .send(pdf);
     },
+  );
+
+  r.get(
+    '/subscriptions/download-app/status',
+    {
+      schema: {
+        tags: ['resources'],
+        summary: 'Whether a desktop app build is configured (current licence holders)',
+        description: 'APP_DOWNLOAD_URL, or a file in DATA_DIR/downloads. The Resources page shows a plain notice instead of a download button when there is none.',
+        response: { 200: ZAppDownloadStatus, ...errors(401, 403, 429) },
+        security: BEARER,
+      },
+      onRequest: [requireUser, requireCurrentLicense],
+      config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: callerKey } },
+    },
+    async () => ({ available: (await findAppDownload(ctx.config)) !== null }),
   );
 
   r.get(

@@ -8,6 +8,9 @@ import { ownerOnly } from '../../plugins/guards';
 import { callerKey } from '../../lib/caller-key';
 import { BEARER, BODY_ERRORS, errors, withExample } from '../../lib/openapi';
 import { updateProfile } from './update-profile';
+import { getPreferences, updatePreferences } from './preferences';
+import { ZPreferences } from '@lbs/domain/preferences';
+import { requireUser } from '../../plugins/guards';
 
 export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   app.withTypeProvider<ZodTypeProvider>().put(
@@ -27,5 +30,36 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       config: { rateLimit: { max: 20, timeWindow: '1 hour', keyGenerator: callerKey } },
     },
     async (req) => updateProfile(ctx, req.user.id, req.body),
+  );
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/users/me/preferences',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'The caller’s notification preferences and time zone',
+        response: { 200: ZPreferences, ...errors(401) },
+        security: BEARER,
+      },
+      onRequest: requireUser,
+    },
+    async (req) => getPreferences(ctx.db, req.user.id),
+  );
+  r.put(
+    '/users/me/preferences',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Save the caller’s notification preferences and time zone',
+        description: 'Promotional mail and announcements go only to those who keep them on; receipts, keys and account mail always go. Dates in the account area show in `time_zone`.',
+        body: withExample(ZPreferences, { promotional_emails: false, announcements: true, time_zone: 'Asia/Singapore' }),
+        response: { 200: ZPreferences, ...errors(...BODY_ERRORS, 401, 429) },
+        security: BEARER,
+      },
+      onRequest: requireUser,
+      config: { rateLimit: { max: 60, timeWindow: '1 hour', keyGenerator: callerKey } },
+    },
+    async (req) => updatePreferences(ctx.db, req.user.id, req.body),
   );
 }

@@ -10,15 +10,24 @@ import { UserMenu } from './user-menu';
 import { userActions } from '../../features/session/user-slice';
 import { NotificationBell } from '../../features/notifications/notification-bell';
 import { useNotificationStream } from '../../features/notifications/use-notification-stream';
-import { useLicenseCheckQuery } from '../../features/account/api';
-import { ACCOUNT_NAV, RESOURCES_ENABLED, accountItemOf, isSettingsTab, type AccountNavItem } from '../../features/account/account-nav';
+import { useLicenseCheckQuery, usePreferencesQuery } from '../../features/account/api';
+import { setDisplayTimeZone } from '../../lib/format-date';
+import {
+  ACCOUNT_NAV,
+  RESOURCES_ENABLED,
+  accountItemOf,
+  isSettingsTab,
+  type AccountNavItem,
+} from '../../features/account/account-nav';
 
 /** The spec's close delay: the panel fades out, then the site comes back at /. */
 const CLOSE_DELAY_MS = 500;
 
 const itemClass = (active: boolean) =>
   `flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium whitespace-nowrap transition-colors ${
-    active ? 'bg-brand-600 text-white shadow-sm' : 'text-slate-700 hover:bg-brand-50 hover:text-brand-700'
+    active
+      ? 'bg-brand-600 text-white shadow-sm'
+      : 'text-slate-700 hover:bg-brand-50 hover:text-brand-700'
   }`;
 
 /**
@@ -34,6 +43,10 @@ export function AccountLayout() {
   const storedLicense = useAppSelector((s) => s.user.hasLicense);
   const settingsItem = useAppSelector((s) => s.user.selectedSettingsSubItem);
   const check = useLicenseCheckQuery(undefined, { refetchOnMountOrArgChange: true });
+  // Dates in the account area show in the customer's chosen zone: set before the children render.
+  const preferences = usePreferencesQuery();
+  const sectionsNav = useRef<HTMLElement>(null);
+  setDisplayTimeZone(preferences.data?.time_zone);
   const [open, setOpen] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -48,14 +61,27 @@ export function AccountLayout() {
   }, [check.data, check.isError, dispatch]);
 
   const items = useMemo(
-    () => ACCOUNT_NAV.filter((item) => item.key !== 'resources' || (RESOURCES_ENABLED && hasLicense === true)),
+    () =>
+      ACCOUNT_NAV.filter(
+        (item) => item.key !== 'resources' || (RESOURCES_ENABLED && hasLicense === true),
+      ),
     [hasLicense],
   );
   useEffect(() => {
-    dispatch(userActions.setAccountHeaderItems(items.map((i) => ({ name: i.name, link: i.link, icon: i.key }))));
+    dispatch(
+      userActions.setAccountHeaderItems(
+        items.map((i) => ({ name: i.name, link: i.link, icon: i.key })),
+      ),
+    );
   }, [items, dispatch]);
 
   const selected = accountItemOf(pathname);
+  // Phones: the current section's tab is scrolled into view, never cut off at the edge.
+  useEffect(() => {
+    sectionsNav.current
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [selected?.key]);
   useEffect(() => {
     if (selected) dispatch(userActions.setSelectedAccountsItem(selected.key));
   }, [selected, dispatch]);
@@ -84,7 +110,9 @@ export function AccountLayout() {
   });
 
   const linkOf = (item: AccountNavItem) =>
-    item.key === 'settings' ? `${paths.accounts.settings}/${isSettingsTab(settingsItem) ? settingsItem : 'notifications'}` : item.link;
+    item.key === 'settings'
+      ? `${paths.accounts.settings}/${isSettingsTab(settingsItem) ? settingsItem : 'notifications'}`
+      : item.link;
 
   // Only the first check blocks the screen; a re-check runs behind the current view, except
   // that Resources waits for it rather than send a new licence holder to /404 on a stale "no".
@@ -94,7 +122,10 @@ export function AccountLayout() {
   if (checking) {
     content = (
       <p role="status" className="flex items-center justify-center gap-3 py-24 text-slate-600">
-        <span className="h-6 w-6 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600" aria-hidden />
+        <span
+          className="h-6 w-6 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600"
+          aria-hidden
+        />
         {MSG.loading}
       </p>
     );
@@ -119,11 +150,17 @@ export function AccountLayout() {
             <img src={logoUrl} alt="LentiBooth" width={148} height={32} className="h-8 w-auto" />
           </Link>
           <nav aria-label="Account">
-            <h2 className="mb-3 px-3 text-xs font-semibold uppercase tracking-wider text-slate-500">{MSG.account}</h2>
+            <h2 className="mb-3 px-3 text-xs font-semibold uppercase tracking-wider text-slate-500">
+              {MSG.account}
+            </h2>
             <ul className="flex flex-col gap-1">
               {items.map((item) => (
                 <li key={item.key}>
-                  <Link to={linkOf(item)} className={itemClass(selected?.key === item.key)} aria-current={selected?.key === item.key ? 'page' : undefined}>
+                  <Link
+                    to={linkOf(item)}
+                    className={itemClass(selected?.key === item.key)}
+                    aria-current={selected?.key === item.key ? 'page' : undefined}
+                  >
                     <item.icon />
                     {item.name}
                   </Link>
@@ -134,12 +171,34 @@ export function AccountLayout() {
         </aside>
 
         <div className="flex min-w-0 flex-1 flex-col">
-          <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 lg:px-8">
-            <p className="truncate text-sm font-medium text-slate-500">
-              <span className="hidden sm:inline">{MSG.account} / </span>
+          {/* One bar: on wide screens where you are and the tools; on phones the sections themselves
+              (scrolling, the current one always in view), so the page starts high. */}
+          <div className="flex items-center justify-between gap-1 border-b border-slate-200 py-1.5 pl-1 pr-2 lg:gap-3 lg:px-8 lg:py-3">
+            <p className="hidden truncate text-sm font-medium text-slate-500 lg:block">
+              <span>{MSG.account} / </span>
               <span className="text-ink">{selected?.name ?? MSG.account}</span>
             </p>
-            <div className="flex items-center gap-1 sm:gap-2">
+            <nav
+              aria-label="Account sections"
+              className="min-w-0 flex-1 lg:hidden"
+              ref={sectionsNav}
+            >
+              <ul className="flex gap-1 overflow-x-auto px-1 py-1 [scrollbar-width:none]">
+                {items.map((item) => (
+                  <li key={item.key} className="shrink-0">
+                    <Link
+                      to={linkOf(item)}
+                      className={`${itemClass(selected?.key === item.key)} px-2.5 py-1.5`}
+                      aria-current={selected?.key === item.key ? 'page' : undefined}
+                    >
+                      <item.icon className="h-4 w-4" />
+                      {item.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <div className="flex shrink-0 items-center gap-0.5 sm:gap-2">
               <span className="hidden lg:inline-flex">
                 <CartButton />
               </span>
@@ -158,20 +217,13 @@ export function AccountLayout() {
             </div>
           </div>
 
-          <nav aria-label="Account sections" className="border-b border-slate-200 lg:hidden">
-            <ul className="flex gap-1 overflow-x-auto px-3 py-2">
-              {items.map((item) => (
-                <li key={item.key}>
-                  <Link to={linkOf(item)} className={itemClass(selected?.key === item.key)} aria-current={selected?.key === item.key ? 'page' : undefined}>
-                    <item.icon className="h-4 w-4" />
-                    {item.name}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-
-          <div className="flex-1 px-4 py-6 sm:px-6 lg:overflow-y-auto lg:px-8 lg:py-8">{content}</div>
+          {/* Keyed by the time zone: a new zone renders every date of the page afresh in it. */}
+          <div
+            key={preferences.data?.time_zone ?? 'browser'}
+            className="flex-1 px-4 pb-6 pt-4 sm:px-6 sm:py-6 lg:overflow-y-auto lg:px-8 lg:py-8"
+          >
+            {content}
+          </div>
         </div>
       </section>
     </div>

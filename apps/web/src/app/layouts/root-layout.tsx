@@ -2,10 +2,11 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { LoadingOverlay } from '../../components/ui/loading-overlay';
 import { useAppSelector } from '../../lib/store-hooks';
-import { isAccountArea, isBareScreen } from '../../config/paths';
+import { isAccountArea, isBareScreen, screenTitle } from '../../config/paths';
 import { SiteHeader } from './site-header';
 import { trackPageView } from '../../lib/page-views';
 import { useSessionBootstrap } from '../../features/session/use-session-bootstrap';
+import { usePendingCartItem } from '../use-pending-cart-item';
 
 // The footer is below the fold on every page that shows it, so it loads after first paint.
 type FooterModule = typeof import('./site-footer');
@@ -44,6 +45,15 @@ function useScrollOnNavigate() {
   }, [pathname, hash]);
 }
 
+/** Every screen has its own tab title; public pages set theirs (and a description) themselves. */
+function useScreenTitle() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const title = screenTitle(pathname);
+    if (title) document.title = title;
+  }, [pathname]);
+}
+
 function usePageViews() {
   const { pathname } = useLocation();
   useEffect(() => trackPageView(pathname), [pathname]);
@@ -60,6 +70,8 @@ export function RootLayout() {
   useSessionBootstrap();
   useScrollOnNavigate();
   usePageViews();
+  useScreenTitle();
+  usePendingCartItem();
 
   const bare = isBareScreen(pathname);
   const accounts = isAccountArea(pathname);

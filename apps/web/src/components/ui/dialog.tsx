@@ -19,7 +19,8 @@ export function Dialog({
   title: string;
   children: ReactNode;
   footer?: ReactNode;
-  wide?: boolean;
+  /** true: room for a form in two columns; 'table': room for a six-column table (a coupon's codes). */
+  wide?: boolean | 'table';
 }) {
   const ref = useModalDialog(open);
   const titleId = useId();
@@ -32,7 +33,7 @@ export function Dialog({
         // A click on the backdrop (the dialog element itself, outside its box) closes it.
         if (e.target === ref.current) onClose();
       }}
-      className={`m-auto w-[calc(100%-2rem)] ${wide ? 'max-w-2xl' : 'max-w-md'} rounded-2xl p-0 shadow-2xl backdrop:bg-ink/60`}
+      className={`m-auto w-[calc(100%-2rem)] ${wide === 'table' ? 'max-w-3xl' : wide ? 'max-w-2xl' : 'max-w-md'} rounded-2xl p-0 shadow-2xl backdrop:bg-ink/60`}
     >
       {open ? (
         <div className="flex max-h-[85vh] flex-col">

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 
 /** The look of every text-like control (input, textarea, select); red while it holds an error. */
 export const controlClass = (invalid: boolean) =>
-  `block w-full rounded-lg border bg-white px-3.5 py-2.5 text-sm text-ink shadow-xs placeholder:text-slate-400 focus:outline-none focus:ring-2 ${
+  `block w-full rounded-lg border bg-white px-3.5 py-2.5 text-sm text-ink shadow-xs placeholder:text-slate-400 focus:outline-none focus:ring-2 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 ${
     invalid ? 'border-red-400 focus:border-red-500 focus:ring-red-200' : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100'
   }`;
 

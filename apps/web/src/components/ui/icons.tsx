@@ -46,3 +46,13 @@ export const WhatsappIcon = icon(<><path d="M3 21l1.6-4.8A8.5 8.5 0 1 1 8 19.6z"
 export const CheckIcon = icon(<path d="M5 12l5 5L20 7" />);
 export const MinusIcon = icon(<path d="M5 12h14" />);
 export const PlusIcon = icon(<path d="M12 5v14M5 12h14" />);
+export const CopyIcon = icon(<><rect x="9" y="9" width="12" height="12" rx="2" /><path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" /></>, 20);
+export const DownloadIcon = icon(<path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M7 10l5 5 5-5M12 15V3" />, 20);
+
+// At 20 px: the account area's and the notifications' icons (decorative beside their text).
+export const ProductsIcon = icon(<><path d="M21 8 12 3 3 8v8l9 5 9-5z" /><path d="M3 8l9 5 9-5M12 13v8" /></>, 20);
+export const KeyIcon = icon(<><circle cx="7.5" cy="15.5" r="4.5" /><path d="m10.7 12.3 9.3-9.3M16 7l3 3M14 9l2 2" /></>, 20);
+export const TruckIcon = icon(<><path d="M1 4h13v12H1zM14 8h4l4 4v4h-8" /><circle cx="5.5" cy="18.5" r="2" /><circle cx="18.5" cy="18.5" r="2" /></>, 20);
+export const AlertIcon = icon(<><path d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" /><path d="M12 9v4M12 17h.01" /></>, 20);
+export const MailIcon = icon(<><rect x="2" y="4" width="20" height="16" rx="2" /><path d="m22 7-10 6L2 7" /></>, 20);
+export const ClockIcon = icon(<><circle cx="12" cy="12" r="9" /><path d="M12 7v5l3 2" /></>, 20);

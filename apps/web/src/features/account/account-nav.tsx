@@ -1,6 +1,7 @@
 import type { ComponentType, SVGProps } from 'react';
 import { paths } from '../../config/paths';
-import { OverviewIcon, PlansIcon, ProductsIcon, ResourcesIcon, SettingsIcon } from './components/account-icons';
+import { ProductsIcon } from '../../components/ui/icons';
+import { OverviewIcon, PlansIcon, ResourcesIcon, SettingsIcon } from './components/account-icons';
 
 export type AccountItemKey = 'overview' | 'resources' | 'plans' | 'products' | 'settings';
 

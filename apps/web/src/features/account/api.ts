@@ -1,4 +1,5 @@
 import type {
+  TAppDownloadStatus,
   TInvoice,
   TInvoicePage,
   TLicense,
@@ -9,6 +10,7 @@ import type {
   TOrderPage,
   TUser,
 } from '@lbs/domain/responses';
+import type { TPreferences } from '@lbs/domain/preferences';
 import { api } from '../../lib/api';
 
 export type License = TLicense;
@@ -29,6 +31,27 @@ export const accountApi = api.injectEndpoints({
     resetDevice: build.mutation<TLicense, string>({
       query: (id) => ({ url: `/subscriptions/licenses/${encodeURIComponent(id)}/reset-device`, method: 'POST' }),
       invalidatesTags: ['Licenses'],
+    }),
+    preferences: build.query<TPreferences, void>({
+      query: () => '/users/me/preferences',
+      providesTags: ['Preferences'],
+    }),
+    updatePreferences: build.mutation<TPreferences, TPreferences>({
+      query: (body) => ({ url: '/users/me/preferences', method: 'PUT', body }),
+      // Shown at once (a ticked box stays ticked), put back if the server refuses; the answer,
+      // the stored state, is what stays (a new time zone re-renders the account's dates).
+      async onQueryStarted(body, { dispatch, queryFulfilled }) {
+        const patch = dispatch(accountApi.util.updateQueryData('preferences', undefined, () => body));
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(accountApi.util.upsertQueryData('preferences', undefined, data));
+        } catch {
+          patch.undo();
+        }
+      },
+    }),
+    appDownloadStatus: build.query<TAppDownloadStatus, void>({
+      query: () => '/subscriptions/download-app/status',
     }),
     invoices: build.query<TInvoicePage, { page: number }>({
       query: ({ page }) => ({ url: '/invoice', params: { page } }),
@@ -52,6 +75,9 @@ export const {
   useLicenseCheckQuery,
   useLicensesQuery,
   useResetDeviceMutation,
+  useAppDownloadStatusQuery,
+  usePreferencesQuery,
+  useUpdatePreferencesMutation,
   useInvoicesQuery,
   useOrdersQuery,
   useUpdateProfileMutation,

@@ -1,20 +1,7 @@
 import { formatUsd } from '@lbs/domain/money';
 
-const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-const DATE_TIME = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-
-/** '5 Mar 2025' in the browser's time zone; '--' for no date. */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '--';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '--' : DATE.format(d);
-}
-
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '--';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '--' : DATE_TIME.format(d);
-}
+// The dates are shared with the back office and the order dialog (lib); the account reads them here.
+export { formatDate, formatDateTime } from '../../lib/format-date';
 
 const DAY_MS = 24 * 3600 * 1000;
 

@@ -32,4 +32,20 @@ describe('cart slice', () => {
     expect(s.items).toEqual([]);
     expect(localStorage.getItem('cart_items')).toBeNull();
   });
+
+  it('keeps a renewal line across a reload, without the full key, and removes it by licence', () => {
+    const license = { id: '0b6f5c1e-2d3a-4b5c-9d8e-7f6a5b4c3d2e', key: 'ABCDE-FGHJK-MNPQR-STVWX-YZ012-34567' };
+    let s = reduce(initialCartState(), cartActions.add({ productId: 11 }));
+    s = reduce(s, cartActions.addRenewal({ productId: 11, license }));
+    expect(localStorage.getItem('cart_items')).not.toContain(license.key);
+    const reloaded = initialCartState();
+    expect(reloaded.items.map((i) => [i.product_id, i.renews ?? null, i.renews_key ?? null])).toEqual([
+      [11, null, null],
+      [11, license.id, 'ABCDE-FGHJ…'],
+    ]);
+    expect(reloaded.totalCartPrice).toBe(300);
+    s = reduce(s, cartActions.removeRenewal(license.id));
+    expect(s.items.map((i) => i.renews ?? null)).toEqual([null]);
+    expect(initialCartState().items).toHaveLength(1);
+  });
 });

@@ -1,4 +1,9 @@
-import type { TCheckoutSession, TPromotionLookup, TShippingQuote } from '@lbs/domain/responses';
+import type {
+  TCheckoutSession,
+  TOrder,
+  TPromotionLookup,
+  TShippingQuote,
+} from '@lbs/domain/responses';
 import type { TOnePaymentBody, TShippingRatesBody } from '@lbs/domain/schemas';
 import { api } from '../../lib/api';
 
@@ -12,10 +17,24 @@ export const checkoutApi = api.injectEndpoints({
       // A code's state changes (used up, switched off): always ask again.
       keepUnusedDataFor: 0,
     }),
+    /** The caller's order behind a payment session (the success page). */
+    checkoutOrder: build.query<TOrder, string>({
+      query: (sessionId) => `/order/checkout/${encodeURIComponent(sessionId)}`,
+      keepUnusedDataFor: 0,
+    }),
     createOnePaymentSession: build.mutation<TCheckoutSession, TOnePaymentBody>({
-      query: (body) => ({ url: '/subscriptions/create-checkout-session/one-payment', method: 'POST', body }),
+      query: (body) => ({
+        url: '/subscriptions/create-checkout-session/one-payment',
+        method: 'POST',
+        body,
+      }),
     }),
   }),
 });
 
-export const { useShippingRateMutation, useLazyPromotionByCodeQuery, useCreateOnePaymentSessionMutation } = checkoutApi;
+export const {
+  useShippingRateMutation,
+  useLazyPromotionByCodeQuery,
+  useCreateOnePaymentSessionMutation,
+  useCheckoutOrderQuery,
+} = checkoutApi;

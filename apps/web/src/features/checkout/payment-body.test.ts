@@ -1,13 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { addToCart, emptyCart } from '@lbs/domain/cart';
+import { addRenewal, addToCart, emptyCart } from '@lbs/domain/cart';
+import { ZOnePaymentBody } from '@lbs/domain/schemas';
 import { onePaymentBody, shippingFeeKnown } from './payment-body';
 
-const info = { name: 'Ana Tan', email: 'ana@example.com', address: '1 Marina Blvd', city: 'Singapore', state: 'SG', zip: '018989', country: 'SG' };
+const info = {
+  name: 'Ana Tan',
+  email: 'ana@example.com',
+  address: '1 Marina Blvd',
+  city: 'Singapore',
+  state: 'SG',
+  zip: '018989',
+  country: 'SG',
+};
 
 describe('onePaymentBody', () => {
   it('sends shipping and the applied promo code for a mixed cart', () => {
     const cart = addToCart(addToCart(emptyCart(), 12), 2, 2);
-    const body = onePaymentBody({ email: 'ana@example.com', items: cart.items, itemsTotal: cart.totalCartPrice, shippingFee: 24, needsShipping: true, discount: 150, promoCode: 'TEN', shippingInfo: info });
+    const body = onePaymentBody({
+      email: 'ana@example.com',
+      items: cart.items,
+      itemsTotal: cart.totalCartPrice,
+      shippingFee: 24,
+      needsShipping: true,
+      discount: 150,
+      promoCode: 'TEN',
+      shippingInfo: info,
+    });
     expect(body).toEqual({
       email: 'ana@example.com',
       shipping_fee: 24,
@@ -22,18 +40,73 @@ describe('onePaymentBody', () => {
     });
   });
 
+  it('marks a renewal line with the licence it renews (products[].renews), as the server schema reads it', () => {
+    const id = '3f2e1d0c-9b8a-4765-8432-10fedcba9876';
+    const cart = addRenewal(emptyCart(), 11, { id, key: 'ABCDE-FGHJK-MNPQR-STVWX-YZ012-34567' });
+    const body = onePaymentBody({
+      email: 'a@b.co',
+      items: cart.items,
+      itemsTotal: cart.totalCartPrice,
+      shippingFee: -100,
+      needsShipping: false,
+      discount: 0,
+      promoCode: null,
+      shippingInfo: info,
+    });
+    expect(body.products).toEqual([{ price_id: 'monthly_license', quantity: 1, renews: id }]);
+    expect(body.total_amount).toBe(150);
+    expect(ZOnePaymentBody.parse(body).products[0]!.renews).toBe(id);
+  });
+
   it('leaves out shipping_info and promo_code when they do not apply', () => {
     const cart = addToCart(emptyCart(), 10, 3);
-    const body = onePaymentBody({ email: 'a@b.co', items: cart.items, itemsTotal: cart.totalCartPrice, shippingFee: -100, needsShipping: false, discount: 0, promoCode: null, shippingInfo: info });
-    expect(body).toEqual({ email: 'a@b.co', shipping_fee: 0, discount: 0, products: [{ price_id: 'daily_license', quantity: 3 }], total_amount: 120 });
+    const body = onePaymentBody({
+      email: 'a@b.co',
+      items: cart.items,
+      itemsTotal: cart.totalCartPrice,
+      shippingFee: -100,
+      needsShipping: false,
+      discount: 0,
+      promoCode: null,
+      shippingInfo: info,
+    });
+    expect(body).toEqual({
+      email: 'a@b.co',
+      shipping_fee: 0,
+      discount: 0,
+      products: [{ price_id: 'daily_license', quantity: 3 }],
+      total_amount: 120,
+    });
     expect('shipping_info' in body).toBe(false);
     expect('promo_code' in body).toBe(false);
   });
 
   it('never sends a total below 0 and rounds to cents', () => {
     const cart = addToCart(emptyCart(), 10);
-    expect(onePaymentBody({ email: 'a@b.co', items: cart.items, itemsTotal: 40, shippingFee: 0, needsShipping: false, discount: 55.555, promoCode: 'X', shippingInfo: info }).total_amount).toBe(0);
-    expect(onePaymentBody({ email: 'a@b.co', items: cart.items, itemsTotal: 40, shippingFee: 0, needsShipping: false, discount: 13.333, promoCode: 'X', shippingInfo: info })).toMatchObject({ discount: 13.33, total_amount: 26.67 });
+    expect(
+      onePaymentBody({
+        email: 'a@b.co',
+        items: cart.items,
+        itemsTotal: 40,
+        shippingFee: 0,
+        needsShipping: false,
+        discount: 55.555,
+        promoCode: 'X',
+        shippingInfo: info,
+      }).total_amount,
+    ).toBe(0);
+    expect(
+      onePaymentBody({
+        email: 'a@b.co',
+        items: cart.items,
+        itemsTotal: 40,
+        shippingFee: 0,
+        needsShipping: false,
+        discount: 13.333,
+        promoCode: 'X',
+        shippingInfo: info,
+      }),
+    ).toMatchObject({ discount: 13.33, total_amount: 26.67 });
   });
 });
 

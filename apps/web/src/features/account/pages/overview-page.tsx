@@ -1,16 +1,20 @@
 import { Fragment, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
+import { findPlanByLicenseType } from '@lbs/domain/catalogue';
 import { MSG } from '@lbs/domain/messages';
-import { DEVICE_RESET_WINDOW_DAYS, DEVICE_RESETS_PER_WINDOW, truncateKey } from '@lbs/domain/license-terms';
+import { DEVICE_RESET_WINDOW_DAYS, DEVICE_RESETS_PER_WINDOW, LICENSE_TYPE_LABELS, isRenewableLicenseType, truncateKey } from '@lbs/domain/license-terms';
 import { pageCount } from '@lbs/domain/paging';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Pager } from '../../../components/ui/pager';
 import { paths } from '../../../config/paths';
 import { toApiError } from '../../../lib/api-error';
+import { useAppDispatch } from '../../../lib/store-hooks';
+import { cartActions } from '../../cart/cart-slice';
 import { useLicensesQuery, useResetDeviceMutation, type License, type LicenseMode } from '../api';
-import { CopyButton } from '../components/copy-button';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { Dialog } from '../../../components/ui/dialog';
-import { KeyIcon } from '../components/account-icons';
+import { KeyIcon } from '../../../components/ui/icons';
 import { formatDate, licenseDuration } from '../format';
 
 /** The software's name in the overview heading. */
@@ -23,6 +27,8 @@ const TABS: Array<{ mode: LicenseMode; label: string }> = [
 
 /** What a licence shows in the table's first columns and in its small-screen card. */
 const DETAILS: ReadonlyArray<{ label: string; value: (l: License) => string; cell: string; card?: string }> = [
+  // Several keys are told apart by their plan first, then by their dates.
+  { label: 'Plan', value: (l) => LICENSE_TYPE_LABELS[l.type], cell: 'whitespace-nowrap font-medium text-ink' },
   { label: 'Device ID', value: (l) => l.device_number || MSG.unknownDevice, cell: 'font-mono text-xs text-slate-700', card: 'truncate font-mono text-xs leading-5' },
   { label: 'Start Date', value: (l) => formatDate(l.create_date), cell: 'whitespace-nowrap' },
   { label: 'End Date', value: (l) => formatDate(l.expire_date), cell: 'whitespace-nowrap' },
@@ -40,6 +46,7 @@ export function OverviewPage() {
   const [page, setPage] = useState(1);
   const { data, isLoading, isError } = useLicensesQuery({ mode, page });
   const [resetTarget, setResetTarget] = useState<License | null>(null);
+  const renew = useRenew();
 
   const choose = (m: LicenseMode) => {
     setMode(m);
@@ -99,7 +106,7 @@ export function OverviewPage() {
             </div>
           ) : (
             <>
-              <LicenseTable rows={data.items} mode={mode} onReset={setResetTarget} />
+              <LicenseTable rows={data.items} mode={mode} onReset={setResetTarget} onRenew={renew} />
               <Pager page={page} totalPages={pageCount(data.total, data.page_size)} onChange={setPage} label="Subscriptions pages" />
             </>
           )}
@@ -111,7 +118,28 @@ export function OverviewPage() {
   );
 }
 
-function LicenseTable({ rows, mode, onReset }: { rows: License[]; mode: LicenseMode; onReset: (l: License) => void }) {
+/** A revoked key, the setup kit's key and admin custom keys have no plan to renew with. */
+const canRenew = (l: License) => !l.revoked && isRenewableLicenseType(l.type);
+
+/**
+ * Renew: the licence's own plan goes in the cart as a renewal of that licence, and the customer
+ * lands on the cart to pay for it (the server extends the same key once the payment is in).
+ */
+function useRenew() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  return (l: License) => {
+    const plan = findPlanByLicenseType(l.type);
+    if (!plan || !canRenew(l)) return;
+    dispatch(cartActions.addRenewal({ productId: plan.id, license: { id: l._id, key: l.license_key } }));
+    toast.success(MSG.productAddedToCart);
+    navigate(paths.shipping);
+  };
+}
+
+type RowActions = { mode: LicenseMode; onReset: (l: License) => void; onRenew: (l: License) => void };
+
+function LicenseTable({ rows, mode, onReset, onRenew }: { rows: License[] } & RowActions) {
   const status = mode === 'CURRENT' ? MSG.licenseStatusActive : MSG.licenseStatusExpired;
   return (
     <>
@@ -125,11 +153,9 @@ function LicenseTable({ rows, mode, onReset }: { rows: License[]; mode: LicenseM
                   {c}
                 </th>
               ))}
-              {mode === 'CURRENT' ? (
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  <span className="sr-only">Actions</span>
-                </th>
-              ) : null}
+              <th scope="col" className="px-4 py-3 font-semibold">
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -146,11 +172,9 @@ function LicenseTable({ rows, mode, onReset }: { rows: License[]; mode: LicenseM
                 <td className="px-4 py-3">
                   <StatusBadge text={status} active={mode === 'CURRENT'} />
                 </td>
-                {mode === 'CURRENT' ? (
-                  <td className="px-4 py-3 text-right">
-                    <ResetButton license={l} onReset={onReset} />
-                  </td>
-                ) : null}
+                <td className="px-4 py-3 text-right">
+                  <RowButtons license={l} mode={mode} onReset={onReset} onRenew={onRenew} />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -173,9 +197,9 @@ function LicenseTable({ rows, mode, onReset }: { rows: License[]; mode: LicenseM
                 </Fragment>
               ))}
             </dl>
-            {mode === 'CURRENT' && l.device_number ? (
+            {canRenew(l) || (mode === 'CURRENT' && l.device_number) ? (
               <div className="mt-3 border-t border-slate-100 pt-3">
-                <ResetButton license={l} onReset={onReset} />
+                <RowButtons license={l} mode={mode} onReset={onReset} onRenew={onRenew} />
               </div>
             ) : null}
           </li>
@@ -188,7 +212,7 @@ function LicenseTable({ rows, mode, onReset }: { rows: License[]; mode: LicenseM
 function KeyCell({ license }: { license: License }) {
   return (
     <span className="inline-flex items-center gap-1">
-      <code className="rounded bg-slate-100 px-2 py-1 font-mono text-xs text-ink" title={license.license_key}>
+      <code className="whitespace-nowrap rounded bg-slate-100 px-2 py-1 font-mono text-xs text-ink" title={license.license_key}>
         {truncateKey(license.license_key)}
       </code>
       <CopyButton value={license.license_key} label={MSG.copyKey} />
@@ -204,6 +228,24 @@ function StatusBadge({ text, active }: { text: string; active: boolean }) {
       }`}
     >
       {text}
+    </span>
+  );
+}
+
+function RowButtons({ license, mode, onReset, onRenew }: { license: License } & RowActions) {
+  return (
+    <span className="inline-flex items-center justify-end gap-2 whitespace-nowrap max-md:w-full max-md:justify-between md:flex-col md:items-end md:gap-1">
+      {mode === 'CURRENT' ? <ResetButton license={license} onReset={onReset} /> : null}
+      {canRenew(license) ? (
+        <button
+          type="button"
+          className="inline-flex items-center gap-1.5 rounded-md border border-brand-600 bg-white px-3 py-1 text-xs font-semibold text-brand-700 hover:bg-brand-50 max-md:ml-auto max-md:px-4 max-md:py-2 max-md:text-sm"
+          aria-label={MSG.renewLicense(truncateKey(license.license_key))}
+          onClick={() => onRenew(license)}
+        >
+          {MSG.renew}
+        </button>
+      ) : null}
     </span>
   );
 }

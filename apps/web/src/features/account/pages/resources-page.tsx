@@ -1,4 +1,5 @@
 import { useState, type ComponentType, type SVGProps } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { MSG } from '@lbs/domain/messages';
 import posterUrl from '../../../assets/art/video-poster-tutorial.svg';
@@ -7,8 +8,11 @@ import { Pills } from '../../../components/ui/pills';
 import { VideoFacade } from '../../../components/ui/video-facade';
 import { apiRequest } from '../../../lib/api-request';
 import { isApiError } from '../../../lib/api-error';
-import { CameraIcon, DownloadIcon, MonitorIcon, PrinterIcon } from '../components/account-icons';
-import { saveBlob } from '../save-file';
+import { DownloadIcon } from '../../../components/ui/icons';
+import { CameraIcon, MonitorIcon, PrinterIcon } from '../components/account-icons';
+import { saveBlob } from '../../../lib/save-file';
+import { paths } from '../../../config/paths';
+import { useAppDownloadStatusQuery } from '../api';
 
 interface Requirement {
   title: string;
@@ -41,11 +45,16 @@ const REQUIREMENTS: Requirement[] = [
 /** Setup requirements, the tutorial and the downloads; the shell lets only licence holders in. */
 export function ResourcesPage() {
   const [busy, setBusy] = useState<'guidebook' | 'app' | null>(null);
+  // Asked up front, so a server without an app build shows that plainly instead of a button that fails.
+  const appDownload = useAppDownloadStatusQuery();
 
   const downloadGuidebook = async () => {
     setBusy('guidebook');
     try {
-      const pdf = await apiRequest<Blob>({ url: '/subscriptions/download-guidebook', responseType: 'blob' });
+      const pdf = await apiRequest<Blob>({
+        url: '/subscriptions/download-guidebook',
+        responseType: 'blob',
+      });
       saveBlob(pdf, 'LentiBooth-Guidebook.pdf');
     } catch (e) {
       toast.error(isApiError(e) && e.status < 500 ? e.message : MSG.guidebookDownloadFailed);
@@ -78,7 +87,10 @@ export function ResourcesPage() {
         </h2>
         <ul className="mt-4 grid gap-4 md:grid-cols-3">
           {REQUIREMENTS.map((r) => (
-            <li key={r.title} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+            <li
+              key={r.title}
+              className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+            >
               <span className="inline-flex h-11 w-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
                 <r.icon className="h-6 w-6" />
               </span>
@@ -95,7 +107,12 @@ export function ResourcesPage() {
           <h2 id="tutorial-heading" className="text-xl font-semibold text-ink">
             Video tutorial
           </h2>
-          <VideoFacade slot="tutorial" title="LentiBooth tutorial video" poster={posterUrl} className="mt-4" />
+          <VideoFacade
+            slot="tutorial"
+            title="LentiBooth tutorial video"
+            poster={posterUrl}
+            className="mt-4"
+          />
         </section>
 
         <section aria-labelledby="downloads-heading" className="lg:col-span-2">
@@ -105,19 +122,44 @@ export function ResourcesPage() {
           <ul className="mt-4 flex flex-col gap-4">
             <li className="rounded-2xl border border-slate-200 p-5">
               <h3 className="font-semibold text-ink">Guidebook (PDF)</h3>
-              <p className="mt-1 text-sm text-slate-600">Installation, activation, printing workflow and troubleshooting.</p>
-              <Button className="mt-4" variant="secondary" onClick={downloadGuidebook} disabled={busy !== null}>
+              <p className="mt-1 text-sm text-slate-600">
+                Installation, activation, printing workflow and troubleshooting.
+              </p>
+              <Button
+                className="mt-4"
+                variant="secondary"
+                onClick={downloadGuidebook}
+                disabled={busy !== null}
+              >
                 <DownloadIcon className="h-4 w-4" />
                 {busy === 'guidebook' ? MSG.loading : 'Download the guidebook'}
               </Button>
             </li>
             <li className="rounded-2xl border border-slate-200 p-5">
               <h3 className="font-semibold text-ink">LentiBooth for Windows</h3>
-              <p className="mt-1 text-sm text-slate-600">The desktop app. Activate it with a licence key from your Overview.</p>
-              <Button className="mt-4" onClick={downloadApp} disabled={busy !== null}>
-                <DownloadIcon className="h-4 w-4" />
-                {busy === 'app' ? MSG.loading : 'Download the app'}
-              </Button>
+              <p className="mt-1 text-sm text-slate-600">
+                The desktop app. Activate it with a licence key from your Overview.
+              </p>
+              {appDownload.data?.available === false ? (
+                <p
+                  role="status"
+                  className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900"
+                >
+                  {MSG.appDownloadUnavailable}{' '}
+                  <Link to={paths.contactUs} className="font-semibold underline">
+                    Go to the contact page
+                  </Link>
+                </p>
+              ) : (
+                <Button
+                  className="mt-4"
+                  onClick={downloadApp}
+                  disabled={busy !== null || appDownload.isLoading}
+                >
+                  <DownloadIcon className="h-4 w-4" />
+                  {busy === 'app' ? MSG.loading : 'Download the app'}
+                </Button>
+              )}
             </li>
           </ul>
         </section>

@@ -1,40 +1,20 @@
-import { useEffect, useState, type ComponentType, type SVGProps } from 'react';
+import { useEffect, useState } from 'react';
 import { MSG } from '@lbs/domain/messages';
+import { DEFAULT_DISPLAY_TIME_ZONE, DISPLAY_TIME_ZONES, type TPreferences } from '@lbs/domain/preferences';
+import { usePreferencesQuery, useUpdatePreferencesMutation } from '../api';
 import { ListEmpty, ListLoading } from './list-status';
-import { notificationIconType, type NotificationType } from '@lbs/domain/statuses';
 import { pageCount } from '@lbs/domain/paging';
 import { Pager } from '../../../components/ui/pager';
 import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { notificationActions } from '../../notifications/notification-slice';
-import { useMarkNotificationMutation, useNotificationsQuery, type AppNotification } from '../../notifications/api';
-import { AlertIcon, KeyIcon, ProductsIcon, TruckIcon } from '../components/account-icons';
+import {
+  useMarkNotificationMutation,
+  useNotificationsQuery,
+  type AppNotification,
+} from '../../notifications/api';
+import { NotificationIcon } from '../../../components/ui/notification-icon';
+import { NotificationMarks } from '../../../components/ui/notification-marks';
 import { formatDateTime } from '../format';
-
-const ICONS: Record<NotificationType, { icon: ComponentType<SVGProps<SVGSVGElement>>; tone: string }> = {
-  license_purchase: { icon: KeyIcon, tone: 'bg-brand-50 text-brand-700' },
-  product_order: { icon: ProductsIcon, tone: 'bg-sky-50 text-sky-700' },
-  order_status_update: { icon: TruckIcon, tone: 'bg-emerald-50 text-emerald-700' },
-  payment_failed: { icon: AlertIcon, tone: 'bg-red-50 text-red-700' },
-};
-
-/** The two marks a notification takes, each offered until it is set. */
-const MARKS = [
-  { flag: 'read', isSet: 'is_read', label: MSG.markAsRead, tone: 'text-brand-700 hover:bg-brand-50' },
-  { flag: 'done', isSet: 'is_done', label: MSG.markAsDone, tone: 'text-slate-600 hover:bg-slate-100' },
-] as const;
-
-/** Nine time zones, Pacific Time to Australian Eastern (spec §2); the choice is not saved. */
-const TIME_ZONES = [
-  'Pacific Time (PT)',
-  'Mountain Time (MT)',
-  'Central Time (CT)',
-  'Eastern Time (ET)',
-  'Greenwich Mean Time (GMT)',
-  'Central European Time (CET)',
-  'India Standard Time (IST)',
-  'Singapore Time (SGT)',
-  'Australian Eastern Time (AET)',
-];
 
 export function NotificationsTab() {
   const userId = useAppSelector((s) => s.user.user?.id);
@@ -64,7 +44,12 @@ export function NotificationsTab() {
                 <NotificationRow key={n._id} n={n} userId={userId!} page={page} />
               ))}
             </ul>
-            <Pager page={page} totalPages={pageCount(data.total, data.page_size)} onChange={setPage} label="Notification pages" />
+            <Pager
+              page={page}
+              totalPages={pageCount(data.total, data.page_size)}
+              onChange={setPage}
+              label="Notification pages"
+            />
           </>
         )}
       </section>
@@ -73,63 +58,94 @@ export function NotificationsTab() {
   );
 }
 
-function NotificationRow({ n, userId, page }: { n: AppNotification; userId: number; page: number }) {
+function NotificationRow({
+  n,
+  userId,
+  page,
+}: {
+  n: AppNotification;
+  userId: number;
+  page: number;
+}) {
   const [mark, { isLoading }] = useMarkNotificationMutation();
-  const { icon: Icon, tone } = ICONS[notificationIconType(n.type)];
   return (
-    <li className={`flex gap-3 p-4 ${n.is_done ? 'opacity-50' : ''}`} data-testid="notification-row">
-      <span className="relative mt-0.5 shrink-0">
-        <span className={`inline-flex h-10 w-10 items-center justify-center rounded-full ${tone}`}>
-          <Icon className="h-5 w-5" />
-        </span>
-        {!n.is_read ? (
-          <span className="absolute -right-0.5 -top-0.5 h-3 w-3 rounded-full border-2 border-white bg-red-600" aria-label="Unread" role="img" />
-        ) : null}
+    // Done rows are dimmed by colour, not opacity: faded text would fall under 4.5:1 contrast.
+    <li
+      className={`flex gap-3 p-4 ${n.is_done ? 'bg-slate-50' : ''}`}
+      data-testid="notification-row"
+      data-done={n.is_done || undefined}
+    >
+      <span className={`mt-0.5 ${n.is_done ? 'opacity-60' : ''}`}>
+        <NotificationIcon type={n.type} unread={!n.is_read} />
       </span>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-          <h3 className={`text-sm ${n.is_read ? 'font-medium text-slate-700' : 'font-semibold text-ink'}`}>{n.title}</h3>
+          <h3
+            className={`text-sm ${n.is_done ? 'font-medium text-slate-500' : n.is_read ? 'font-medium text-slate-700' : 'font-semibold text-ink'}`}
+          >
+            {n.title}
+          </h3>
           <time dateTime={n.created_at} className="text-xs text-slate-500">
             {formatDateTime(n.created_at)}
           </time>
         </div>
-        <p className="mt-1 text-sm text-slate-600">{n.message}</p>
-        <div className="mt-2 flex gap-2">
-          {MARKS.filter(({ isSet }) => !n[isSet]).map(({ flag, label, tone }) => (
-            <button
-              key={flag}
-              type="button"
-              disabled={isLoading}
-              onClick={() => mark({ id: n._id, flag, userId, page })}
-              className={`rounded-md px-2 py-1 text-xs font-semibold ${tone}`}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
+        <p className={`mt-1 text-sm ${n.is_done ? 'text-slate-500' : 'text-slate-600'}`}>
+          {n.message}
+        </p>
+        <NotificationMarks
+          n={n}
+          busy={isLoading}
+          onMark={(flag) => mark({ id: n._id, flag, userId, page })}
+          className="mt-2"
+        />
       </div>
     </li>
   );
 }
 
-/** The spec's preference checkboxes and time zone: shown, not persisted. */
+/**
+ * The spec's preference checkboxes and time zone, stored on the account: each change is saved at
+ * once (and said so), dates across the account follow the zone, and promotional mail and
+ * announcements go only to those who keep them on.
+ */
 function Preferences() {
-  const [promo, setPromo] = useState(true);
-  const [news, setNews] = useState(true);
-  const [zone, setZone] = useState('Singapore Time (SGT)');
+  const { data } = usePreferencesQuery();
+  const [save, saving] = useUpdatePreferencesMutation();
+  const [said, setSaid] = useState<string | null>(null);
+  const change = async (patch: Partial<TPreferences>) => {
+    if (!data) return;
+    setSaid(null);
+    try {
+      await save({ ...data, ...patch }).unwrap();
+      setSaid('Preferences saved');
+    } catch {
+      setSaid(MSG.unexpectedError);
+    }
+  };
+  const disabled = !data || saving.isLoading;
   return (
     <section aria-labelledby="preferences-heading" className="h-fit rounded-2xl border border-slate-200 bg-slate-50 p-5">
       <h2 id="preferences-heading" className="text-lg font-semibold text-ink">
         Preferences
       </h2>
-      <fieldset className="mt-4 space-y-3">
+      <fieldset className="mt-4 space-y-3" disabled={disabled}>
         <legend className="text-sm font-medium text-slate-700">Email me about</legend>
         <label className="flex items-center gap-3 text-sm text-slate-700">
-          <input type="checkbox" className="h-4 w-4 accent-brand-600" checked={promo} onChange={(e) => setPromo(e.target.checked)} />
+          <input
+            type="checkbox"
+            className="h-4 w-4 accent-brand-600"
+            checked={data?.promotional_emails ?? true}
+            onChange={(e) => void change({ promotional_emails: e.target.checked })}
+          />
           Promotional emails
         </label>
         <label className="flex items-center gap-3 text-sm text-slate-700">
-          <input type="checkbox" className="h-4 w-4 accent-brand-600" checked={news} onChange={(e) => setNews(e.target.checked)} />
+          <input
+            type="checkbox"
+            className="h-4 w-4 accent-brand-600"
+            checked={data?.announcements ?? true}
+            onChange={(e) => void change({ announcements: e.target.checked })}
+          />
           New announcements
         </label>
       </fieldset>
@@ -138,14 +154,20 @@ function Preferences() {
       </label>
       <select
         id="time-zone"
-        value={zone}
-        onChange={(e) => setZone(e.target.value)}
+        value={data?.time_zone ?? DEFAULT_DISPLAY_TIME_ZONE}
+        disabled={disabled}
+        onChange={(e) => void change({ time_zone: e.target.value as TPreferences['time_zone'] })}
         className="mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-ink focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
       >
-        {TIME_ZONES.map((z) => (
-          <option key={z}>{z}</option>
+        {DISPLAY_TIME_ZONES.map((z) => (
+          <option key={z.id} value={z.id}>
+            {z.label}
+          </option>
         ))}
       </select>
+      <p role="status" className="mt-3 min-h-5 text-sm text-slate-600">
+        {said}
+      </p>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { useAppDispatch } from '../../../lib/store-hooks';
 import { paths } from '../../../config/paths';
@@ -25,6 +25,13 @@ export function SettingsPage() {
   useEffect(() => {
     if (tab) dispatch(userActions.setSelectedSettingsSubItem(tab));
   }, [tab, dispatch]);
+  // Phones: the open tab (Profile is the fourth) is scrolled into view rather than sitting off-screen.
+  const tabs = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    tabs.current
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
 
   if (!rest) return <Navigate to={paths.accounts.notifications} replace />;
   if (!tab) return <Navigate to={paths.notFound} replace />;
@@ -32,8 +39,8 @@ export function SettingsPage() {
   return (
     <div className="mx-auto max-w-6xl">
       <h1 className="text-2xl font-bold text-ink sm:text-3xl">Settings</h1>
-      <nav aria-label="Settings" className="mt-6 border-b border-slate-200">
-        <ul className="-mb-px flex gap-1 overflow-x-auto">
+      <nav aria-label="Settings" className="mt-4 border-b border-slate-200 sm:mt-6">
+        <ul ref={tabs} className="-mb-px flex gap-1 overflow-x-auto [scrollbar-width:none]">
           {SETTINGS_TABS.map((t) => {
             const active = t.key === tab;
             return (
@@ -41,8 +48,10 @@ export function SettingsPage() {
                 <Link
                   to={t.link}
                   aria-current={active ? 'page' : undefined}
-                  className={`inline-block whitespace-nowrap border-b-2 px-4 py-2.5 text-sm font-semibold transition-colors ${
-                    active ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-ink'
+                  className={`inline-block whitespace-nowrap border-b-2 px-3 py-2.5 text-sm font-semibold sm:px-4 transition-colors ${
+                    active
+                      ? 'border-brand-600 text-brand-700'
+                      : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-ink'
                   }`}
                 >
                   {t.name}

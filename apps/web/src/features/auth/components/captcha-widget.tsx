@@ -83,6 +83,8 @@ export function CaptchaWidget({ onToken, ref }: { onToken: (token: string | null
       const el = document.createElement('altcha-widget') as AltchaElement;
       el.setAttribute('challengeurl', `${API_BASE_URL}/captcha/challenge`);
       el.setAttribute('hidefooter', '');
+      // The logo is a link the widget marks aria-hidden yet leaves focusable (axe: aria-hidden-focus).
+      el.setAttribute('hidelogo', '');
       el.style.setProperty('--altcha-max-width', '100%');
       el.style.setProperty('--altcha-border-radius', '0.5rem');
       el.style.setProperty('--altcha-color-border', '#cbd5e1');

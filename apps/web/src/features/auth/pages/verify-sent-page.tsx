@@ -41,33 +41,67 @@ export function VerifySentPage() {
   }
 
   return (
-    <AuthLayout
-      title={COPY.verifySentTitle}
-      below={BACK_TO_LOGIN}
-    >
+    <AuthLayout title={COPY.verifySentTitle} below={BACK_TO_LOGIN}>
       <div className="space-y-5">
-        <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-600" aria-hidden>
-          <svg viewBox="0 0 24 24" width={28} height={28} fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
+        <div
+          className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-600"
+          aria-hidden
+        >
+          <svg
+            viewBox="0 0 24 24"
+            width={28}
+            height={28}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={1.8}
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <rect x="3" y="5" width="18" height="14" rx="2" />
             <path d="M3 7l9 6 9-6" />
           </svg>
         </div>
-        {error ? <FormAlert>{error}</FormAlert> : null}
-        <p className="text-center text-sm text-slate-600">
-          {COPY.verifySentBody}
-          <br />
-          <strong className="break-all text-base text-ink">{email || '—'}</strong>
-        </p>
-        <p className="text-center text-sm text-slate-500">{COPY.verifySentHint}</p>
-        <Button className="w-full" onClick={openInbox}>
-          {COPY.openInbox}
-        </Button>
-        {email ? (
-          <Button variant="ghost" className="w-full" onClick={() => void resend()} disabled={resending}>
-            {resending ? COPY.sending : COPY.resendLink}
-          </Button>
-        ) : null}
+        {!mailProviderUrl(email) ? (
+          // Opened without an address (or a broken one): nothing was sent to show; only the
+          // error, and the way back below.
+          <FormAlert>{MSG.invalidEmailAddress}</FormAlert>
+        ) : (
+          <VerifySentBody
+            email={email}
+            error={error}
+            resending={resending}
+            onOpenInbox={openInbox}
+            onResend={() => void resend()}
+          />
+        )}
       </div>
     </AuthLayout>
+  );
+}
+
+function VerifySentBody(props: {
+  email: string;
+  error: string | null;
+  resending: boolean;
+  onOpenInbox: () => void;
+  onResend: () => void;
+}) {
+  const { email, error, resending, onOpenInbox, onResend } = props;
+  return (
+    <>
+      {error ? <FormAlert>{error}</FormAlert> : null}
+      <p className="text-center text-sm text-slate-600">
+        {COPY.verifySentBody}
+        <br />
+        <strong className="break-all text-base text-ink">{email}</strong>
+      </p>
+      <p className="text-center text-sm text-slate-500">{COPY.verifySentHint}</p>
+      <Button className="w-full" onClick={onOpenInbox}>
+        {COPY.openInbox}
+      </Button>
+      <Button variant="ghost" className="w-full" onClick={onResend} disabled={resending}>
+        {resending ? COPY.sending : COPY.resendLink}
+      </Button>
+    </>
   );
 }

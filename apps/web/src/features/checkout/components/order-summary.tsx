@@ -3,9 +3,19 @@ import { formatUsd } from '@lbs/domain/cart';
 import { MSG } from '@lbs/domain/messages';
 import type { FeeStatus } from '../hooks/use-shipping-fee';
 
-function Row({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {
+function Row({
+  label,
+  children,
+  strong = false,
+}: {
+  label: string;
+  children: ReactNode;
+  strong?: boolean;
+}) {
   return (
-    <div className={`flex items-baseline justify-between gap-4 ${strong ? 'text-base font-bold text-ink' : 'text-sm text-slate-600'}`}>
+    <div
+      className={`flex items-baseline justify-between gap-4 ${strong ? 'text-base font-bold text-ink' : 'text-sm text-slate-600'}`}
+    >
       <dt>{label}</dt>
       <dd className={strong ? '' : 'font-medium text-ink'}>{children}</dd>
     </div>
@@ -44,13 +54,19 @@ export function OrderSummary(props: {
         ) : null}
       </dl>
       {needsShipping && !props.feeKnown && feeStatus !== 'waiting' ? (
-        <p className="text-xs text-slate-500">{feeStatus === 'failed' ? MSG.shippingQuoteFailed : MSG.enterPostalCodeForFee}</p>
+        <p className="text-xs text-slate-500">
+          {feeStatus === 'failed' ? MSG.shippingQuoteFailed : MSG.enterPostalCodeForFee}
+        </p>
       ) : null}
       <div className="border-t border-slate-200 pt-4">{props.promoBox}</div>
       <dl className="border-t border-slate-200 pt-4">
         <Row label="Total" strong>
           <span aria-live="polite" data-testid="order-total">
-            {props.feeKnown ? formatUsd(props.total) : <span className="font-medium text-slate-400">—</span>}
+            {props.feeKnown ? (
+              formatUsd(props.total)
+            ) : (
+              <span className="font-medium text-slate-400">—</span>
+            )}
           </span>
         </Row>
       </dl>

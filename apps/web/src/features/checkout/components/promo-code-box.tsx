@@ -2,7 +2,8 @@ import { useId, useRef, useEffect } from 'react';
 import { formatUsd } from '@lbs/domain/cart';
 import type { PromoState } from '../hooks/use-promo-code';
 
-const linkButton = 'rounded-md text-sm font-semibold text-brand-700 hover:text-brand-900 hover:underline';
+const linkButton =
+  'rounded-md text-sm font-semibold text-brand-700 hover:text-brand-900 hover:underline';
 
 /** The promotion code box of the order summary. */
 export function PromoCodeBox(props: {
@@ -31,11 +32,20 @@ export function PromoCodeBox(props: {
   }
   if (state.phase === 'applied') {
     return (
-      <div className="flex items-center justify-between gap-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm" role="status">
+      <div
+        className="flex items-center justify-between gap-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm"
+        role="status"
+      >
         <p className="text-emerald-800">
-          Promo code <strong className="font-semibold">{state.code}</strong> applied: −{formatUsd(props.discount)}
+          Promo code <strong className="font-semibold">{state.code}</strong> applied: −
+          {formatUsd(props.discount)}
         </p>
-        <button type="button" className={linkButton} onClick={props.onCancel} aria-label={`Remove promo code ${state.code}`}>
+        <button
+          type="button"
+          className={linkButton}
+          onClick={props.onCancel}
+          aria-label={`Remove promo code ${state.code}`}
+        >
           Remove
         </button>
       </div>
@@ -66,7 +76,9 @@ export function PromoCodeBox(props: {
           aria-invalid={state.error ? true : undefined}
           aria-describedby={state.error ? errorId : undefined}
           className={`block w-full min-w-0 rounded-lg border bg-white px-3 py-2 text-sm uppercase text-ink placeholder:normal-case placeholder:text-slate-400 focus:outline-none focus:ring-2 ${
-            state.error ? 'border-red-400 focus:ring-red-200' : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100'
+            state.error
+              ? 'border-red-400 focus:ring-red-200'
+              : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100'
           }`}
           placeholder="Enter code"
         />

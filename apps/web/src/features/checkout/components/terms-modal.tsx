@@ -14,7 +14,17 @@ let termsCache: string | null = null;
  * Terms and Conditions before paying: the text comes from the static Markdown file, Confirm goes
  * on to payment, Close (or Escape, or the backdrop) plays a 300 ms close animation first.
  */
-export function TermsModal({ open, confirming, onConfirm, onClose }: { open: boolean; confirming: boolean; onConfirm(): void; onClose(): void }) {
+export function TermsModal({
+  open,
+  confirming,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean;
+  confirming: boolean;
+  onConfirm(): void;
+  onClose(): void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [shown, setShown] = useState(false);
@@ -33,9 +43,12 @@ export function TermsModal({ open, confirming, onConfirm, onClose }: { open: boo
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
-  useEffect(() => () => {
-    if (closing.current) clearTimeout(closing.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (closing.current) clearTimeout(closing.current);
+    },
+    [],
+  );
 
   useEffect(() => {
     if (!open || termsCache) return;
@@ -106,13 +119,22 @@ export function TermsModal({ open, confirming, onConfirm, onClose }: { open: boo
               <CloseIcon className="h-5 w-5" />
             </button>
           </div>
-          <div className="overflow-y-auto px-5 py-2 text-sm sm:px-6 [&_h1]:text-2xl" tabIndex={0} aria-label="Terms text">
+          <div
+            className="overflow-y-auto px-5 py-2 text-sm sm:px-6 [&_h1]:text-2xl"
+            tabIndex={0}
+            aria-label="Terms text"
+          >
             {terms ? (
               <MarkdownView source={terms} />
             ) : failed ? (
               <p className="py-6 text-slate-600">
                 The terms could not be loaded just now. You can read them on our{' '}
-                <a className="text-brand-700 underline" href={paths.terms} target="_blank" rel="noreferrer">
+                <a
+                  className="text-brand-700 underline"
+                  href={paths.terms}
+                  target="_blank"
+                  rel="noreferrer"
+                >
                   terms page
                 </a>
                 .

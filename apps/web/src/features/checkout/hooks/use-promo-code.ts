@@ -1,8 +1,9 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CartItem } from '@lbs/domain/cart';
 import { MSG } from '@lbs/domain/messages';
 import { computeDiscount, evaluatePromo, promoApplies, type Coupon } from '@lbs/domain/promo';
 import { useLazyPromotionByCodeQuery } from '../api';
+import { checkoutDraft } from '../checkout-draft';
 
 /** Spec states: not added → input shown → applied (discount) or error; applied can be cancelled. */
 export type PromoState =
@@ -14,6 +15,37 @@ export function usePromoCode(items: readonly CartItem[]) {
   const [state, setState] = useState<PromoState>({ phase: 'none' });
   const [lookup] = useLazyPromotionByCodeQuery();
 
+  // An applied code survives a reload and a cancelled payment (this browser session only), but
+  // is asked about again first: a code switched off or deleted since shows no discount.
+  const [restoring, setRestoring] = useState(() => checkoutDraft.promo() !== null);
+  const itemsRef = useRef(items);
+  useEffect(() => {
+    itemsRef.current = items;
+  }, [items]);
+  useEffect(() => {
+    const saved = checkoutDraft.promo();
+    if (!saved) return;
+    let cancelled = false;
+    lookup(saved.code)
+      .unwrap()
+      .then((promotion) => {
+        if (cancelled || !evaluatePromo(itemsRef.current, promotion).ok) return;
+        setState({ phase: 'applied', code: saved.code, coupon: promotion.coupon });
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        if (!cancelled) setRestoring(false);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [lookup]);
+  useEffect(() => {
+    if (restoring) return;
+    if (state.phase === 'applied') checkoutDraft.savePromo({ code: state.code, coupon: state.coupon });
+    else if (state.phase === 'none') checkoutDraft.savePromo(null);
+  }, [state, restoring]);
+
   // A code counts as applied only while the cart holds a licence line to apply it to; without
   // one the box shows the spec's message (derived, so adding a licence back re-applies it).
   const applicable = promoApplies(items);
@@ -22,7 +54,10 @@ export function usePromoCode(items: readonly CartItem[]) {
       ? { phase: 'input', code: state.code, error: MSG.promoOnlyLicenses, checking: false }
       : state;
 
-  const open = useCallback(() => setState({ phase: 'input', code: '', error: null, checking: false }), []);
+  const open = useCallback(
+    () => setState({ phase: 'input', code: '', error: null, checking: false }),
+    [],
+  );
   const close = useCallback(() => setState({ phase: 'none' }), []);
   const setCode = useCallback(
     (code: string) =>

@@ -14,7 +14,12 @@ export type FeeStatus = 'idle' | 'waiting' | 'failed';
  * -100 until a postal code and a country are given, then the server's quote 800 ms after the last
  * change (0 if the quote fails, as the spec says).
  */
-export function useShippingFee(input: { needsShipping: boolean; zip: string; country: string; items: readonly CartItem[] }): FeeStatus {
+export function useShippingFee(input: {
+  needsShipping: boolean;
+  zip: string;
+  country: string;
+  items: readonly CartItem[];
+}): FeeStatus {
   const dispatch = useAppDispatch();
   const [quote] = useShippingRateMutation();
   const zip = input.zip.trim();
@@ -33,7 +38,10 @@ export function useShippingFee(input: { needsShipping: boolean; zip: string; cou
     if (!requestKey) return;
     let current = true;
     const timer = setTimeout(() => {
-      quote({ recipient: { postalCode: zip, countryCode: country }, products: JSON.parse(itemsKey) })
+      quote({
+        recipient: { postalCode: zip, countryCode: country },
+        products: JSON.parse(itemsKey),
+      })
         .unwrap()
         .then(({ fee }) => {
           if (!current) return;
@@ -53,6 +61,7 @@ export function useShippingFee(input: { needsShipping: boolean; zip: string; cou
   }, [input.needsShipping, requestKey, zip, country, itemsKey, dispatch, quote]);
 
   // Waiting from the change until the quote for exactly these inputs has come back.
-  const status: FeeStatus = requestKey === null ? 'idle' : result?.key === requestKey ? result.status : 'waiting';
+  const status: FeeStatus =
+    requestKey === null ? 'idle' : result?.key === requestKey ? result.status : 'waiting';
   return status;
 }

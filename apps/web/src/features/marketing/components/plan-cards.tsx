@@ -23,8 +23,9 @@ const PERIOD_LABEL: Record<Plan['period'], string> = { Day: 'day', Month: 'month
 function Price({ plan, className = '' }: { plan: Plan; className?: string }) {
   return (
     <p className={className}>
-      <span className="text-4xl font-extrabold tracking-tight text-ink">{formatUsd(plan.price).replace(/\.00$/, '')}</span>
-      <span className="ml-1 text-sm font-medium text-slate-600">
+      <span className="text-4xl font-extrabold tracking-tight text-ink">{formatUsd(plan.price)}</span>
+      {/* On its own line: beside a four-figure price it wrapped unevenly from card to card. */}
+      <span className="mt-1 block text-sm font-medium text-slate-600">
         USD / {PERIOD_LABEL[plan.period]}
       </span>
     </p>
@@ -55,14 +56,16 @@ function PlanCard({ plan, onPurchase, level }: { plan: Plan; onPurchase: () => v
   const Sub = SUB_HEADING[level];
   return (
     <article
-      className={`relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm ${featured ? 'border-brand-500 shadow-lg ring-1 ring-brand-500' : 'border-slate-200'}`}
+      className={`relative flex flex-col overflow-hidden rounded-2xl border bg-white p-6 pt-5 shadow-sm ${featured ? 'border-brand-500 shadow-lg ring-1 ring-brand-500' : 'border-slate-200'}`}
       aria-labelledby={`plan-${plan.id}-title`}
       data-plan-card={plan.id}
     >
-      <span className="absolute inset-x-6 top-0 h-1 rounded-b-full" style={{ background: plan.colour }} aria-hidden />
-      {featured ? (
-        <p className="absolute -top-3 right-6 rounded-full bg-brand-600 px-3 py-0.5 text-xs font-semibold text-white">Most popular</p>
-      ) : null}
+      {/* The accent runs the card's full width (the card clips it to its corners). */}
+      <span className="absolute inset-x-0 top-0 h-1.5" style={{ background: plan.colour }} aria-hidden />
+      {/* Every card keeps the badge's row, so titles, prices and lists line up across the four. */}
+      <div className="mb-1.5 h-5">
+        {featured ? <p className="inline-block rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-semibold text-white">Most popular</p> : null}
+      </div>
       <Title id={`plan-${plan.id}-title`} className="text-lg font-bold text-ink">
         {plan.title}
       </Title>
@@ -82,7 +85,8 @@ function PlanCard({ plan, onPurchase, level }: { plan: Plan; onPurchase: () => v
       <button
         type="button"
         onClick={onPurchase}
-        className={`mt-8 w-full rounded-lg px-5 py-3 text-sm font-semibold transition-colors ${featured ? 'bg-brand-600 text-white hover:bg-brand-700' : 'border border-brand-600 bg-white text-brand-700 hover:bg-brand-50'}`}
+        // One line in every card, the four buttons level at the cards' feet (the list above grows).
+        className={`mt-8 w-full whitespace-nowrap rounded-lg px-3 py-3 text-sm font-semibold transition-colors ${featured ? 'bg-brand-600 text-white hover:bg-brand-700' : 'border border-brand-600 bg-white text-brand-700 hover:bg-brand-50'}`}
       >
         Purchase {plan.title}
       </button>
@@ -105,7 +109,7 @@ function CompactPlanCard({ plan, onPurchase, level }: { plan: Plan; onPurchase: 
           {plan.title}
         </Title>
         <p className="shrink-0 text-right">
-          <span className="text-2xl font-extrabold text-ink">{formatUsd(plan.price).replace(/\.00$/, '')}</span>
+          <span className="text-2xl font-extrabold text-ink">{formatUsd(plan.price)}</span>
           <span className="ml-1 text-xs text-slate-700">/ {PERIOD_LABEL[plan.period]}</span>
         </p>
       </div>

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { MSG } from '@lbs/domain/messages';
 import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { paths } from '../../../config/paths';
-import { cartActions } from '../../cart/cart-slice';
+import { cartActions, keepForAfterSignIn } from '../../cart/cart-slice';
 
 /**
  * The purchase click of the public pages (spec §4, §6): a signed-in visitor gets the product in
@@ -16,6 +16,7 @@ export function useAddToCart(): (productId: number, quantity?: number) => void {
   return useCallback(
     (productId: number, quantity = 1) => {
       if (!signedIn) {
+        keepForAfterSignIn(productId, quantity);
         navigate(paths.signup);
         return;
       }

@@ -87,7 +87,7 @@ function AccessoryCard({ item, product, loading }: { item: AccessoryDisplayItem;
             </button>
           </div>
         ) : null}
-        <ShippingBox>{MSG.shippingQuotedByEmail}</ShippingBox>
+        <ShippingBox>{MSG.shippingFeeAtCheckout}</ShippingBox>
       </div>
     </article>
   );
@@ -192,6 +192,9 @@ export function AccessoriesPage() {
           <SectionHeading as="h1" eyebrow="Accessories" title={MSG.accessoriesHeader}>
             The consumables and tools we use at our own events, tested with the LentiBooth software and DNP printers.
           </SectionHeading>
+          <p className="mx-auto mt-4 max-w-3xl text-center text-sm text-slate-700" data-shipping-summary>
+            {MSG.accessoriesShippingSummary}
+          </p>
         </div>
       </section>
       <section aria-label="Products" className="mx-auto max-w-7xl px-4 pb-16 lg:px-8 lg:pb-24">

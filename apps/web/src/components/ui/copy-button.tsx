@@ -1,14 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { MSG } from '@lbs/domain/messages';
-import { CheckIcon } from '../../../components/ui/icons';
-import { CopyIcon } from './account-icons';
+import { CheckIcon, CopyIcon } from './icons';
 
 /** The spec's copy confirmation lasts 2 seconds. */
 export const COPY_CONFIRM_MS = 2000;
 
-/** Copies `value`; the button itself confirms for two seconds. */
-export function CopyButton({ value, label, onCopied }: { value: string; label: string; onCopied?: () => void }) {
+/** Copies `value`; the button itself confirms for two seconds. `compact` shows the icon only (tight tables). */
+export function CopyButton({ value, label, onCopied, compact = false }: { value: string; label: string; onCopied?: () => void; compact?: boolean }) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -19,6 +18,7 @@ export function CopyButton({ value, label, onCopied }: { value: string; label: s
         copied ? 'bg-emerald-50 text-emerald-700' : 'text-brand-700 hover:bg-brand-50'
       }`}
       aria-label={copied ? MSG.keyCopied : label}
+      title={compact ? label : undefined}
       onClick={async () => {
         try {
           await navigator.clipboard.writeText(value);
@@ -33,7 +33,9 @@ export function CopyButton({ value, label, onCopied }: { value: string; label: s
       }}
     >
       {copied ? <CheckIcon className="h-4 w-4" /> : <CopyIcon className="h-4 w-4" />}
-      <span aria-live="polite">{copied ? MSG.keyCopied : 'Copy'}</span>
+      <span aria-live="polite" className={compact ? 'sr-only' : undefined}>
+        {copied ? MSG.keyCopied : 'Copy'}
+      </span>
     </button>
   );
 }

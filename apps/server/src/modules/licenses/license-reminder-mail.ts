@@ -1,0 +1,87 @@
+import { greeting } from '@lbs/domain/greeting';
+import { findPlanByLicenseType } from '@lbs/domain/catalogue';
+import { isRenewableLicenseType, truncateKey, type LicenseReminder } from '@lbs/domain/license-terms';
+import type { NotificationType } from '@lbs/domain/statuses';
+import { headerSafe, mailDateTime, renderMail } from '../../integrations/mail/template';
+import type { MailMessage } from '../outbox/enqueue';
+
+export interface ReminderTarget {
+  key: string;
+  type: string;
+  expiresAt: Date;
+  email: string;
+  firstName: string;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Subject, heading and notification title. The 7-day reminder counts the days actually left (it
+ * is normally sent 7 days ahead, but a key the job first sees later is told the truth).
+ */
+function wording(kind: LicenseReminder['kind'], l: ReminderTarget, now: Date): { subject: string; title: string; notice: string } {
+  if (kind === 'ended') return { subject: 'Your LentiBooth license has ended', title: 'Your license has ended', notice: 'License ended' };
+  if (kind === 'expires_in_1_day') {
+    return { subject: 'Your LentiBooth license ends within a day', title: 'Your license ends within a day', notice: 'License ends within a day' };
+  }
+  const days = Math.max(2, Math.ceil((l.expiresAt.getTime() - now.getTime()) / DAY_MS));
+  return { subject: `Your LentiBooth license ends in ${days} days`, title: `Your license ends in ${days} days`, notice: `License ends in ${days} days` };
+}
+
+const planName = (type: string) => findPlanByLicenseType(type)?.name ?? 'LentiBooth license';
+
+/** What to do about it: renewal for the time plans, a new plan for the setup kit's key. */
+function nextStep(kind: LicenseReminder['kind'], type: string): string {
+  if (!isRenewableLicenseType(type)) {
+    return kind === 'ended'
+      ? 'To keep using LentiBooth, choose a Daily, Monthly or Yearly License under Plans in your account.'
+      : 'To keep using LentiBooth after it, choose a Daily, Monthly or Yearly License under Plans in your account.';
+  }
+  return kind === 'ended'
+    ? 'Renew it from Your Subscriptions to pick up where you left off: the same key, on the same device, for a new term from the day you pay.'
+    : 'Renew it from Your Subscriptions before then and nothing changes on your booth: the same key keeps working on its device, and the new term is added to the end of this one.';
+}
+
+/** The reminder mail for one key (7 days, 1 day, or ended). */
+export function licenseReminderMail(kind: LicenseReminder['kind'], l: ReminderTarget, publicUrl: string, now: Date): MailMessage {
+  const when = wording(kind, l, now);
+  const plan = planName(l.type);
+  const ends = mailDateTime(l.expiresAt);
+  const lead =
+    kind === 'ended'
+      ? `your ${plan} key ${truncateKey(l.key)} ended on ${ends}. LentiBooth stops working on its device at its next licence check.`
+      : `your ${plan} key ${truncateKey(l.key)} ends on ${ends}.`;
+  const { html, text } = renderMail({
+    title: when.title,
+    paragraphs: [`${greeting({ firstName: l.firstName })} ${lead}`, nextStep(kind, l.type)],
+    rows: [
+      ['License key', truncateKey(l.key)],
+      ['Plan', plan],
+      [kind === 'ended' ? 'Ended' : 'Ends', ends],
+    ],
+    button: isRenewableLicenseType(l.type)
+      ? { label: 'Renew my license', url: `${publicUrl}/accounts/overview` }
+      : { label: 'See the plans', url: `${publicUrl}/accounts/plans` },
+    footnote: 'You get this reminder 7 days and 1 day before a license ends, and once when it has ended.',
+  });
+  return { to: l.email, subject: headerSafe(when.subject), html, text };
+}
+
+/** The matching notification (its type maps to an icon in the account's notification list). */
+export function licenseReminderNotification(
+  kind: LicenseReminder['kind'],
+  l: ReminderTarget,
+  now: Date,
+): { type: NotificationType; title: string; message: string } {
+  const plan = planName(l.type);
+  const ends = mailDateTime(l.expiresAt);
+  const renew = isRenewableLicenseType(l.type) ? ' Renew it from Your Subscriptions to keep the same key and device.' : ' Choose a plan under Plans to keep going.';
+  return {
+    type: kind === 'ended' ? 'license_expired' : 'license_expiring',
+    title: wording(kind, l, now).notice,
+    message:
+      kind === 'ended'
+        ? `Your ${plan} key ${truncateKey(l.key)} ended on ${ends}.${renew}`
+        : `Your ${plan} key ${truncateKey(l.key)} ends on ${ends}.${renew}`,
+  };
+}

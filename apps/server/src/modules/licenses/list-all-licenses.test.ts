@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { licenseAdminStatus, LICENSE_ADMIN_STATUSES } from '@lbs/domain/license-terms';
+import type { TLicense } from '@lbs/domain/responses';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createAdminWithSession, createUserWithSession, type TestUser } from '../../../test/fixtures';
+import { insertLicense } from '../../../test/account-fixtures';
+import { licenses } from '../../db/schema';
+
+let t: TestApp;
+let admin: TestUser;
+let ann: TestUser;
+let bob: TestUser;
+const DAY = 24 * 3600 * 1000;
+/** Issued an hour apart, oldest first: active, expired, revoked for Ann, active for Bob. */
+const issued: Array<typeof licenses.$inferSelect> = [];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await createAdminWithSession(t.db);
+  ann = await createUserWithSession(t.db, { email: `ann.${Date.now()}@booth.example` });
+  bob = await createUserWithSession(t.db, { email: `bob.${Date.now()}@events.example` });
+  const base = Date.now() - 10 * 3600 * 1000;
+  const specs = [
+    { user: ann, opts: { type: 'year' as const } },
+    { user: ann, opts: { type: 'day' as const, startAt: new Date(Date.now() - 3 * DAY) } },
+    { user: ann, opts: { type: 'month' as const, revoked: true } },
+    { user: bob, opts: { type: 'onetime' as const, expiresAt: null } },
+  ];
+  for (const [i, s] of specs.entries()) {
+    const row = await insertLicense(t.db, s.user, s.opts);
+    const [stamped] = await t.db
+      .update(licenses)
+      .set({ createdAt: new Date(base + i * 3600 * 1000) })
+      .where(eq(licenses.id, row.id))
+      .returning();
+    issued.push(stamped!);
+  }
+});
+afterAll(() => t.close());
+
+const list = (query: Record<string, string>, u: TestUser | null = admin) =>
+  t.app.inject({ method: 'GET', url: '/api/subscriptions/licenses/admin/all', headers: u?.headers, query });
+const ids = (body: { items: TLicense[] }) => body.items.map((l) => l._id);
+
+describe('GET /api/subscriptions/licenses/admin/all', () => {
+  it('is for admins only', async () => {
+    expect((await list({}, null)).statusCode).toBe(401);
+    expect((await list({}, ann)).statusCode).toBe(403);
+  });
+
+  it('lists every customer’s licences, most recently issued first, paged', async () => {
+    const first = (await list({ page_size: '3' })).json();
+    expect(first).toMatchObject({ total: 4, page: 1, page_size: 3 });
+    expect(ids(first)).toEqual([issued[3]!.id, issued[2]!.id, issued[1]!.id]);
+    expect(first.items[0]).toMatchObject({ email: bob.email, type: 'onetime', expire_date: null, is_expired: false, revoked: false });
+    const second = (await list({ page_size: '3', page: '2' })).json();
+    expect(ids(second)).toEqual([issued[0]!.id]);
+  });
+
+  it('filters by status, and each status filter returns exactly the rows the list names so', async () => {
+    const all: TLicense[] = (await list({})).json().items;
+    for (const status of LICENSE_ADMIN_STATUSES) {
+      const filtered = (await list({ status })).json();
+      const expected = all.filter((l) => licenseAdminStatus(l) === status).map((l) => l._id);
+      expect(ids(filtered).sort(), status).toEqual(expected.sort());
+    }
+    expect(ids((await list({ status: 'revoked' })).json())).toEqual([issued[2]!.id]);
+    expect(ids((await list({ status: 'expired' })).json())).toEqual([issued[1]!.id]);
+    expect((await list({ status: 'active' })).json().total).toBe(2);
+  });
+
+  it('searches the email anywhere, case-insensitively, together with the status', async () => {
+    const byName = (await list({ q: 'ANN.' })).json();
+    expect(byName.total).toBe(3);
+    expect(byName.items.every((l: TLicense) => l.email === ann.email)).toBe(true);
+    expect(ids((await list({ q: 'events.example' })).json())).toEqual([issued[3]!.id]);
+    expect(ids((await list({ q: 'booth.example', status: 'active' })).json())).toEqual([issued[0]!.id]);
+  });
+
+  it('searches by part of a key, or a whole key typed loosely', async () => {
+    const key = issued[1]!.licenseKey;
+    expect(ids((await list({ q: key.slice(6, 17).toLowerCase() })).json())).toEqual([issued[1]!.id]);
+    const typed = key.replace(/-/g, '').toLowerCase().replace(/0/g, 'o');
+    expect(ids((await list({ q: typed })).json())).toEqual([issued[1]!.id]);
+  });
+
+  it('treats LIKE wildcards as text and refuses unknown parameters and statuses', async () => {
+    expect((await list({ q: '%' })).json().total).toBe(0);
+    expect((await list({ q: '_' })).json().total).toBe(0);
+    expect((await list({ status: 'current' })).statusCode).toBe(400);
+    expect((await list({ mode: 'ALL' })).statusCode).toBe(400);
+  });
+
+  it('shows a generated licence first and a revoked one as revoked', async () => {
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscriptions/licenses',
+      headers: admin.headers,
+      payload: { email: bob.email, mode: 'day' },
+    });
+    expect(made.statusCode).toBe(201);
+    const id = made.json()._id as string;
+    expect(ids((await list({})).json())[0]).toBe(id);
+    expect((await t.app.inject({ method: 'PUT', url: '/api/subscriptions/licenses', headers: admin.headers, payload: { license_id: id, mode: 'revoke' } })).statusCode).toBe(200);
+    const revoked = (await list({ status: 'revoked' })).json();
+    expect(ids(revoked)).toContain(id);
+    expect(revoked.items.find((l: TLicense) => l._id === id)).toMatchObject({ revoked: true, is_expired: true });
+  });
+});

@@ -1,0 +1,42 @@
+import { and, eq, ilike, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
+import type { TAdminLicenseQuery } from '@lbs/domain/admin-queries';
+import { normaliseLicenseKey, type LicenseAdminStatus } from '@lbs/domain/license-terms';
+import type { Db } from '../../db/client';
+import { containsPattern } from '../../db/like-pattern';
+import { paginate } from '../../db/paginate';
+import { licenses } from '../../db/schema';
+import { isLicenseCurrentSql } from './license-current';
+import { licensePageJson } from './list-licenses';
+
+/** The back office's statuses in SQL, the twins of licenseAdminStatus() (a test holds them equal). */
+export function licenseStatusSql(status: LicenseAdminStatus, now: Date): SQL {
+  switch (status) {
+    case 'active':
+      return isLicenseCurrentSql(now);
+    case 'revoked':
+      return isNotNull(licenses.revokedAt);
+    case 'expired':
+      return and(isNull(licenses.revokedAt), isNotNull(licenses.expiresAt), lte(licenses.expiresAt, now))!;
+  }
+}
+
+/**
+ * What the admin typed: part of an email, or part of a key. Keys are stored upper case with
+ * hyphens, so a fragment is matched upper-cased, and a whole key typed the way people type keys
+ * (lower case, O for 0, no hyphens) is matched in its canonical form.
+ */
+function searchFilter(q: string): SQL {
+  const key = normaliseLicenseKey(q);
+  return or(
+    ilike(licenses.email, containsPattern(q)),
+    ilike(licenses.licenseKey, containsPattern(q.toUpperCase())),
+    key ? eq(licenses.licenseKey, key) : undefined,
+  )!;
+}
+
+/** Every licence, most recently issued first, searched and filtered by status. */
+export async function listAllLicenses(db: Db, q: TAdminLicenseQuery, now = new Date()) {
+  const where = and(q.q ? searchFilter(q.q) : undefined, q.status ? licenseStatusSql(q.status, now) : undefined);
+  const page = await paginate(db, { from: licenses, where, newestFirst: [licenses.createdAt], tieBreak: licenses.id, paging: q });
+  return licensePageJson(db, page, now);
+}

@@ -1,0 +1,41 @@
+import { and, eq } from 'drizzle-orm';
+import { initialReminderStage, isRenewableLicenseType, renewedLicenseExpiry } from '@lbs/domain/license-terms';
+import type { LicenseType } from '@lbs/domain/catalogue';
+import type { Tx } from '../../db/client';
+import { licenses } from '../../db/schema';
+
+export interface RenewedLicense {
+  id: string;
+  key: string;
+  type: LicenseType;
+  previousExpiresAt: Date | null;
+  expiresAt: Date;
+}
+
+/**
+ * A paid renewal (DESIGN §6): the same key, extended by the plan's term from its expiry while it
+ * is current or from payment once it has ended; its device, start and history stay. Reminders
+ * start over for the new term (those whose moment has already come are skipped). Runs inside the
+ * fulfilment transaction, which happens once per payment, with the licence row locked so an
+ * activation or the reminder job sees it before or after, never half-renewed.
+ *
+ * Answers null when the licence can no longer be renewed with this plan (revoked since checkout);
+ * the fulfilment then issues a new key instead, so the payment still buys a term.
+ */
+export async function renewLicense(
+  tx: Tx,
+  renewal: { licenseId: string; userId: number; type: LicenseType; paidAt: Date },
+): Promise<RenewedLicense | null> {
+  const [license] = await tx
+    .select()
+    .from(licenses)
+    .where(and(eq(licenses.id, renewal.licenseId), eq(licenses.userId, renewal.userId)))
+    .for('update');
+  if (!license || license.revokedAt || license.type !== renewal.type || !isRenewableLicenseType(renewal.type)) return null;
+  const expiresAt = renewedLicenseExpiry(renewal.type, license.expiresAt, renewal.paidAt);
+  await tx
+    .update(licenses)
+    .set({ expiresAt, reminderStage: initialReminderStage(expiresAt, renewal.paidAt) })
+    .where(eq(licenses.id, license.id));
+  return { id: license.id, key: license.licenseKey, type: renewal.type, previousExpiresAt: license.expiresAt, expiresAt };
+}

@@ -1,0 +1,47 @@
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { isLicenseExpired } from '@lbs/domain/license-terms';
+import type { LicenseValidationCode, TLicenseServerLicense } from '@lbs/domain/license-server';
+import type { DbOrTx } from '../../db/client';
+import { licenses } from '../../db/schema';
+
+export type LicenseRow = typeof licenses.$inferSelect;
+
+/**
+ * What licences are looked up by: SHA-256 of the key, hex. The database computes the same from
+ * the stored key (licenses.key_hash, a generated column), so the key itself never appears in a
+ * query, its parameters or a rate-limit key.
+ */
+export function hashLicenseKey(key: string): string {
+  return crypto.createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+/** The licence a key names, or undefined; `lock` takes its row lock (inside a transaction). */
+export async function findLicenseByKey(db: DbOrTx, key: string, opts: { lock?: boolean } = {}): Promise<LicenseRow | undefined> {
+  const query = db.select().from(licenses).where(eq(licenses.keyHash, hashLicenseKey(key)));
+  const [row] = opts.lock ? await query.for('update') : await query;
+  return row;
+}
+
+/**
+ * Whether `license` can be used on `deviceId` now, and if not, why. Revoked and expired come
+ * first (the domain's isLicenseCurrent: neither revoked nor expired), then the device binding.
+ */
+export function licenseStanding(license: LicenseRow, deviceId: string, now: Date): Exclude<LicenseValidationCode, 'NOT_FOUND'> {
+  if (license.revokedAt !== null) return 'REVOKED';
+  if (isLicenseExpired(license.expiresAt, now)) return 'EXPIRED';
+  if (license.deviceId === null) return 'NOT_ACTIVATED';
+  if (license.deviceId !== deviceId) return 'DEVICE_MISMATCH';
+  return 'VALID';
+}
+
+/** The licence as the desktop program sees it. */
+export function toServerLicense(license: LicenseRow): TLicenseServerLicense {
+  return {
+    id: license.id,
+    type: license.type,
+    starts_at: license.startAt.toISOString(),
+    expires_at: license.expiresAt?.toISOString() ?? null,
+    device_id: license.deviceId,
+  };
+}

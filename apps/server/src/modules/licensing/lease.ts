@@ -1,0 +1,51 @@
+import crypto from 'node:crypto';
+import { LEASE_ALG, LEASE_TYP, type TLeaseClaims } from '@lbs/domain/license-server';
+import type { licenses } from '../../db/schema';
+import type { LicenseSigningKeys } from './signing-keys';
+
+type LicenseRow = typeof licenses.$inferSelect;
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/**
+ * The claims of a lease for `license` on `deviceId`, issued at `now`: it ends after `ttlHours`
+ * or when the licence does, whichever is first, so a lease never outlives its licence.
+ */
+export function leaseClaims(license: LicenseRow, deviceId: string, opts: { issuer: string; ttlHours: number; now: Date }): TLeaseClaims {
+  const iat = seconds(opts.now);
+  const licExp = license.expiresAt ? seconds(license.expiresAt) : null;
+  const byTtl = iat + opts.ttlHours * 3600;
+  return {
+    iss: opts.issuer,
+    sub: license.id,
+    typ: license.type,
+    dev: deviceId,
+    iat,
+    exp: licExp === null ? byTtl : Math.min(licExp, byTtl),
+    lic_exp: licExp,
+  };
+}
+
+const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/**
+ * Signs leases: compact JWS (RFC 7515), EdDSA with Ed25519 (RFC 8037), header {alg, kid, typ:
+ * 'lease+jwt'}. Signed with node:crypto rather than jose's SignJWT: jose signs through WebCrypto,
+ * about 190 µs a lease against 45 µs here, and every valid check issues one (bench:license). The
+ * serialisation is the standard's three base64url parts; jose verifies the result in the tests
+ * and in packages/license-client, so any JOSE library reads what this writes.
+ */
+export class LeaseIssuer {
+  constructor(
+    private readonly keys: LicenseSigningKeys,
+    private readonly opts: { issuer: string; ttlHours: number },
+  ) {}
+
+  async issue(license: LicenseRow, deviceId: string, now: Date): Promise<string> {
+    const signing = await this.keys.current();
+    const signingInput = `${base64url({ alg: LEASE_ALG, kid: signing.kid, typ: LEASE_TYP })}.${base64url(leaseClaims(license, deviceId, { ...this.opts, now }))}`;
+    // Ed25519 takes no digest: the algorithm argument is null.
+    const signature = crypto.sign(null, Buffer.from(signingInput), signing.key).toString('base64url');
+    return `${signingInput}.${signature}`;
+  }
+}

@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { licenses } from '../../db/schema';
+
+interface Check {
+  at: Date;
+  ip: string;
+  appVersion: string | null;
+}
+
+/** How often recorded checks are written. A booth checks every few minutes; a second is plenty. */
+const FLUSH_EVERY_MS = 1000;
+
+/**
+ * Records each licence's latest check (time, client address, program version) and writes them
+ * together once a second: one UPDATE for every licence checked since the last write, instead of
+ * one per validation. A validation then costs a read and a signature, no WAL write and no row
+ * lock, so hundreds of booths checking at once do not queue on commits (bench:license).
+ *
+ * Several processes each write their own; `greatest` keeps the latest time whichever lands last.
+ * On a graceful stop the pending checks are written before the database closes; a crash loses at
+ * most the last second's "last seen" times, never a licence's state (binding, revocation and
+ * expiry are written by their own transactions and read fresh by every validation).
+ */
+export class LicenseCheckLog {
+  private pending = new Map<string, Check>();
+  private timer: NodeJS.Timeout | undefined;
+  private writing: Promise<void> = Promise.resolve();
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  record(licenseId: string, check: Check): void {
+    const earlier = this.pending.get(licenseId);
+    this.pending.set(licenseId, { ...check, appVersion: check.appVersion ?? earlier?.appVersion ?? null });
+    if (this.stopped) return;
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      void this.flush();
+    }, FLUSH_EVERY_MS).unref();
+  }
+
+  /** Writes what is pending now (tests call it; the app calls it on close). */
+  flush(): Promise<void> {
+    this.writing = this.writing.then(() => this.write());
+    return this.writing;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.flush();
+  }
+
+  private async write(): Promise<void> {
+    if (this.pending.size === 0) return;
+    const batch = this.pending;
+    this.pending = new Map();
+    const rows = [...batch].map(([id, c]) => ({ id, at: c.at.toISOString(), ip: c.ip, app_version: c.appVersion }));
+    try {
+      await this.db.execute(sql`
+        update ${licenses} as l set
+          last_validated_at = greatest(l.last_validated_at, v.at),
+          last_validated_ip = v.ip,
+          last_app_version = coalesce(v.app_version, l.last_app_version)
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, at timestamptz, ip text, app_version text)
+        where l.id = v.id`);
+    } catch (err) {
+      // The database is away: keep the checks (newer ones win) for the next write.
+      for (const [id, c] of batch) if (!this.pending.has(id)) this.pending.set(id, c);
+      this.log.warn({ err, licences: batch.size }, 'licence checks not recorded yet; retrying');
+      if (this.stopped) return;
+      this.timer ??= setTimeout(() => {
+        this.timer = undefined;
+        void this.flush();
+      }, FLUSH_EVERY_MS).unref();
+    }
+  }
+}

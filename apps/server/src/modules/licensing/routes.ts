@@ -1,0 +1,160 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ZJwks,
+  ZLicenseActivateBody,
+  ZLicenseActivated,
+  ZLicenseDeactivateBody,
+  ZLicenseDeactivated,
+  ZLicenseRefusal,
+  ZLicenseValidateBody,
+  ZLicenseValidation,
+  ZUsageAccepted,
+  ZUsageReportBody,
+} from '@lbs/domain/license-server';
+import type { AppContext } from '../../app-context';
+import { BODY_ERRORS, errors, withExample } from '../../lib/openapi';
+import { activateLicense } from './activate-license';
+import { deactivateLicense } from './deactivate-license';
+import { ingestUsage } from './ingest-usage';
+import { LeaseIssuer } from './lease';
+import { LicenseRefusal } from './license-refusal';
+import { licenseRateLimiters } from './rate-limits';
+import { LicenseSigningKeys } from './signing-keys';
+import { validateLicense } from './validate-license';
+
+const KEY = 'ABCDE-FGHJK-MNPQR-STVWX-YZ012-34567';
+const DEVICE = 'booth-7f3c2a';
+
+const refusal = (meaning: string) => ZLicenseRefusal.describe(meaning);
+const RATE_LIMITED = refusal('RATE_LIMITED: too many calls from this address or for this key; wait Retry-After seconds');
+const DOCS = 'The protocol, codes and lease format: docs/license-api.md.';
+
+// The JWKS changes only when the signing key does; clients and proxies may keep it this long.
+const JWKS_MAX_AGE_SECONDS = 3600;
+
+/**
+ * The licence server the desktop program calls (DESIGN §6): no session, the licence key is the
+ * credential. Every refusal is `{"detail": {code, message}}`; rate limits answer 429 with
+ * Retry-After.
+ */
+export async function licensingRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const keys = new LicenseSigningKeys(ctx.db, ctx.config);
+  const leases = new LeaseIssuer(keys, { issuer: ctx.config.publicUrl, ttlHours: ctx.config.LEASE_TTL_HOURS });
+  const limits = licenseRateLimiters(app);
+  // A refusal that says when to come back says it in Retry-After; the app's handler writes the body.
+  app.setErrorHandler((err, _req, reply) => {
+    if (err instanceof LicenseRefusal && err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
+    throw err;
+  });
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const callLimits = { onRequest: limits.callsByAddress, preHandler: limits.callsByKey };
+  const client = (req: { ip: string }) => ({ ip: req.ip });
+
+  r.post(
+    '/licenses/activate',
+    {
+      schema: {
+        tags: ['licence server'],
+        summary: 'Activate a licence key on this device and get a lease',
+        description: `The same device again is idempotent. One device per licence: another device is refused with 409 DEVICE_LIMIT_REACHED until the first deactivates (or the customer resets it). ${DOCS}`,
+        body: withExample(ZLicenseActivateBody, { license_key: KEY, device_id: DEVICE, device_name: 'Booth PC, Marina Bay', app_version: '2.4.1' }),
+        response: {
+          200: ZLicenseActivated,
+          ...errors(...BODY_ERRORS),
+          403: refusal('EXPIRED or REVOKED'),
+          404: refusal('NOT_FOUND: no licence has this key'),
+          409: refusal('DEVICE_LIMIT_REACHED: activated on another device'),
+          429: RATE_LIMITED,
+        },
+      },
+      ...callLimits,
+    },
+    async (req) => activateLicense(ctx.db, leases, req.body, client(req)),
+  );
+
+  r.post(
+    '/licenses/validate',
+    {
+      schema: {
+        tags: ['licence server'],
+        summary: 'Check a licence on this device; a fresh lease when valid',
+        description: `Always 200 for a well-formed request: \`code\` is VALID, NOT_FOUND, EXPIRED, REVOKED, NOT_ACTIVATED or DEVICE_MISMATCH, and \`lease\` comes only with VALID. ${DOCS}`,
+        body: withExample(ZLicenseValidateBody, { license_key: KEY, device_id: DEVICE, app_version: '2.4.1' }),
+        response: { 200: ZLicenseValidation, ...errors(...BODY_ERRORS), 429: RATE_LIMITED },
+      },
+      ...callLimits,
+    },
+    async (req) => {
+      const answer = await validateLicense(ctx.db, leases, ctx.licenseChecks, req.body, client(req));
+      ctx.metrics.licenseValidated(answer.code);
+      return answer;
+    },
+  );
+
+  r.post(
+    '/licenses/deactivate',
+    {
+      schema: {
+        tags: ['licence server'],
+        summary: 'Free the licence from this device so another can activate it',
+        description: `Only the device it is activated on may (3 times per 30 days; the customer's own reset in the account area is separate). ${DOCS}`,
+        body: withExample(ZLicenseDeactivateBody, { license_key: KEY, device_id: DEVICE }),
+        response: {
+          200: ZLicenseDeactivated,
+          ...errors(...BODY_ERRORS),
+          404: refusal('NOT_FOUND: no licence has this key'),
+          409: refusal('DEVICE_MISMATCH: activated on another device; NOT_ACTIVATED: on none'),
+          429: refusal('DEACTIVATION_LIMIT (3 per 30 days) or RATE_LIMITED; wait Retry-After seconds'),
+        },
+      },
+      ...callLimits,
+    },
+    async (req) => deactivateLicense(ctx.db, req.body, client(req)),
+  );
+
+  r.get(
+    '/licenses/jwks.json',
+    {
+      schema: {
+        tags: ['licence server'],
+        summary: 'The public keys that verify leases (JWKS)',
+        description: `Leases name their key by \`kid\`; during a key rotation more than one key is listed. Cacheable for ${JWKS_MAX_AGE_SECONDS} s.`,
+        response: { 200: ZJwks, 429: RATE_LIMITED },
+      },
+      onRequest: limits.jwksByAddress,
+    },
+    async (_req, reply) => {
+      reply.header('cache-control', `public, max-age=${JWKS_MAX_AGE_SECONDS}`);
+      return keys.jwks();
+    },
+  );
+
+  r.post(
+    '/analytics/usage',
+    {
+      schema: {
+        tags: ['licence server'],
+        summary: 'Report processed files and errors (1 to 100 events)',
+        description: `Only from the device the licence is active on. Each event_id counts once per licence: a retried report answers its events as duplicates. Timestamps must lie within the last 30 days and at most 5 minutes ahead. ${DOCS}`,
+        body: withExample(ZUsageReportBody, {
+          license_key: KEY,
+          device_id: DEVICE,
+          events: [
+            { event_id: '5f0c3a52-2b1e-4c55-9d7e-0d8f1c1b7a01', kind: 'success', timestamp: '2025-06-30T12:00:00Z', filename: 'IMG_0042.jpg', file_type: 'jpg', processing_time: 3.2 },
+          ],
+        }),
+        response: {
+          202: ZUsageAccepted,
+          ...errors(...BODY_ERRORS),
+          403: refusal('The licence is not active on this device: NOT_FOUND, EXPIRED, REVOKED, NOT_ACTIVATED or DEVICE_MISMATCH'),
+          429: RATE_LIMITED,
+        },
+      },
+      onRequest: limits.usageByAddress,
+      preHandler: limits.usageByKey,
+    },
+    async (req, reply) => reply.status(202).send(await ingestUsage(ctx.db, req.body, client(req))),
+  );
+}

@@ -1,0 +1,192 @@
+import { eq } from 'drizzle-orm';
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LICENSE_CODE_MESSAGES } from '@lbs/domain/license-server';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { insertLicense } from '../../../test/account-fixtures';
+import { createAdminWithSession, createUserWithSession, randomIp, type TestUser } from '../../../test/fixtures';
+import { activate, jwksOf, validate, verifyLease } from '../../../test/license-server-fixtures';
+import { licenses } from '../../db/schema';
+
+let t: TestApp;
+let customer: TestUser;
+const HOUR = 3600 * 1000;
+const DAY = 24 * HOUR;
+const rowOf = async (id: string) => (await t.db.select().from(licenses).where(eq(licenses.id, id)))[0]!;
+
+/** A licence activated on `device`. */
+async function activated(device: string, opts: Parameters<typeof insertLicense>[2] = {}) {
+  const l = await insertLicense(t.db, customer, opts);
+  const res = await activate(t, l.licenseKey, device);
+  expect(res.statusCode, res.body).toBe(200);
+  return l;
+}
+
+beforeAll(async () => {
+  t = await buildTestApp({ PUBLIC_URL: 'https://shop.test' });
+  customer = await createUserWithSession(t.db);
+});
+afterAll(() => t?.close());
+afterEach(() => vi.useRealTimers());
+
+describe('POST /api/licenses/validate', () => {
+  it('answers VALID with the licence and a fresh lease on the bound device, and records the call', async () => {
+    const l = await activated('booth-v1');
+    const ip = randomIp();
+    const res = await validate(t, l.licenseKey, 'booth-v1', { app_version: '3.0.0' }, ip);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      valid: true,
+      code: 'VALID',
+      detail: LICENSE_CODE_MESSAGES.VALID,
+      license: { id: l.id, type: 'year', starts_at: l.startAt.toISOString(), expires_at: l.expiresAt!.toISOString(), device_id: 'booth-v1' },
+      lease: expect.any(String),
+    });
+    // Checks are written together once a second; flush writes them now.
+    await t.ctx.licenseChecks.flush();
+    const row = await rowOf(l.id);
+    expect(row).toMatchObject({ lastAppVersion: '3.0.0', lastValidatedIp: ip });
+    expect(Date.now() - row.lastValidatedAt!.getTime()).toBeLessThan(60_000);
+  });
+
+  it('writes many checks as one: each licence keeps its latest time, address and version, and a check without a version keeps the last one', async () => {
+    const a = await activated('booth-w1');
+    const b = await activated('booth-w2');
+    const early = randomIp();
+    const late = randomIp();
+    await validate(t, a.licenseKey, 'booth-w1', { app_version: '4.0.0' }, early);
+    await validate(t, b.licenseKey, 'booth-w2', { app_version: '4.1.0' }, early);
+    await validate(t, a.licenseKey, 'booth-w1', {}, late);
+    // Nothing is written until the batch goes.
+    expect((await rowOf(a.id)).lastValidatedIp).not.toBe(late);
+    await t.ctx.licenseChecks.flush();
+    expect(await rowOf(a.id)).toMatchObject({ lastValidatedIp: late, lastAppVersion: '4.0.0' });
+    expect(await rowOf(b.id)).toMatchObject({ lastValidatedIp: early, lastAppVersion: '4.1.0' });
+    // A slower process writing an older check afterwards does not move the time back.
+    const latest = (await rowOf(a.id)).lastValidatedAt!;
+    t.ctx.licenseChecks.record(a.id, { at: new Date(latest.getTime() - 60_000), ip: early, appVersion: null });
+    await t.ctx.licenseChecks.flush();
+    expect((await rowOf(a.id)).lastValidatedAt).toEqual(latest);
+  });
+
+  it('answers an unknown key NOT_FOUND and nothing more', async () => {
+    const res = await validate(t, 'ABCDE-FGHJK-MNPQR-STVWX-YZ012-34567', 'booth-v2');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ valid: false, code: 'NOT_FOUND', detail: LICENSE_CODE_MESSAGES.NOT_FOUND });
+  });
+
+  it('answers NOT_ACTIVATED for a key on no device, with the licence but no lease', async () => {
+    const l = await insertLicense(t.db, customer);
+    const body = (await validate(t, l.licenseKey, 'booth-v3')).json();
+    expect(body).toMatchObject({ valid: false, code: 'NOT_ACTIVATED', license: { id: l.id, device_id: null } });
+    expect(body.lease).toBeUndefined();
+  });
+
+  it('answers DEVICE_MISMATCH to another device: no licence, no lease, nothing recorded', async () => {
+    const l = await activated('booth-v4');
+    const before = await rowOf(l.id);
+    const res = await validate(t, l.licenseKey, 'booth-elsewhere', { app_version: '9.9.9' });
+    expect(res.json()).toEqual({ valid: false, code: 'DEVICE_MISMATCH', detail: LICENSE_CODE_MESSAGES.DEVICE_MISMATCH });
+    expect(res.body).not.toContain('booth-v4');
+    await t.ctx.licenseChecks.flush();
+    const after = await rowOf(l.id);
+    expect(after.lastValidatedIp).toBe(before.lastValidatedIp);
+    expect(after.lastAppVersion).toBe(before.lastAppVersion);
+  });
+
+  it('answers REVOKED once an admin revokes the licence, without a lease', async () => {
+    const l = await activated('booth-v5');
+    const admin = await createAdminWithSession(t.db);
+    const revoke = await t.app.inject({ method: 'PUT', url: '/api/subscriptions/licenses', headers: admin.headers, payload: { license_id: l.id, mode: 'revoke' } });
+    expect(revoke.statusCode).toBe(200);
+    const body = (await validate(t, l.licenseKey, 'booth-v5')).json();
+    expect(body).toMatchObject({ valid: false, code: 'REVOKED', detail: LICENSE_CODE_MESSAGES.REVOKED });
+    expect(body.lease).toBeUndefined();
+  });
+
+  it('answers EXPIRED once time passes the licence’s end, without a lease', async () => {
+    const l = await activated('booth-v6', { type: 'day' });
+    expect((await validate(t, l.licenseKey, 'booth-v6')).json().code).toBe('VALID');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(l.expiresAt!.getTime() + 1000);
+    const body = (await validate(t, l.licenseKey, 'booth-v6')).json();
+    expect(body).toMatchObject({ valid: false, code: 'EXPIRED', license: { id: l.id } });
+    expect(body.lease).toBeUndefined();
+    expect((await activate(t, l.licenseKey, 'booth-v6')).json().detail.code).toBe('EXPIRED');
+  });
+
+  it('refuses malformed input with 400, not a code', async () => {
+    expect((await validate(t, '', 'booth')).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: '/api/licenses/validate', payload: { license_key: 'K' }, remoteAddress: randomIp() })).statusCode).toBe(400);
+    expect((await validate(t, 'K', 'booth', { extra: 1 })).statusCode).toBe(400);
+  });
+});
+
+describe('the lease', () => {
+  it('verifies with jose against the JWKS: EdDSA, the key it names, typ lease+jwt, the contract’s claims', async () => {
+    const l = await activated('booth-l1');
+    const before = Math.floor(Date.now() / 1000);
+    const { lease } = (await validate(t, l.licenseKey, 'booth-l1')).json();
+    const { claims, header } = await verifyLease(t, lease);
+    const jwks = await jwksOf(t);
+    expect(header).toEqual({ alg: 'EdDSA', kid: jwks.keys[0]!.kid, typ: 'lease+jwt' });
+    expect(Object.keys(claims).sort()).toEqual(['dev', 'exp', 'iat', 'iss', 'lic_exp', 'sub', 'typ']);
+    expect(claims).toMatchObject({ iss: 'https://shop.test', sub: l.id, typ: 'year', dev: 'booth-l1', lic_exp: Math.floor(l.expiresAt!.getTime() / 1000) });
+    expect(claims.iat).toBeGreaterThanOrEqual(before);
+    expect(claims.exp).toBe(claims.iat + 72 * 3600);
+  });
+
+  it('is refused when any one character of it changes', async () => {
+    const l = await activated('booth-l2');
+    const { lease } = (await validate(t, l.licenseKey, 'booth-l2')).json() as { lease: string };
+    const keys = createLocalJWKSet(await jwksOf(t));
+    await expect(jwtVerify(lease, keys)).resolves.toBeTruthy();
+    const [h, p, s] = lease.split('.') as [string, string, string];
+    const flip = (part: string, at: number) => part.slice(0, at) + (part[at] === 'A' ? 'B' : 'A') + part.slice(at + 1);
+    for (const forged of [
+      [flip(h, Math.floor(h.length / 2)), p, s],
+      [h, flip(p, Math.floor(p.length / 2)), s],
+      [h, flip(p, 5), s],
+      [h, p, flip(s, 10)],
+      [h, p, flip(s, Math.floor(s.length / 2))],
+    ]) {
+      await expect(jwtVerify(forged.join('.'), keys), forged.join('.')).rejects.toThrow();
+    }
+    // A lease for another device, made by re-encoding the claims, fails too.
+    const claims = JSON.parse(Buffer.from(p, 'base64url').toString());
+    const other = Buffer.from(JSON.stringify({ ...claims, dev: 'pirate-pc' })).toString('base64url');
+    await expect(jwtVerify([h, other, s].join('.'), keys)).rejects.toThrow();
+  });
+
+  it('never outlives its licence: a licence ending in 2 hours gives a lease ending with it', async () => {
+    const l = await activated('booth-l3', { type: 'day', startAt: new Date(Date.now() - 22 * HOUR) });
+    const { lease } = (await validate(t, l.licenseKey, 'booth-l3')).json();
+    const { claims } = await verifyLease(t, lease);
+    expect(claims.exp).toBe(Math.floor(l.expiresAt!.getTime() / 1000));
+    expect(claims.exp * 1000).toBeLessThanOrEqual(l.expiresAt!.getTime());
+    expect(claims.lic_exp).toBe(claims.exp);
+    // And the verifier refuses it once the licence has ended.
+    await expect(verifyLease(t, lease, { currentDate: new Date(l.expiresAt!.getTime() + 1000) })).rejects.toThrow(/exp/);
+  });
+
+  it('lasts LEASE_TTL_HOURS when the licence lasts longer', async () => {
+    const short = await buildTestApp({ LEASE_TTL_HOURS: '5' });
+    try {
+      const owner = await createUserWithSession(short.db);
+      const l = await insertLicense(short.db, owner, { type: 'month' });
+      const { lease } = (await activate(short, l.licenseKey, 'booth-l4')).json();
+      const { claims } = await verifyLease(short, lease);
+      expect(claims.exp - claims.iat).toBe(5 * 3600);
+      expect(decodeProtectedHeader(lease).typ).toBe('lease+jwt');
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('is issued for an activated licence only while it is current: never for a revoked or expired one', async () => {
+    const l = await activated('booth-l5', { type: 'day', startAt: new Date(Date.now() - DAY + HOUR) });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(l.expiresAt!.getTime());
+    expect((await validate(t, l.licenseKey, 'booth-l5')).json()).not.toHaveProperty('lease');
+  });
+});

@@ -1,0 +1,49 @@
+import { eq, sql } from 'drizzle-orm';
+import { LICENSE_CODE_MESSAGES, type TLicenseValidateBody, type TLicenseValidation } from '@lbs/domain/license-server';
+import type { Db } from '../../db/client';
+import { licenses } from '../../db/schema';
+import type { LicenseClient } from './activate-license';
+import { hashLicenseKey, licenseStanding, toServerLicense } from './find-license';
+import type { LicenseCheckLog } from './license-check-log';
+import type { LeaseIssuer } from './lease';
+
+// Prepared once per database (a named statement on PostgreSQL: parsed and planned once per
+// connection): the one query of a check.
+const byKeyHashOf = new WeakMap<Db, ReturnType<typeof prepareByKeyHash>>();
+function prepareByKeyHash(db: Db) {
+  return db
+    .select()
+    .from(licenses)
+    .where(eq(licenses.keyHash, sql`${sql.placeholder('keyHash')}`))
+    .prepare('license_by_key_hash');
+}
+function findByKeyHash(db: Db, keyHash: string) {
+  let query = byKeyHashOf.get(db);
+  if (!query) byKeyHashOf.set(db, (query = prepareByKeyHash(db)));
+  return query.execute({ keyHash });
+}
+
+/**
+ * The periodic check: answers 200 with a code for any well-formed request, and a fresh lease only
+ * when the licence is valid on this device. An unknown key learns nothing but NOT_FOUND; another
+ * device learns nothing but DEVICE_MISMATCH (not even which device holds the licence, which a
+ * copy of the key could otherwise impersonate). A call from the bound device records the time,
+ * the program version and the client address (written a second later with others: LicenseCheckLog).
+ */
+export async function validateLicense(
+  db: Db,
+  leases: LeaseIssuer,
+  checks: LicenseCheckLog,
+  body: TLicenseValidateBody,
+  client: LicenseClient,
+  now = new Date(),
+): Promise<TLicenseValidation> {
+  const [license] = await findByKeyHash(db, hashLicenseKey(body.license_key));
+  if (!license) return { valid: false, code: 'NOT_FOUND', detail: LICENSE_CODE_MESSAGES.NOT_FOUND };
+  const code = licenseStanding(license, body.device_id, now);
+  if (license.deviceId === body.device_id) checks.record(license.id, { at: now, ip: client.ip, appVersion: body.app_version ?? null });
+  const answer: TLicenseValidation = { valid: code === 'VALID', code, detail: LICENSE_CODE_MESSAGES[code] };
+  if (license.deviceId === null || license.deviceId === body.device_id) answer.license = toServerLicense(license);
+  if (code === 'VALID') answer.lease = await leases.issue(license, body.device_id, now);
+  return answer;
+}

@@ -1,0 +1,194 @@
+import { and, eq, inArray, like } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { cartOf, onePaymentBody, postCheckout, SG_ADDRESS } from '../../../test/checkout-fixtures';
+import { startFakeStripe, type FakeSession, type FakeStripe } from '../../../test/fake-stripe-server';
+import { createAdminWithSession, createUserWithSession, randomIp, type TestUser } from '../../../test/fixtures';
+import { notifications, orders } from '../../db/schema';
+import { NOTIFICATION_CHANNEL } from './create-notification';
+import { notifyAdmins } from './notify-admins';
+
+/*
+ * The back office's notices: every admin is told of a paid order, a declined payment and a
+ * contact-form enquiry, once, in the transaction of the event; customers never are. Payments go
+ * through the real Stripe webhook against a Stripe-compatible fake, so a replay is a real replay.
+ */
+
+const WEBHOOK_SECRET = 'whsec_admin_notices';
+const signer = new Stripe('sk_test_signer');
+let t: TestApp;
+let fake: FakeStripe;
+let admins: TestUser[];
+let bystander: TestUser;
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  t = await buildTestApp({
+    RATE_LIMIT_DISABLED: '1',
+    PUBLIC_URL: 'http://shop.test',
+    STRIPE_SECRET_KEY: fake.apiKey,
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_HOST: '127.0.0.1',
+    STRIPE_API_PORT: String(fake.port),
+    STRIPE_API_PROTOCOL: 'http',
+  });
+  admins = [await createAdminWithSession(t.db), await createAdminWithSession(t.db)];
+  // Any role but the customer's is an admin (spec §3): a 'support' account is told too.
+  admins.push(await createUserWithSession(t.db, { role: 'support' }));
+  bystander = await createUserWithSession(t.db);
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+let eventCounter = 0;
+function webhook(type: string, session: FakeSession) {
+  const payload = JSON.stringify({
+    id: `evt_notice_${++eventCounter}_${Date.now()}`,
+    object: 'event',
+    api_version: '2025-10-29.clover',
+    created: Math.floor(Date.now() / 1000),
+    type,
+    data: { object: session },
+  });
+  const signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+  return () =>
+    t.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+}
+
+async function checkout(buyer: TestUser, lines: Record<number, number>) {
+  const res = await postCheckout(t.app, buyer.headers, onePaymentBody(cartOf(lines)));
+  expect(res.statusCode, res.body).toBe(200);
+  const sessionId = /\/c\/pay\/(cs_test_\w+)$/.exec(res.json().url)![1]!;
+  const [order] = await t.db.select().from(orders).where(eq(orders.paymentSessionId, sessionId));
+  return { sessionId, order: order! };
+}
+
+/** The notifications whose title names the order, per recipient. */
+async function noticesOf(orderId: number) {
+  const rows = await t.db.select().from(notifications).where(like(notifications.title, `%order #${orderId} %`));
+  return rows;
+}
+
+const adminIds = () => admins.map((a) => a.id).sort((x, y) => x - y);
+const sortedIds = (rows: Array<{ userId: number }>) => rows.map((r) => r.userId).sort((x, y) => x - y);
+
+describe('a paid order', () => {
+  it('gives each admin one notification naming the order, the buyer and the amount; the buyer gets only their own', async () => {
+    const buyer = await createUserWithSession(t.db);
+    const { sessionId, order } = await checkout(buyer, { 12: 2 });
+    fake.complete(sessionId);
+    expect((await webhook('checkout.session.completed', fake.sessions.get(sessionId)!)()).statusCode).toBe(200);
+
+    const notices = await noticesOf(order.id);
+    expect(sortedIds(notices)).toEqual(adminIds());
+    expect(notices[0]).toMatchObject({
+      type: 'license_purchase',
+      title: `New order #${order.id} paid by ${order.email} — $3,000.00`,
+      message: '2 × Yearly License. License keys issued and mailed; nothing to ship.',
+      isRead: false,
+      isDone: false,
+    });
+    const own = await t.db.select().from(notifications).where(eq(notifications.userId, buyer.id));
+    expect(own.map((n) => n.type)).toEqual(['license_purchase']);
+    expect(own[0]!.title).toBe('2 licenses purchased');
+    expect(await t.db.select().from(notifications).where(eq(notifications.userId, bystander.id))).toEqual([]);
+  });
+
+  it('is announced once per admin when Stripe delivers the webhook again, concurrently and later', async () => {
+    const buyer = await createUserWithSession(t.db);
+    const { sessionId, order } = await checkout(buyer, { 1: 1, 11: 1 });
+    fake.complete(sessionId);
+    const deliver = webhook('checkout.session.completed', fake.sessions.get(sessionId)!);
+    const first = await Promise.all(Array.from({ length: 5 }, deliver));
+    expect(first.map((r) => r.statusCode)).toEqual(Array(5).fill(200));
+    expect((await deliver()).statusCode).toBe(200);
+    // A different event about the same session, as Stripe also sends.
+    expect((await webhook('checkout.session.async_payment_succeeded', fake.sessions.get(sessionId)!)()).statusCode).toBe(200);
+
+    const notices = await noticesOf(order.id);
+    expect(sortedIds(notices)).toEqual(adminIds());
+    expect(notices[0]!.type).toBe('product_order');
+    expect(notices[0]!.message).toContain(`To ship to ${SG_ADDRESS.city}, Singapore:`);
+  });
+
+  it('signals each admin’s live stream after the commit, and no customer’s', async () => {
+    const buyer = await createUserWithSession(t.db);
+    const signals: string[] = [];
+    const stop = await t.ctx.database.listen(NOTIFICATION_CHANNEL, (p) => signals.push(p));
+    try {
+      const { sessionId } = await checkout(buyer, { 10: 1 });
+      fake.complete(sessionId);
+      await webhook('checkout.session.completed', fake.sessions.get(sessionId)!)();
+      const expected = [...admins.map((a) => String(a.id)), String(buyer.id)];
+      await expect.poll(() => expected.every((id) => signals.includes(id)), { timeout: 5000 }).toBe(true);
+      expect(signals).not.toContain(String(bystander.id));
+    } finally {
+      await stop();
+    }
+  });
+});
+
+describe('a declined payment', () => {
+  it('tells each admin once, whatever the number of deliveries; an expired checkout tells nobody', async () => {
+    const buyer = await createUserWithSession(t.db);
+    const { sessionId, order } = await checkout(buyer, { 11: 1 });
+    fake.complete(sessionId, 'unpaid');
+    const failed = webhook('checkout.session.async_payment_failed', fake.sessions.get(sessionId)!);
+    await Promise.all([failed(), failed()]);
+    await failed();
+
+    const notices = await noticesOf(order.id);
+    expect(sortedIds(notices)).toEqual(adminIds());
+    expect(notices[0]).toMatchObject({
+      type: 'payment_failed',
+      title: `Payment failed for order #${order.id} (${order.email}) — $150.00`,
+    });
+    // The customer keeps their own wording, once.
+    const own = await t.db.select().from(notifications).where(eq(notifications.userId, buyer.id));
+    expect(own.map((n) => [n.type, n.title])).toEqual([['payment_failed', 'Payment failed']]);
+
+    const quiet = await checkout(buyer, { 10: 1 });
+    fake.expire(quiet.sessionId);
+    await webhook('checkout.session.expired', fake.sessions.get(quiet.sessionId)!)();
+    expect(await noticesOf(quiet.order.id)).toEqual([]);
+  });
+});
+
+describe('a contact-form enquiry', () => {
+  it('notifies every admin, and no customer', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/contact',
+      remoteAddress: randomIp(),
+      payload: { name: 'Rina Wijaya', email: 'rina@example.co.id', phone: '+62 21 555 0101', company: 'Jakarta Booths', message: 'A quote for 10,000 sheets, please.' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const rows = await t.db.select().from(notifications).where(eq(notifications.title, 'New enquiry from Rina Wijaya (Jakarta Booths)'));
+    expect(sortedIds(rows)).toEqual(adminIds());
+    expect(rows.every((r) => r.type === 'contact_message')).toBe(true);
+  });
+});
+
+describe('notifyAdmins', () => {
+  it('writes one row per admin in one statement, and nothing if the transaction rolls back', async () => {
+    const title = `probe ${Date.now()}`;
+    await t.db
+      .transaction(async (tx) => {
+        expect(await notifyAdmins(tx, { type: 'contact_message', title, message: 'm' })).toBeGreaterThanOrEqual(admins.length);
+        tx.rollback();
+      })
+      .catch(() => {});
+    expect(await t.db.select().from(notifications).where(eq(notifications.title, title))).toEqual([]);
+
+    const told = await t.db.transaction((tx) => notifyAdmins(tx, { type: 'contact_message', title, message: 'm' }));
+    const rows = await t.db.select().from(notifications).where(eq(notifications.title, title));
+    expect(rows).toHaveLength(told);
+    expect(sortedIds(rows.filter((r) => adminIds().includes(r.userId)))).toEqual(adminIds());
+    const customers = [bystander.id];
+    expect(await t.db.select().from(notifications).where(and(eq(notifications.title, title), inArray(notifications.userId, customers)))).toEqual([]);
+  });
+});

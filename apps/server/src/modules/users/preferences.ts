@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import type { TPreferences } from '@lbs/domain/preferences';
+import type { Db, DbOrTx } from '../../db/client';
+import { users } from '../../db/schema';
+
+type UserRow = typeof users.$inferSelect;
+
+const toJson = (u: Pick<UserRow, 'notifyPromotional' | 'notifyAnnouncements' | 'timeZone'>): TPreferences => ({
+  promotional_emails: u.notifyPromotional,
+  announcements: u.notifyAnnouncements,
+  time_zone: u.timeZone as TPreferences['time_zone'],
+});
+
+export async function getPreferences(db: Db, userId: number): Promise<TPreferences> {
+  const [row] = await db
+    .select({ notifyPromotional: users.notifyPromotional, notifyAnnouncements: users.notifyAnnouncements, timeZone: users.timeZone })
+    .from(users)
+    .where(eq(users.id, userId));
+  return toJson(row!);
+}
+
+export async function updatePreferences(db: Db, userId: number, body: TPreferences): Promise<TPreferences> {
+  const [row] = await db
+    .update(users)
+    .set({ notifyPromotional: body.promotional_emails, notifyAnnouncements: body.announcements, timeZone: body.time_zone, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  return toJson(row!);
+}
+
+/**
+ * Whether the shop may send this user mail of a kind they can switch off. Receipts, keys,
+ * verification, resets and order updates are the service itself and always go; promotions and
+ * announcements only to those who kept them on (the account's Notifications tab).
+ */
+export async function mayMail(db: DbOrTx, userId: number, kind: 'promotional' | 'announcement'): Promise<boolean> {
+  const [row] = await db.select({ promo: users.notifyPromotional, news: users.notifyAnnouncements }).from(users).where(eq(users.id, userId));
+  if (!row) return false;
+  return kind === 'promotional' ? row.promo : row.news;
+}

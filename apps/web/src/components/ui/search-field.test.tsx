@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { SearchField } from './search-field';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('SearchField', () => {
+  it('searches once typing stops, trimmed, and not again for the same words', () => {
+    vi.useFakeTimers();
+    const onSearch = vi.fn();
+    render(<SearchField label="Search orders" onSearch={onSearch} delayMs={300} />);
+    const box = screen.getByRole('searchbox', { name: 'Search orders' });
+    fireEvent.change(box, { target: { value: 'an' } });
+    act(() => vi.advanceTimersByTime(100));
+    fireEvent.change(box, { target: { value: ' ana ' } });
+    act(() => vi.advanceTimersByTime(299));
+    expect(onSearch).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(onSearch.mock.calls).toEqual([['ana']]);
+    fireEvent.change(box, { target: { value: 'ana' } });
+    act(() => vi.advanceTimersByTime(300));
+    expect(onSearch).toHaveBeenCalledTimes(1);
+  });
+
+  it('searches at once on Enter', () => {
+    vi.useFakeTimers();
+    const onSearch = vi.fn();
+    render(<SearchField label="Search" onSearch={onSearch} />);
+    const box = screen.getByRole('searchbox', { name: 'Search' });
+    fireEvent.change(box, { target: { value: '1042' } });
+    fireEvent.submit(box);
+    expect(onSearch.mock.calls).toEqual([['1042']]);
+    act(() => vi.advanceTimersByTime(1000));
+    expect(onSearch).toHaveBeenCalledTimes(1);
+  });
+});

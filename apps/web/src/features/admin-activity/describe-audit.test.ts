@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { AUDIT_ACTIONS } from '@lbs/domain/admin-writes';
+import { formatDateTime } from '../../lib/format-date';
+import { actionLabel, auditChanges, auditTarget, auditValue } from './describe-audit';
+
+describe('the audit log in words', () => {
+  it('names every action the server records, and shows an unknown one as its code', () => {
+    for (const action of AUDIT_ACTIONS) expect(actionLabel(action)).not.toBe(action);
+    expect(actionLabel('notifications.bulk_read')).toBe('Marked notifications as read');
+    expect(actionLabel('users.exported')).toBe('users.exported');
+  });
+
+  it('names targets: a numbered one, a uuid cut short, a bulk count', () => {
+    expect(auditTarget('order', '1042').text).toBe('order #1042');
+    expect(auditTarget('license', '7d0f3c1e-2b4a-4c8e-9f1a-3e5b6c7d8e9f')).toEqual({
+      text: 'license 7d0f3c1e…',
+      full: 'license 7d0f3c1e-2b4a-4c8e-9f1a-3e5b6c7d8e9f',
+    });
+    expect(auditTarget('notifications', '3').text).toBe('3 notifications');
+    expect(auditTarget('notifications', '1').text).toBe('1 notification');
+  });
+
+  it('shows only the fields that changed, before → after', () => {
+    const ids = ['a', 'b'];
+    expect(auditChanges({ ids, is_read: false }, { ids, is_read: true })).toEqual([{ field: 'is read', from: 'false', to: 'true' }]);
+    expect(auditChanges({ status: 'pending', track_num: '' }, { status: 'shipped', track_num: 'SG123' })).toEqual([
+      { field: 'status', from: 'pending', to: 'shipped' },
+      { field: 'track num', from: '—', to: 'SG123' },
+    ]);
+    expect(auditChanges({ active: true }, { active: true })).toEqual([]);
+  });
+
+  it('lists what something was created with, without its id, creation time or empty fields', () => {
+    expect(auditChanges(null, { id: 'c1', name: 'SUMMER', discount_type: 'percent', max_redemptions: null, created_at: '2030-01-01T00:00:00.000Z' })).toEqual([
+      { field: 'name', to: 'SUMMER' },
+      { field: 'discount type', to: 'percent' },
+    ]);
+    expect(auditChanges({ name: 'X' }, null)).toEqual([{ field: 'name', from: 'X', to: '—' }]);
+  });
+
+  it('keeps values short: dates in local time, long text and lists cut', () => {
+    expect(auditValue('2030-01-01T10:00:00.000Z')).toBe(formatDateTime('2030-01-01T10:00:00.000Z'));
+    expect(auditValue('x'.repeat(100))).toHaveLength(48);
+    expect(auditValue(['a', 'b'])).toBe('a, b');
+    expect(auditValue(['a', 'b', 'c', 'd'])).toBe('4 items');
+    expect(auditValue({ deep: { x: 1 } })).toBe('{"deep":{"x":1}}');
+    expect(auditValue(null)).toBe('—');
+    expect(auditValue('43ba579a-44c4-4bad-a87b-07257f2c4c90')).toBe('43ba579a…');
+  });
+});

@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { configureStore } from '@reduxjs/toolkit';
+import { Provider } from 'react-redux';
+import type { TAuditEntry } from '@lbs/domain/admin-writes';
+import { api } from '../../../lib/api';
+import { dynamicMiddleware, rootReducer } from '../../../lib/store-registry';
+import { ActivityPage } from './activity-page';
+
+let entries: TAuditEntry[];
+let asked: string[];
+
+beforeEach(() => {
+  asked = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const url = new URL(input, 'http://shop.test');
+      asked.push(url.pathname + url.search);
+      const page = Number(url.searchParams.get('page'));
+      const size = Number(url.searchParams.get('page_size'));
+      return new Response(JSON.stringify({ items: entries.slice((page - 1) * size, page * size), total: entries.length, page, page_size: size }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderPage() {
+  const store = configureStore({ reducer: rootReducer, middleware: (getDefault) => getDefault().concat(dynamicMiddleware.middleware) });
+  store.dispatch(api.util.resetApiState());
+  return render(
+    <Provider store={store}>
+      <ActivityPage />
+    </Provider>,
+  );
+}
+
+const entry = (over: Partial<TAuditEntry>): TAuditEntry => ({
+  id: 1,
+  actor_id: 7,
+  actor_email: 'boss@example.com',
+  action: 'notifications.bulk_read',
+  target_type: 'notifications',
+  target_id: '2',
+  before: { ids: ['a', 'b'], is_read: false },
+  after: { ids: ['a', 'b'], is_read: true },
+  ip: '203.0.113.9',
+  created_at: '2030-01-01T10:00:00.000Z',
+  ...over,
+});
+
+describe('ActivityPage', () => {
+  it('lists each admin write: action in words, target, admin, address and what changed', async () => {
+    entries = [
+      entry({}),
+      entry({ id: 2, action: 'order.updated', target_type: 'order', target_id: '1042', before: { status: 'pending' }, after: { status: 'shipped' }, ip: null }),
+    ];
+    renderPage();
+    const rows = within(await screen.findByRole('table')).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    const [bulk, order] = rows.map((r) => r.textContent ?? '');
+    expect(bulk).toContain('Marked notifications as read');
+    expect(bulk).toContain('2 notifications');
+    expect(bulk).toContain('boss@example.com');
+    expect(bulk).toContain('203.0.113.9');
+    expect(bulk).toMatch(/is read: false.*true/);
+    expect(bulk).not.toContain('ids');
+    expect(order).toContain('order #1042');
+    expect(order).toMatch(/status: pending.*shipped/);
+    expect(order).toContain('address not known');
+    expect(asked).toEqual(['/api/admin/audit?page=1&page_size=20']);
+  });
+
+  it('explains an empty log', async () => {
+    entries = [];
+    renderPage();
+    expect(await screen.findByText(/^No admin activity yet\./)).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Activity pages' })).toBeNull();
+  });
+});

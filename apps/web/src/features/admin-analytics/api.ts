@@ -1,0 +1,52 @@
+import { PAGE_SIZE } from '@lbs/domain/paging';
+import type {
+  TErrorEventPage,
+  TUsageDaily,
+  TUsageEventPage,
+  TUsageSummary,
+} from '@lbs/domain/report-responses';
+import type { PeriodQuery } from '../../components/ui/period-select';
+import { api } from '../../lib/api';
+
+/** A page of events in a period: the lists take a period, or the custom range as from/to. */
+export interface EventPageArgs {
+  range: PeriodQuery;
+  page: number;
+}
+
+const eventParams = ({ range, page }: EventPageArgs) => ({
+  page,
+  page_size: PAGE_SIZE,
+  ...('period' in range
+    ? { period: range.period }
+    : { from: range.start_date, to: range.end_date }),
+});
+
+/** The back office's Analytics section: what the desktop program reported. */
+export const analyticsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    usageSummary: build.query<TUsageSummary, PeriodQuery>({
+      query: (range) => ({ url: '/analytics/usage/summary', params: range }),
+      providesTags: ['Reports'],
+    }),
+    usageDaily: build.query<TUsageDaily, PeriodQuery>({
+      query: (range) => ({ url: '/analytics/usage/daily', params: range }),
+      providesTags: ['Reports'],
+    }),
+    usageEvents: build.query<TUsageEventPage, EventPageArgs>({
+      query: (args) => ({ url: '/analytics/events', params: eventParams(args) }),
+      providesTags: ['Reports'],
+    }),
+    errorEvents: build.query<TErrorEventPage, EventPageArgs>({
+      query: (args) => ({ url: '/analytics/errors', params: eventParams(args) }),
+      providesTags: ['Reports'],
+    }),
+  }),
+});
+
+export const {
+  useUsageSummaryQuery,
+  useUsageDailyQuery,
+  useUsageEventsQuery,
+  useErrorEventsQuery,
+} = analyticsApi;

@@ -1,0 +1,145 @@
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { DISCOUNT_TYPES, type TCouponBody } from '@lbs/domain/schemas';
+import {
+  COUPON_FORM_DEFAULTS,
+  localDay,
+  ZCouponForm,
+  type TCouponFormInput,
+} from '@lbs/domain/voucher-forms';
+import { Button } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { TextField } from '../../../components/ui/text-field';
+import { toApiError } from '../../../lib/api-error';
+import { DISCOUNT_TYPE_LABEL } from '../format';
+import { CheckboxField } from './checkbox-field';
+
+/**
+ * The Create Coupon form. It hands the request body (amounts in cents, the expiry as an ISO
+ * instant) to onSubmit; a refusal from onSubmit shows the server's detail above the buttons.
+ */
+export function CouponForm({
+  onSubmit,
+  onCancel,
+}: {
+  onSubmit: (body: TCouponBody) => Promise<unknown>;
+  onCancel: () => void;
+}) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<TCouponFormInput, unknown, TCouponBody>({
+    resolver: zodResolver(ZCouponForm),
+    defaultValues: COUPON_FORM_DEFAULTS,
+  });
+  const [type, limited, expires] = useWatch({
+    control,
+    name: ['discount_type', 'max_redemptions_enabled', 'redeem_by_enabled'],
+  });
+
+  const submit = async (body: TCouponBody) => {
+    setServerError(null);
+    try {
+      await onSubmit(body);
+    } catch (error) {
+      setServerError(toApiError(error).message);
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => void handleSubmit(submit)(e)}
+      className="grid gap-4 sm:grid-cols-2"
+      aria-label="Create coupon"
+    >
+      <TextField
+        label="Coupon name"
+        className="sm:col-span-2"
+        autoComplete="off"
+        maxLength={40}
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <fieldset>
+        <legend className="mb-1.5 block text-sm font-medium text-slate-700">Discount type</legend>
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-1">
+          {DISCOUNT_TYPES.map((t) => (
+            <label
+              key={t}
+              className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2.5 text-sm text-ink has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-100"
+            >
+              <input
+                type="radio"
+                value={t}
+                className="h-4 w-4 accent-brand-600"
+                {...register('discount_type')}
+              />
+              {DISCOUNT_TYPE_LABEL[t]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <TextField
+        label={type === 'amount' ? 'Discount value (USD)' : 'Discount value (%)'}
+        hint={
+          type === 'amount'
+            ? 'Dollars taken off the licences in the order, e.g. 25.00'
+            : 'A whole percentage from 1 to 100'
+        }
+        inputMode="decimal"
+        autoComplete="off"
+        error={errors.discount_value?.message}
+        {...register('discount_value')}
+      />
+      <div className="grid gap-4 rounded-xl bg-slate-50 p-4 sm:col-span-2 sm:grid-cols-2">
+        <div className="space-y-3">
+          <CheckboxField
+            label="Limit the number of redemptions"
+            {...register('max_redemptions_enabled')}
+          />
+          {limited ? (
+            <TextField
+              label="Max redemptions"
+              hint="Counted across all of the coupon's promotion codes"
+              inputMode="numeric"
+              autoComplete="off"
+              error={errors.max_redemptions?.message}
+              {...register('max_redemptions')}
+            />
+          ) : null}
+        </div>
+        <div className="space-y-3">
+          <CheckboxField label="Set an expiration date" {...register('redeem_by_enabled')} />
+          {expires ? (
+            <TextField
+              label="Expiration date"
+              hint="Usable until the end of this day"
+              type="date"
+              min={localDay()}
+              error={errors.redeem_by?.message}
+              {...register('redeem_by')}
+            />
+          ) : null}
+        </div>
+      </div>
+      {serverError ? (
+        <div className="sm:col-span-2">
+          <FormAlert>{serverError}</FormAlert>
+        </div>
+      ) : null}
+      <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          Create Coupon
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+import { MSG } from '@lbs/domain/messages';
+import { formatUsd, fromCents } from '@lbs/domain/money';
+import type { DiscountType } from '@lbs/domain/schemas';
+import { localDay } from '@lbs/domain/voucher-forms';
+
+export const DISCOUNT_TYPE_LABEL: Record<DiscountType, string> = {
+  percent: MSG.percentageOff,
+  amount: MSG.fixedAmountOff,
+};
+
+/** '15%' for a percentage; an amount is in cents and shows as '$50.00'. */
+export function discountText(coupon: {
+  discount_type: DiscountType;
+  discount_value: number;
+}): string {
+  return coupon.discount_type === 'percent'
+    ? `${coupon.discount_value}%`
+    : formatUsd(fromCents(coupon.discount_value));
+}
+
+/** An epoch-seconds date as yyyy-MM-dd in the browser's time zone; 'Never' when there is none. */
+export function expiryText(epochSeconds: number | null): string {
+  return epochSeconds === null ? 'Never' : localDay(new Date(epochSeconds * 1000));
+}
+
+/** A use limit, or 'Unlimited' without one. */
+export function limitText(max: number | null): string {
+  return max === null ? MSG.unlimited : String(max);
+}
+
+/** A minimum order in cents as dollars; 'None' without one. */
+export function minimumOrderText(cents: number | null): string {
+  return cents === null ? 'None' : formatUsd(fromCents(cents));
+}

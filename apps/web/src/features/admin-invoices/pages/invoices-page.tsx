@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import type { TAdminInvoice } from '@lbs/domain/admin-responses';
+import { MSG } from '@lbs/domain/messages';
+import { formatUsd } from '@lbs/domain/money';
+import { pageCount } from '@lbs/domain/paging';
+import { ReceiptDownloadButton, useReceiptDownload } from '../../../components/orders/receipt-download';
+import { DataTable, type Column } from '../../../components/ui/data-table';
+import { EmailText } from '../../../components/ui/email-text';
+import { Pager } from '../../../components/ui/pager';
+import { SearchField } from '../../../components/ui/search-field';
+import { formatDate } from '../../../lib/format-date';
+import { useErrorToast } from '../../../lib/use-error-toast';
+import { useAdminInvoicesQuery } from '../api';
+
+/** Back office INVOICES: every invoice with its buyer, paged on the server, with the receipt PDF. */
+export function InvoicesPage() {
+  const [page, setPage] = useState(1);
+  const [q, setQ] = useState('');
+  const { data, isLoading, isFetching, isError } = useAdminInvoicesQuery({ page, q });
+  const receipts = useReceiptDownload();
+  useErrorToast(isError, MSG.errorFetchingData);
+
+  const columns: Array<Column<TAdminInvoice>> = [
+    { key: 'no', header: 'Invoice No', card: 'title', cell: (i) => <span className="font-semibold text-ink">{i.invoice_no}</span> },
+    { key: 'email', header: 'Email', cell: (i) => <EmailText email={i.email} /> },
+    { key: 'order', header: 'Order ID', cell: (i) => i.order_id ?? '--' },
+    { key: 'total', header: 'Total', className: 'text-right tabular-nums', cell: (i) => formatUsd(i.total) },
+    { key: 'created', header: 'Created', className: 'whitespace-nowrap', cell: (i) => formatDate(i.created_at) },
+    {
+      key: 'receipt',
+      header: <span className="sr-only">Receipt</span>,
+      cardLabel: 'Receipt',
+      className: 'text-right',
+      cell: (i) => <ReceiptDownloadButton invoice={i} receipts={receipts} labelled />,
+    },
+  ];
+
+  return (
+    <section aria-labelledby="invoices-heading">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h2 id="invoices-heading" className="text-xl font-semibold text-ink">
+            Invoices
+          </h2>
+          <p className="mt-1 text-sm text-slate-600" aria-live="polite">
+            {data ? `${data.total} ${data.total === 1 ? 'invoice' : 'invoices'}${q ? ` matching “${q}”` : ''}` : '\u00a0'}
+          </p>
+        </div>
+        <SearchField
+          label="Search invoices"
+          placeholder="Invoice number or email"
+          className="w-full sm:w-80"
+          onSearch={(value) => {
+            setQ(value);
+            setPage(1);
+          }}
+        />
+      </div>
+      <div className={`mt-5 transition-opacity ${isFetching && !isLoading ? 'opacity-60' : ''}`} aria-busy={isFetching}>
+        <DataTable
+          caption="All invoices"
+          columns={columns}
+          rows={isError ? [] : data?.items}
+          rowKey={(i) => i.invoice_no}
+          loading={isLoading}
+          empty={MSG.noDataAvailable}
+        />
+      </div>
+      {data ? <Pager page={page} totalPages={pageCount(data.total, data.page_size)} onChange={setPage} label="Invoice pages" /> : null}
+    </section>
+  );
+}

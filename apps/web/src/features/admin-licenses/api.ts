@@ -1,0 +1,37 @@
+import type { LicenseAdminStatus } from '@lbs/domain/license-terms';
+import type { TLicense, TLicensePage } from '@lbs/domain/responses';
+import type { TLicenseCreateBody } from '@lbs/domain/schemas';
+import { api } from '../../lib/api';
+
+export type AdminLicense = TLicense;
+
+export interface LicenseFilters {
+  q: string;
+  status: LicenseAdminStatus | '';
+}
+
+export const adminLicensesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    allLicenses: build.query<TLicensePage, LicenseFilters & { page: number }>({
+      query: ({ page, q, status }) => ({
+        url: '/subscriptions/licenses/admin/all',
+        params: { page, q: q || undefined, status: status || undefined },
+      }),
+      providesTags: ['Licenses'],
+    }),
+    emailSuggestions: build.query<{ emails: string[] }, string>({
+      query: (typed) => ({ url: '/users/email', params: { query: typed } }),
+    }),
+    // A licence changes the customer's own lists and the Users licence count as well.
+    generateLicense: build.mutation<TLicense, TLicenseCreateBody>({
+      query: (body) => ({ url: '/subscriptions/licenses', method: 'POST', body }),
+      invalidatesTags: ['Licenses', 'Users'],
+    }),
+    revokeLicense: build.mutation<TLicense, string>({
+      query: (id) => ({ url: '/subscriptions/licenses', method: 'PUT', body: { license_id: id, mode: 'revoke' } }),
+      invalidatesTags: ['Licenses', 'Users'],
+    }),
+  }),
+});
+
+export const { useAllLicensesQuery, useEmailSuggestionsQuery, useGenerateLicenseMutation, useRevokeLicenseMutation } = adminLicensesApi;

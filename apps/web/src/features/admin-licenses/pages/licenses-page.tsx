@@ -1,0 +1,170 @@
+import { useId, useState } from 'react';
+import { LICENSE_ADMIN_STATUSES, LICENSE_TYPE_LABELS, licenseAdminStatus, truncateKey, type LicenseAdminStatus } from '@lbs/domain/license-terms';
+import { MSG } from '@lbs/domain/messages';
+import { pageCount } from '@lbs/domain/paging';
+import { Button } from '../../../components/ui/button';
+import { CopyButton } from '../../../components/ui/copy-button';
+import { DataTable, type Column } from '../../../components/ui/data-table';
+import { EmailText } from '../../../components/ui/email-text';
+import { controlClass } from '../../../components/ui/field-frame';
+import { PlusIcon } from '../../../components/ui/icons';
+import { Pager } from '../../../components/ui/pager';
+import { SearchField } from '../../../components/ui/search-field';
+import { formatDate } from '../../../lib/format-date';
+import { useErrorToast } from '../../../lib/use-error-toast';
+import { useAllLicensesQuery, type AdminLicense } from '../api';
+import { GenerateLicenseDialog } from '../components/generate-license-dialog';
+import { RevokeLicenseDialog } from '../components/revoke-license-dialog';
+
+const TYPE_LABELS: Readonly<Record<AdminLicense['type'], string>> = LICENSE_TYPE_LABELS;
+
+const STATUS: Record<LicenseAdminStatus, { label: string; tone: string }> = {
+  active: { label: MSG.licenseStatusActive, tone: 'bg-emerald-50 text-emerald-700' },
+  expired: { label: MSG.licenseStatusExpired, tone: 'bg-slate-100 text-slate-700' },
+  revoked: { label: MSG.licenseStatusRevoked, tone: 'bg-red-50 text-red-700' },
+};
+
+/** Device ids are long (a UUID, a serial): the first characters tell devices apart, the title holds the rest. */
+const truncateDevice = (id: string) => (id.length > 12 ? `${id.slice(0, 8)}…` : id);
+
+function KeyCell({ license }: { license: AdminLicense }) {
+  return (
+    <span className="inline-flex items-center gap-1">
+      <code className="whitespace-nowrap rounded bg-slate-100 px-2 py-1 font-mono text-xs text-ink" title={license.license_key}>
+        {truncateKey(license.license_key)}
+      </code>
+      <CopyButton value={license.license_key} label={MSG.copyKey} compact />
+    </span>
+  );
+}
+
+function columns(onRevoke: (l: AdminLicense) => void): ReadonlyArray<Column<AdminLicense>> {
+  return [
+    { key: 'key', header: 'License Key', cell: (l) => <KeyCell license={l} />, card: 'title' },
+    { key: 'email', header: 'Email', cell: (l) => <EmailText email={l.email} /> },
+    { key: 'type', header: 'Type', cell: (l) => TYPE_LABELS[l.type] },
+    {
+      key: 'device',
+      header: 'Device',
+      cell: (l) =>
+        l.device_number ? (
+          <span className="whitespace-nowrap font-mono text-xs text-slate-700" title={l.device_number}>
+            {truncateDevice(l.device_number)}
+          </span>
+        ) : (
+          <span className="text-slate-600">{MSG.unknownDevice}</span>
+        ),
+    },
+    { key: 'start', header: 'Start', cell: (l) => formatDate(l.create_date), className: 'whitespace-nowrap' },
+    { key: 'end', header: 'End', cell: (l) => (l.expire_date ? formatDate(l.expire_date) : 'Never'), className: 'whitespace-nowrap' },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (l) => {
+        const s = STATUS[licenseAdminStatus(l)];
+        return <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${s.tone}`}>{s.label}</span>;
+      },
+    },
+    {
+      key: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      card: 'actions',
+      className: 'md:text-right',
+      cell: (l) => {
+        const status = licenseAdminStatus(l);
+        return (
+          <button
+            type="button"
+            disabled={status !== 'active'}
+            title={status === 'active' ? undefined : `This license is ${STATUS[status].label.toLowerCase()}`}
+            aria-label={`Revoke license ${truncateKey(l.license_key)} of ${l.email}`}
+            onClick={() => onRevoke(l)}
+            className="rounded-md px-2.5 py-1 text-xs font-semibold text-red-700 hover:bg-red-50 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent"
+          >
+            Revoke
+          </button>
+        );
+      },
+    },
+  ];
+}
+
+/** LICENSES (spec §2): every licence, searched and paged on the server, with generate and revoke. */
+export function LicensesPage() {
+  const headingId = useId();
+  const statusId = useId();
+  const [q, setQ] = useState('');
+  const [status, setStatus] = useState<LicenseAdminStatus | ''>('');
+  const [page, setPage] = useState(1);
+  const [generating, setGenerating] = useState(false);
+  const [revoking, setRevoking] = useState<AdminLicense | null>(null);
+  const { data, isLoading, isFetching, isError } = useAllLicensesQuery({ page, q, status });
+  useErrorToast(isError, MSG.failedToLoadLicenses);
+
+  return (
+    <section aria-labelledby={headingId}>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id={headingId} className="text-xl font-semibold text-ink">
+            Licenses
+          </h2>
+          <p role="status" className="mt-1 text-sm text-slate-600">
+            {data ? `${data.total.toLocaleString('en-US')} ${data.total === 1 ? 'license' : 'licenses'}${q ? ` matching “${q}”` : ''}` : '\u00a0'}
+          </p>
+        </div>
+        <Button onClick={() => setGenerating(true)} className="px-4">
+          <PlusIcon className="h-4 w-4" />
+          Generate
+        </Button>
+      </div>
+
+      <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <SearchField
+          label="Search licenses"
+          placeholder="Email or license key"
+          className="w-full sm:max-w-sm"
+          onSearch={(text) => {
+            setQ(text);
+            setPage(1);
+          }}
+        />
+        <div className="sm:w-44">
+          <label htmlFor={statusId} className="mb-1.5 block text-sm font-medium text-slate-700">
+            Status
+          </label>
+          <select
+            id={statusId}
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value as LicenseAdminStatus | '');
+              setPage(1);
+            }}
+            className={controlClass(false)}
+          >
+            <option value="">All</option>
+            {LICENSE_ADMIN_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS[s].label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <div className={`mt-4 transition-opacity ${isFetching && !isLoading ? 'opacity-60' : ''}`} aria-busy={isFetching}>
+        <DataTable
+          caption="Licenses"
+          columns={columns(setRevoking)}
+          rows={data?.items}
+          rowKey={(l) => l._id}
+          loading={isLoading}
+          empty="No licenses found."
+        />
+      </div>
+      {data ? <Pager page={page} totalPages={pageCount(data.total, data.page_size)} onChange={setPage} label="Licenses pages" /> : null}
+
+      <GenerateLicenseDialog open={generating} onClose={() => setGenerating(false)} />
+      <RevokeLicenseDialog license={revoking} onClose={() => setRevoking(null)} />
+    </section>
+  );
+}

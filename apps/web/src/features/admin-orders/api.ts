@@ -1,0 +1,34 @@
+import type { TAdminOrderPage } from '@lbs/domain/admin-responses';
+import type { TOrder } from '@lbs/domain/responses';
+import type { TOrderUpdateBody } from '@lbs/domain/schemas';
+import type { OrderStatus } from '@lbs/domain/statuses';
+import { api } from '../../lib/api';
+
+export interface AdminOrderArgs {
+  page: number;
+  q?: string;
+  status?: OrderStatus;
+  /** YYYY-MM-DD, both days included (the server counts in its business time zone). */
+  from?: string;
+  to?: string;
+}
+
+export const adminOrdersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /order/admin/all: every paid order, newest first, paged and filtered on the server. */
+    adminOrders: build.query<TAdminOrderPage, AdminOrderArgs>({
+      query: ({ page, q, status, from, to }) => ({
+        url: '/order/admin/all',
+        params: { page, q: q || undefined, status, from: from || undefined, to: to || undefined },
+      }),
+      providesTags: ['Orders'],
+    }),
+    /** PUT /order/{orderId}: status and tracking; the lists showing orders reload. */
+    updateOrder: build.mutation<TOrder, { orderId: number; body: TOrderUpdateBody }>({
+      query: ({ orderId, body }) => ({ url: `/order/${orderId}`, method: 'PUT', body }),
+      invalidatesTags: ['Orders'],
+    }),
+  }),
+});
+
+export const { useAdminOrdersQuery, useUpdateOrderMutation } = adminOrdersApi;

@@ -1,0 +1,123 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { ToastContainer } from 'react-toastify';
+import type { TAdminOrder } from '@lbs/domain/admin-responses';
+import { MSG } from '@lbs/domain/messages';
+import type { TOrderUpdateBody } from '@lbs/domain/schemas';
+import { OrderEditDialog } from './order-edit-dialog';
+
+// jsdom has <dialog> but not its modal methods; the browser's focus trap is not what is tested here.
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+afterEach(cleanup);
+
+const ORDER: TAdminOrder = {
+  order_id: 4711,
+  user_id: 7,
+  status: 'shipped',
+  payment_status: 'paid',
+  created_at: '2030-01-02T03:04:05.000Z',
+  paid_at: '2030-01-02T03:05:00.000Z',
+  email: 'ana@example.com',
+  shipping_info: { name: 'Ana Tan', email: 'ana@example.com', address: '1 Marina Boulevard', city: 'Singapore', state: 'Central', zip: '018956', country: 'SG' },
+  products: [{ product_id: 2, name: 'Adhesion Roller', quantity: 1, price: 300 }],
+  track_num: 'TRK-1',
+  track_url: 'https://track.example.com/TRK-1',
+  carrier_name: 'DHL Express',
+  estimate_date: '2030-01-10',
+  subtotal: 300,
+  shipping_fee: 21,
+  discount: 0,
+  total: 321,
+  currency: 'usd',
+};
+
+function renderDialog(onSave: (id: number, body: TOrderUpdateBody) => Promise<unknown>, order: TAdminOrder = ORDER) {
+  const onClose = vi.fn();
+  render(
+    <>
+      <OrderEditDialog order={order} onClose={onClose} onSave={onSave} />
+      <ToastContainer />
+    </>,
+  );
+  const dialog = screen.getByRole('dialog', { name: `Order #${order.order_id}` });
+  const field = (label: string) => within(dialog).getByLabelText(label) as HTMLInputElement | HTMLSelectElement;
+  const save = () => act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
+  return { dialog, field, save, onClose };
+}
+
+describe('OrderEditDialog', () => {
+  it('shows the order with its stepper and the fields the admin may edit, filled from the order', () => {
+    const { dialog, field } = renderDialog(vi.fn());
+    expect(within(dialog).getByRole('list', { name: 'Shipment progress' }).querySelectorAll('li')).toHaveLength(4);
+    expect(within(dialog).getAllByText('(complete)', { exact: false })).toHaveLength(3);
+    expect(within(dialog).getByText('1 Marina Boulevard, Central 018956')).toBeTruthy();
+    expect(field('Status').value).toBe('shipped');
+    expect(field('Tracking number').value).toBe('TRK-1');
+    expect(field('Carrier').value).toBe('DHL Express');
+    expect(field('Estimated delivery').value).toBe('2030-01-10');
+    expect(field('Tracking URL').value).toBe('https://track.example.com/TRK-1');
+  });
+
+  it('sends an empty tracking number when the status is pending, whatever the field held', async () => {
+    const onSave = vi.fn().mockResolvedValue(ORDER);
+    const { field, save } = renderDialog(onSave);
+    fireEvent.change(field('Status'), { target: { value: 'pending' } });
+    await waitFor(() => expect(field('Tracking number').disabled).toBe(true));
+    await save();
+    expect(onSave).toHaveBeenCalledTimes(1);
+    expect(onSave).toHaveBeenCalledWith(4711, {
+      status: 'pending',
+      track_num: '',
+      carrier_name: 'DHL Express',
+      estimate_date: '2030-01-10',
+      track_url: 'https://track.example.com/TRK-1',
+    });
+  });
+
+  it('refuses a javascript: tracking URL in the dialog and sends nothing', async () => {
+    const onSave = vi.fn();
+    const { field, save } = renderDialog(onSave);
+    fireEvent.change(field('Tracking URL'), { target: { value: 'javascript:alert(document.cookie)' } });
+    await save();
+    expect(await screen.findByText(MSG.invalidTrackingUrl)).toBeTruthy();
+    expect(field('Tracking URL').getAttribute('aria-invalid')).toBe('true');
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('lets any status be chosen (back to processing), saves the tracking, toasts and closes', async () => {
+    const onSave = vi.fn().mockResolvedValue(ORDER);
+    const { field, save, onClose } = renderDialog(onSave, { ...ORDER, status: 'delivered' });
+    fireEvent.change(field('Status'), { target: { value: 'processing' } });
+    fireEvent.change(field('Tracking number'), { target: { value: '  1Z999AA1  ' } });
+    fireEvent.change(field('Carrier'), { target: { value: 'UPS' } });
+    fireEvent.change(field('Tracking URL'), { target: { value: 'http://ups.example.com/t?n=1Z999AA1' } });
+    await save();
+    expect(onSave).toHaveBeenCalledWith(4711, {
+      status: 'processing',
+      track_num: '1Z999AA1',
+      carrier_name: 'UPS',
+      estimate_date: '2030-01-10',
+      track_url: 'http://ups.example.com/t?n=1Z999AA1',
+    });
+    expect(await screen.findByText(MSG.statusUpdated)).toBeTruthy();
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('on a refused save says "Status update failed" with the reason, and stays open', async () => {
+    const onSave = vi.fn().mockRejectedValue({ message: 'Order #4711 not found', status: 404, requires_verification: false });
+    const { dialog, save, onClose } = renderDialog(onSave);
+    await save();
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toBe(`${MSG.statusUpdateFailed}: Order #4711 not found`);
+    // The spec's toast: its words, whatever its colour.
+    await waitFor(() => expect(screen.getAllByText(MSG.statusUpdateFailed).length).toBeGreaterThan(0));
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});

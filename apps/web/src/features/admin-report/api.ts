@@ -1,0 +1,20 @@
+import type { ReportMetric } from '@lbs/domain/schemas';
+import type { TReportOverview, TReportSeries } from '@lbs/domain/report-responses';
+import type { PeriodQuery } from '../../components/ui/period-select';
+import { api } from '../../lib/api';
+
+/** The back office's Report section: the overview cards (totals now) and one series per metric. */
+export const reportApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    reportOverview: build.query<TReportOverview, void>({
+      query: () => '/report/summary/overview',
+      providesTags: ['Reports'],
+    }),
+    reportSeries: build.query<TReportSeries, { metric: ReportMetric; range: PeriodQuery }>({
+      query: ({ metric, range }) => ({ url: `/report/summary/${metric}`, params: range }),
+      providesTags: ['Reports'],
+    }),
+  }),
+});
+
+export const { useReportOverviewQuery, useReportSeriesQuery } = reportApi;

@@ -1,0 +1,114 @@
+import type { ComponentType, SVGProps } from 'react';
+import { MSG } from '@lbs/domain/messages';
+import type { TReportOverview } from '@lbs/domain/report-responses';
+import { icon } from '../../../components/ui/icons';
+import { formatOverviewFigure } from '../report-figures';
+
+const UsersIcon = icon(
+  <>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20c0-3.5 3-5.5 6.5-5.5s6.5 2 6.5 5.5" />
+    <path d="M16 4.6a3.5 3.5 0 0 1 0 6.8M18 14.8c2 .7 3.5 2.3 3.5 5.2" />
+  </>,
+  20,
+);
+const KeyIcon = icon(
+  <>
+    <circle cx="7.5" cy="15.5" r="4.5" />
+    <path d="m10.7 12.3 9.3-9.3M16 7l3 3M14 9l2 2" />
+  </>,
+  20,
+);
+const BagIcon = icon(
+  <>
+    <path d="M5 8h14l-1 13H6z" />
+    <path d="M9 8V6a3 3 0 0 1 6 0v2" />
+  </>,
+  20,
+);
+const CoinIcon = icon(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M15 9.2c-.5-1-1.6-1.7-3-1.7-1.8 0-3 .9-3 2.2 0 3.1 6 1.6 6 4.6 0 1.3-1.3 2.2-3 2.2-1.5 0-2.7-.7-3.1-1.8M12 6v1.5M12 16.5V18" />
+  </>,
+  20,
+);
+
+const CARDS: ReadonlyArray<{
+  field: keyof TReportOverview;
+  label: string;
+  Icon: ComponentType<SVGProps<SVGSVGElement>>;
+  tint: string;
+}> = [
+  {
+    field: 'total_users',
+    label: MSG.totalUsers,
+    Icon: UsersIcon,
+    tint: 'bg-brand-50 text-brand-700',
+  },
+  {
+    field: 'total_subscriptions',
+    label: MSG.activeSubscriptions,
+    Icon: KeyIcon,
+    tint: 'bg-emerald-50 text-emerald-700',
+  },
+  { field: 'total_orders', label: MSG.totalOrders, Icon: BagIcon, tint: 'bg-sky-50 text-sky-700' },
+  {
+    field: 'total_income',
+    label: MSG.totalIncome,
+    Icon: CoinIcon,
+    tint: 'bg-amber-50 text-amber-700',
+  },
+];
+
+/**
+ * The four overview cards: totals now, whatever period the charts show. Until the call answers
+ * a card shows a placeholder, and when it fails (only logged, spec §8) a dash, never a made-up 0.
+ */
+export function OverviewCards({
+  overview,
+  loading,
+}: {
+  overview: TReportOverview | undefined;
+  loading: boolean;
+}) {
+  return (
+    <ul
+      aria-label="Totals now"
+      aria-busy={loading}
+      className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-4"
+    >
+      {CARDS.map(({ field, label, Icon, tint }) => {
+        const figure = overview ? formatOverviewFigure(field, overview[field]) : undefined;
+        return (
+          <li
+            key={field}
+            data-testid={`card-${field}`}
+            className="@container flex min-w-0 flex-col justify-between gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 lg:p-4 xl:p-5"
+          >
+            <div className="flex items-center justify-between gap-2">
+              <p className="text-sm font-medium text-slate-500">{label}</p>
+              <span
+                className={`inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-xl lg:hidden xl:inline-flex ${tint}`}
+              >
+                <Icon />
+              </span>
+            </div>
+            {/* Sized to the card, so '$349,123.45' still fits four abreast on a 1024px screen. */}
+            <p
+              title={figure}
+              className="truncate text-[clamp(0.95rem,13cqi,1.75rem)] leading-tight font-bold text-ink tabular-nums"
+            >
+              {figure ??
+                (loading ? (
+                  <span className="inline-block h-7 w-24 animate-pulse rounded bg-slate-100 align-middle" />
+                ) : (
+                  '–'
+                ))}
+            </p>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,160 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { configureStore } from '@reduxjs/toolkit';
+import { Provider } from 'react-redux';
+import { dynamicMiddleware, rootReducer } from '../../../lib/store-registry';
+import { api } from '../../../lib/api';
+import { ReportPage } from './report-page';
+
+/** The page against a stand-in for the API (fetch answered in the test). */
+interface Call {
+  path: string;
+  params: Record<string, string>;
+}
+
+let calls: Call[] = [];
+let fail = false;
+let gate: Promise<void> = Promise.resolve();
+let release: () => void = () => {};
+
+/** Holds the answers back until release(), to see the loading state. */
+function holdAnswers() {
+  gate = new Promise((resolve) => (release = resolve));
+}
+
+const DAYS = ['2025-03-01', '2025-03-02', '2025-03-03'];
+
+function answer(path: string): unknown {
+  if (path === '/api/report/summary/overview')
+    return { total_users: 1204, total_subscriptions: 38, total_orders: 97, total_income: 12345.5 };
+  if (path === '/api/report/summary/total_income')
+    return DAYS.map((date, i) => ({ date, income: i * 40.25 }));
+  if (path.startsWith('/api/report/summary/'))
+    return DAYS.map((date, i) => ({ date, count: i + 1 }));
+  throw new Error(`unexpected call ${path}`);
+}
+
+beforeEach(() => {
+  calls = [];
+  fail = false;
+  gate = Promise.resolve();
+  release = () => {};
+  vi.stubGlobal('fetch', async (input: string) => {
+    const url = new URL(input, 'http://shop.test');
+    calls.push({ path: url.pathname, params: Object.fromEntries(url.searchParams) });
+    await gate;
+    if (fail)
+      return new Response(JSON.stringify({ detail: 'boom' }), {
+        status: 500,
+        headers: { 'content-type': 'application/json' },
+      });
+    return new Response(JSON.stringify(answer(url.pathname)), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  // recharts measures its box; jsdom has no ResizeObserver.
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
+
+afterEach(() => {
+  release();
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderPage() {
+  const store = configureStore({
+    reducer: rootReducer,
+    middleware: (getDefault) => getDefault().concat(dynamicMiddleware.middleware),
+  });
+  store.dispatch(api.util.resetApiState());
+  return render(
+    <Provider store={store}>
+      <ReportPage />
+    </Provider>,
+  );
+}
+
+const seriesCalls = () => calls.filter((c) => /\/summary\/(?!overview)/.test(c.path));
+
+// Drawing four recharts charts in jsdom takes seconds on a busy machine.
+describe('ReportPage', { timeout: 20_000 }, () => {
+  it('shows the four totals, income as $ with 2 decimals', async () => {
+    renderPage();
+    const cards = screen.getByRole('list', { name: 'Totals now' });
+    await within(cards).findByText('1,204');
+    expect(within(cards).getByText('38')).toBeTruthy();
+    expect(within(cards).getByText('97')).toBeTruthy();
+    expect(within(cards).getByText('$12,345.50')).toBeTruthy();
+  });
+
+  it("says 'Loading charts...' while the series load, then draws a chart per metric with its data as a table", async () => {
+    holdAnswers();
+    renderPage();
+    expect(await screen.findByText('Loading charts...')).toBeTruthy();
+    release();
+    for (const title of ['Total Users', 'Active Subscriptions', 'Total Orders', 'Total Income']) {
+      const heading = await screen.findByRole('heading', { name: title });
+      const card = heading.closest('section')!;
+      const table = within(card).getByRole('table', { name: new RegExp(`^${title} per day`) });
+      expect(within(table).getAllByRole('row')).toHaveLength(DAYS.length + 1);
+    }
+    expect(screen.queryByText('Loading charts...')).toBeNull();
+    const income = screen.getByRole('table', { name: /^Total Income per day/ });
+    expect(within(income).getByText('$80.50')).toBeTruthy();
+    expect(
+      seriesCalls()
+        .map((c) => c.path)
+        .sort(),
+    ).toEqual([
+      '/api/report/summary/active_subscriptions',
+      '/api/report/summary/total_income',
+      '/api/report/summary/total_orders',
+      '/api/report/summary/total_users',
+    ]);
+    expect(seriesCalls().every((c) => c.params.period === 'last_7_days')).toBe(true);
+  });
+
+  it('asks for a named period, and for a custom range only once both dates are given', async () => {
+    renderPage();
+    await screen.findByRole('heading', { name: 'Total Orders' });
+    fireEvent.change(screen.getByLabelText('Period'), { target: { value: 'last_1_month' } });
+    await waitFor(() =>
+      expect(seriesCalls().filter((c) => c.params.period === 'last_1_month')).toHaveLength(4),
+    );
+
+    fireEvent.change(screen.getByLabelText('Period'), { target: { value: 'custom' } });
+    const before = calls.length;
+    fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2025-03-31' } });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls.length).toBe(before);
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2025-03-01' } });
+    await waitFor(() =>
+      expect(
+        seriesCalls().filter(
+          (c) => c.params.start_date === '2025-03-01' && c.params.end_date === '2025-03-31',
+        ),
+      ).toHaveLength(4),
+    );
+  });
+
+  it('failures are only logged: the cards show a dash and the charts their empty state, no alert', async () => {
+    fail = true;
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderPage();
+    await waitFor(() => expect(logged.mock.calls.length).toBeGreaterThanOrEqual(5));
+    const cards = screen.getByRole('list', { name: 'Totals now' });
+    await waitFor(() => expect(within(cards).getAllByText('–')).toHaveLength(4));
+    expect(await screen.findAllByText('No data available')).toHaveLength(4);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { formatOverviewFigure, seriesHeadline, seriesPoints } from './report-figures';
+
+describe('report figures', () => {
+  it('shows Total Income as $ with 2 decimals and the counts as whole numbers', () => {
+    expect(formatOverviewFigure('total_income', 0)).toBe('$0.00');
+    expect(formatOverviewFigure('total_income', 1500)).toBe('$1,500.00');
+    expect(formatOverviewFigure('total_income', 1234.5)).toBe('$1,234.50');
+    expect(formatOverviewFigure('total_income', 0.005)).toBe('$0.01');
+    expect(formatOverviewFigure('total_users', 12045)).toBe('12,045');
+    expect(formatOverviewFigure('total_orders', 0)).toBe('0');
+  });
+
+  it('reads income from {date, income} and counts from {date, count}', () => {
+    expect(
+      seriesPoints([
+        { date: '2025-03-01', income: 40.5 },
+        { date: '2025-03-02', income: 0 },
+      ]),
+    ).toEqual([
+      { date: '2025-03-01', value: 40.5 },
+      { date: '2025-03-02', value: 0 },
+    ]);
+    expect(seriesPoints([{ date: '2025-03-01', count: 3 }])).toEqual([
+      { date: '2025-03-01', value: 3 },
+    ]);
+    expect(seriesPoints(undefined)).toEqual([]);
+  });
+
+  it('sums flows over the period but gives active subscriptions as the last day’s level', () => {
+    const points = [
+      { date: '2025-03-01', value: 5 },
+      { date: '2025-03-02', value: 7 },
+    ];
+    expect(seriesHeadline('total_users', points)).toBe('12 in period');
+    expect(seriesHeadline('total_orders', points)).toBe('12 in period');
+    expect(
+      seriesHeadline('total_income', [
+        { date: '2025-03-01', value: 1500.25 },
+        { date: '2025-03-02', value: 40 },
+      ]),
+    ).toBe('$1,540.25 in period');
+    expect(seriesHeadline('active_subscriptions', points)).toBe('7 at the last day');
+    expect(seriesHeadline('total_users', [])).toBeUndefined();
+  });
+});

@@ -1,0 +1,48 @@
+import { formatUsd } from '@lbs/domain/money';
+import type { ReportMetric } from '@lbs/domain/schemas';
+import type { TReportOverview, TReportSeries } from '@lbs/domain/report-responses';
+import type { ChartPoint, ChartValueKind } from '../../components/charts/chart-scale';
+
+/** The four metrics in the spec's order, with the card's overview field and the chart's unit. */
+export const REPORT_METRIC_VIEWS: ReadonlyArray<{
+  metric: ReportMetric;
+  overview: keyof TReportOverview;
+  kind: ChartValueKind;
+}> = [
+  { metric: 'total_users', overview: 'total_users', kind: 'count' },
+  { metric: 'active_subscriptions', overview: 'total_subscriptions', kind: 'count' },
+  { metric: 'total_orders', overview: 'total_orders', kind: 'count' },
+  { metric: 'total_income', overview: 'total_income', kind: 'usd' },
+];
+
+const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** A card's figure: income as '$1,500.00' (spec: $ with 2 decimals), counts as '1,204'. */
+export function formatOverviewFigure(field: keyof TReportOverview, value: number): string {
+  return field === 'total_income' ? formatUsd(value) : COUNT.format(value);
+}
+
+/** A report series as chart points: `income` for total_income, `count` for the others. */
+export function seriesPoints(series: TReportSeries | undefined): ChartPoint[] {
+  return (series ?? []).map((day) => ({
+    date: day.date,
+    value: 'income' in day ? day.income : day.count,
+  }));
+}
+
+/**
+ * The figure beside a chart's heading. Sign-ups, orders and income add up over the period;
+ * active subscriptions are a level per day, so the period's last day is the one to say.
+ */
+export function seriesHeadline(
+  metric: ReportMetric,
+  points: readonly ChartPoint[],
+): string | undefined {
+  if (!points.length) return undefined;
+  if (metric === 'active_subscriptions')
+    return `${COUNT.format(points[points.length - 1]!.value)} at the last day`;
+  const sum = points.reduce((total, p) => total + p.value, 0);
+  return metric === 'total_income'
+    ? `${formatUsd(sum)} in period`
+    : `${COUNT.format(sum)} in period`;
+}

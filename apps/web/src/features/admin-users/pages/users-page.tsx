@@ -1,0 +1,123 @@
+import { useId, useState } from 'react';
+import { toast } from 'react-toastify';
+import { MSG } from '@lbs/domain/messages';
+import { pageCount } from '@lbs/domain/paging';
+import { CUSTOMER_ROLE } from '@lbs/domain/roles';
+import { Button } from '../../../components/ui/button';
+import { DataTable, type Column } from '../../../components/ui/data-table';
+import { controlClass } from '../../../components/ui/field-frame';
+import { EmailText } from '../../../components/ui/email-text';
+import { DownloadIcon } from '../../../components/ui/icons';
+import { Pager } from '../../../components/ui/pager';
+import { SearchField } from '../../../components/ui/search-field';
+import { formatDate } from '../../../lib/format-date';
+import { useErrorToast } from '../../../lib/use-error-toast';
+import { useAdminUsersQuery, type AdminUser } from '../api';
+import { downloadUsersCsv } from '../export-users-csv';
+
+const ROLES = [
+  { value: CUSTOMER_ROLE, label: 'Customers', noun: (n: number) => (n === 1 ? 'customer' : 'customers') },
+  { value: 'admin', label: 'Admins', noun: (n: number) => (n === 1 ? 'admin' : 'admins') },
+] as const;
+
+const orDash = (text: string) => text || '—';
+
+const COLUMNS: ReadonlyArray<Column<AdminUser>> = [
+  { key: 'id', header: 'ID', cell: (u) => u.id, className: 'w-16 tabular-nums text-slate-600' },
+  { key: 'email', header: 'Email', cell: (u) => <span className="font-medium text-ink"><EmailText email={u.email} /></span>, card: 'title' },
+  { key: 'first_name', header: 'First name', cell: (u) => orDash(u.first_name) },
+  { key: 'last_name', header: 'Last name', cell: (u) => orDash(u.last_name) },
+  { key: 'created_at', header: 'Created', cell: (u) => formatDate(u.created_at), className: 'whitespace-nowrap' },
+  {
+    key: 'verified',
+    header: 'Verified',
+    cell: (u) =>
+      u.is_email_verified ? (
+        <span className="inline-flex rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-700">Yes</span>
+      ) : (
+        <span className="inline-flex rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-800">No</span>
+      ),
+  },
+  { key: 'licenses', header: 'Licenses', cell: (u) => u.license_count, className: 'tabular-nums md:text-right' },
+];
+
+/** USERS (spec §2): accounts of one role, searched and paged on the server, and their CSV. */
+export function UsersPage() {
+  const headingId = useId();
+  const roleId = useId();
+  const [q, setQ] = useState('');
+  const [role, setRole] = useState<string>(CUSTOMER_ROLE);
+  const [page, setPage] = useState(1);
+  const [exporting, setExporting] = useState(false);
+  const { data, isLoading, isFetching, isError } = useAdminUsersQuery({ page, q, role });
+  useErrorToast(isError, MSG.errorFetchingData);
+
+  const noun = (ROLES.find((r) => r.value === role) ?? ROLES[0]).noun;
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadUsersCsv({ q, role });
+    } catch {
+      toast.error(MSG.errorFetchingData);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby={headingId}>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id={headingId} className="text-xl font-semibold text-ink">
+            Users
+          </h2>
+          <p role="status" className="mt-1 text-sm text-slate-600">
+            {data ? `${data.total.toLocaleString('en-US')} ${noun(data.total)}${q ? ` matching “${q}”` : ''}` : '\u00a0'}
+          </p>
+        </div>
+        <Button variant="secondary" onClick={exportCsv} disabled={exporting} className="px-4">
+          <DownloadIcon className="h-4 w-4" />
+          {exporting ? 'Exporting…' : 'Export CSV'}
+        </Button>
+      </div>
+
+      <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <SearchField
+          label="Search users"
+          placeholder="Name or email"
+          className="w-full sm:max-w-sm"
+          onSearch={(text) => {
+            setQ(text);
+            setPage(1);
+          }}
+        />
+        <div className="sm:w-44">
+          <label htmlFor={roleId} className="mb-1.5 block text-sm font-medium text-slate-700">
+            Role
+          </label>
+          <select
+            id={roleId}
+            value={role}
+            onChange={(e) => {
+              setRole(e.target.value);
+              setPage(1);
+            }}
+            className={controlClass(false)}
+          >
+            {ROLES.map((r) => (
+              <option key={r.value} value={r.value}>
+                {r.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <div className={`mt-4 transition-opacity ${isFetching && !isLoading ? 'opacity-60' : ''}`} aria-busy={isFetching}>
+        <DataTable caption="Users" columns={COLUMNS} rows={data?.items} rowKey={(u) => u.id} loading={isLoading} empty="No users found." />
+      </div>
+      {data ? <Pager page={page} totalPages={pageCount(data.total, data.page_size)} onChange={setPage} label="Users pages" /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,139 @@
+#!/usr/bin/env node
+// The licence server under the load of many booths: validate and activate throughput and p99 at
+// BENCH_CONNECTIONS (50) connections, each as a ratio to a bare Fastify route answering the same
+// JSON in the same run, and usage ingestion in 100-event batches. On PostgreSQL (DATABASE_URL, or
+// the machine's local server) with PGlite printed beside it.
+//
+//   npm run bench:license
+//   BENCH_SECONDS=5 BENCH_LICENSES=100 npm run bench:license
+//   BENCH_DATABASES=pglite npm run bench:license        (one database only: pglite or postgres)
+//   BENCH_CALLS=validate npm run bench:license           (some calls only: validate, activate, usage)
+//   BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench:license   (profile the product)
+//
+// Rate limits are off in the product under test: every request comes from 127.0.0.1, and the
+// limits are there to stop exactly this. The figures and goals (issue 12, issue 14) print last.
+import crypto from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freshDatabaseUrl } from '../e2e/support/product-server.ts';
+import { CONNECTIONS, SECONDS, fmt, load, root, rssMb, startBare, startProduct, stop } from './support/bench-server.mjs';
+import { activateBody, activatedBooths, adminEnv } from './support/booths.mjs';
+
+const LICENSES = Number(process.env.BENCH_LICENSES ?? 200);
+const BATCH = 100;
+const PG_BASE = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ONLY = process.env.BENCH_CALLS?.split(',');
+const WANTED = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',');
+
+/** Round-robin over the booths, so concurrent requests touch different licence rows, as real booths do. */
+function boothRequests(booths, path, body) {
+  let next = 0;
+  return [
+    {
+      method: 'POST',
+      path,
+      headers: { 'content-type': 'application/json' },
+      setupRequest: (req) => {
+        const booth = booths[next++ % booths.length];
+        return { ...req, body: JSON.stringify(body(booth)) };
+      },
+    },
+  ];
+}
+
+const validateBody = (b) => ({ license_key: b.key, device_id: b.device, app_version: '2.4.1' });
+const usageBody = (b) => {
+  const at = new Date(Date.now() - 60_000).toISOString();
+  return {
+    license_key: b.key,
+    device_id: b.device,
+    events: Array.from({ length: BATCH }, (_, i) =>
+      i % 10 === 9
+        ? { event_id: crypto.randomUUID(), kind: 'error', timestamp: at, filename: `IMG_${i}.jpg`, file_type: 'jpg', error_message: 'Depth map could not be computed' }
+        : { event_id: crypto.randomUUID(), kind: 'success', timestamp: at, filename: `IMG_${i}.jpg`, file_type: 'jpg', processing_time: 2.5 + (i % 7) / 10 },
+    ),
+  };
+};
+
+async function benchDatabase(label, databaseUrl, bare) {
+  const product = await startProduct(databaseUrl, adminEnv);
+  try {
+    const list = await activatedBooths(product.baseUrl, LICENSES);
+    const rows = [];
+    for (const [name, path, body] of [
+      ['validate', '/api/licenses/validate', validateBody],
+      ['activate (same device again)', '/api/licenses/activate', activateBody],
+    ].filter(([name]) => !ONLY || ONLY.includes(name.split(' ')[0]))) {
+      const b = await load(`${bare.baseUrl}/validate`, {}, { requests: boothRequests(list, '/validate', body) });
+      const p = await load(product.baseUrl, {}, { requests: boothRequests(list, path, body) });
+      rows.push({ name, ...p, bareRps: b.rps, ratio: p.rps / b.rps });
+    }
+    if (ONLY && !ONLY.includes('usage')) return { label, rows, rss: rssMb(product.child.pid) };
+    const u = await load(product.baseUrl, {}, { requests: boothRequests(list, '/api/analytics/usage', usageBody) });
+    rows.push({ name: `usage (${BATCH}-event batches)`, ...u, eventsPerSecond: u.rps * BATCH });
+    return { label, rows, rss: rssMb(product.child.pid) };
+  } finally {
+    await stop(product.child);
+    fs.rmSync(product.dataDir, { recursive: true, force: true });
+  }
+}
+
+const build = spawnSync(process.execPath, [path.join(root, 'scripts/ensure-build.mjs'), '--server-only'], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) throw new Error('server build failed');
+
+console.log(
+  `bench:license — ${CONNECTIONS} connections, ${SECONDS} s per run, ${LICENSES} booths, ${os.cpus().length} CPUs, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
+const bare = await startBare();
+const results = [];
+let pgDb;
+try {
+  if (WANTED.includes('postgres')) {
+    try {
+      pgDb = await freshDatabaseUrl(PG_BASE);
+    } catch (err) {
+      console.log(`PostgreSQL at ${PG_BASE.replace(/\/\/[^@]*@/, '//…@')} not reachable (${err.message}); PGlite only`);
+    }
+    if (pgDb?.url) results.push(await benchDatabase('PostgreSQL', pgDb.url, bare));
+  }
+  if (WANTED.includes('pglite')) results.push(await benchDatabase('PGlite', undefined, bare));
+} finally {
+  await stop(bare.child);
+  await pgDb?.drop?.();
+}
+
+// Goals of issues 12 and 14: validate and activate ≥ 0.25× the bare route with p99 ≤ 20 ms on
+// PostgreSQL; ingestion ≥ 20,000 events/s. PGlite (one embedded connection) is printed beside.
+function goal(db, row) {
+  if (db !== 'PostgreSQL') return '(PGlite: no goal)';
+  if (row.eventsPerSecond !== undefined) return `≥ 20,000 events/s ${row.eventsPerSecond >= 20_000 ? 'met' : 'MISSED'}`;
+  const met = row.ratio >= 0.25 && row.p99 <= 20;
+  return `≥ 0.25×, p99 ≤ 20 ms ${met ? 'met' : 'MISSED'}`;
+}
+
+const header = ['database', 'call', 'req/s', 'events/s', 'p50 ms', 'p99 ms', 'bare req/s', 'ratio', 'errors', 'goal'];
+const lines = [header];
+for (const r of results) {
+  for (const row of r.rows) {
+    lines.push([
+      r.label,
+      row.name,
+      fmt(row.rps),
+      row.eventsPerSecond === undefined ? '' : fmt(row.eventsPerSecond),
+      fmt(row.p50),
+      fmt(row.p99),
+      row.bareRps === undefined ? '' : fmt(row.bareRps),
+      row.ratio === undefined ? '' : `${fmt(row.ratio, 2)}×`,
+      String(row.bad),
+      goal(r.label, row),
+    ]);
+  }
+}
+const widths = header.map((_, i) => Math.max(...lines.map((l) => l[i].length)));
+for (const r of results) console.log(`${r.label}: server RSS after the load ${r.rss} MB`);
+for (const l of lines) console.log(l.map((c, i) => c.padEnd(widths[i])).join('  '));

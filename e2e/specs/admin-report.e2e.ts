@@ -1,0 +1,283 @@
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { adminCredentials, closeBrowser, newPage, screenshot } from '../support/browser';
+import { createVerifiedUser, loginInBrowser } from '../support/auth';
+import { journeySteps } from '../support/journey';
+import { buyThroughCheckout } from '../support/shop';
+import { seriousViolations } from '../support/axe';
+
+afterAll(closeBrowser);
+
+/** An admin API answer, asked with the token the signed-in page holds (what the page itself asks). */
+async function apiAnswer<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (url) => {
+    const res = await fetch(url, {
+      headers: { authorization: `Bearer ${localStorage.getItem('access_token')}` },
+    });
+    if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+    return res.json();
+  }, path);
+}
+
+/** A y tick's value: '250' → 250, '1.25K' → 1250. */
+const tickValue = (tick: string) =>
+  Number.parseFloat(tick) * (tick.endsWith('K') ? 1000 : tick.endsWith('M') ? 1e6 : 1);
+
+const usd = (n: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
+const count = (n: number) => new Intl.NumberFormat('en-US').format(n);
+
+/** The chart card under a heading: its x and y tick labels, axis titles and accessible table rows. */
+async function chartOf(page: Page, title: string) {
+  const card = page.getByRole('region', { name: title, exact: true });
+  await card.locator('.recharts-line-curve').waitFor({ state: 'attached' });
+  const texts = (l: Locator) => l.allTextContents();
+  return {
+    card,
+    xTicks: await texts(
+      card.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value'),
+    ),
+    yTicks: await texts(
+      card.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value'),
+    ),
+    /** The axis titles, x first ('Day'), then y where the chart has one. */
+    axisTitles: await texts(card.locator('.recharts-label')),
+    rows: await card.locator('table tbody tr').count(),
+  };
+}
+
+const REPORT = '/accounts/overview/report';
+const ANALYTICS = '/accounts/overview/analytics';
+const METRICS = ['Total Users', 'Active Subscriptions', 'Total Orders', 'Total Income'];
+
+/**
+ * The back office's Report and Analytics sections for the admin, after a customer bought a Daily
+ * License today (so the figures cannot all be zero). The e2e database holds no usage events (the
+ * desktop program's ingest is not part of the product yet): analytics is checked against what
+ * its API answers, and its paging in the page's unit tests.
+ */
+describe('back office: report and analytics', () => {
+  const step = journeySteps();
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    const customer = await createVerifiedUser();
+    const shopper = await newPage('desktop');
+    await loginInBrowser(shopper.page, customer.email, customer.password);
+    await buyThroughCheckout(shopper.page, [{ product_id: 10, quantity: 1 }]);
+    await shopper.context.close();
+
+    ({ context, page } = await newPage('desktop'));
+    const admin = adminCredentials();
+    await loginInBrowser(page, admin.email, admin.password);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  step('report: the four cards show the totals now, income as $ with 2 decimals', async () => {
+    await page.goto(REPORT);
+    const cards = page.getByRole('list', { name: 'Totals now' });
+    const overview = await apiAnswer<{
+      total_users: number;
+      total_subscriptions: number;
+      total_orders: number;
+      total_income: number;
+    }>(page, '/api/report/summary/overview');
+    expect(overview.total_orders).toBeGreaterThanOrEqual(1);
+    expect(overview.total_income).toBeGreaterThanOrEqual(40);
+    const card = (id: string) => cards.getByTestId(`card-${id}`);
+    await card('total_income').getByText(usd(overview.total_income), { exact: true }).waitFor();
+    expect(await card('total_income').innerText()).toMatch(/Total Income\s+\$[\d,]+\.\d{2}$/);
+    expect(await card('total_users').innerText()).toMatch(
+      new RegExp(`Total Users\\s+${count(overview.total_users)}$`),
+    );
+    expect(await card('total_subscriptions').innerText()).toMatch(
+      new RegExp(`Active Subscriptions\\s+${count(overview.total_subscriptions)}$`),
+    );
+    expect(await card('total_orders').innerText()).toMatch(
+      new RegExp(`Total Orders\\s+${count(overview.total_orders)}$`),
+    );
+  });
+
+  step(
+    "report: four line charts, x axis titled 'Day' with day-of-month labels, 7 days by default",
+    async () => {
+      expect(await page.getByLabel('Period').inputValue()).toBe('last_7_days');
+      for (const title of METRICS) {
+        const chart = await chartOf(page, title);
+        expect(chart.axisTitles, title).toEqual(['Day']);
+        expect(chart.xTicks, title).toHaveLength(7);
+        expect(
+          chart.xTicks.every((t) => /^([1-9]|[12]\d|3[01])$/.test(t)),
+          `${title}: ${chart.xTicks.join(',')}`,
+        ).toBe(true);
+        expect(chart.rows, title).toBe(7);
+      }
+      // Today's purchase is on the last day of the Total Orders chart.
+      const orders = page.getByRole('region', { name: 'Total Orders', exact: true });
+      const today = Number(
+        await orders.locator('table tbody tr').last().locator('td').textContent(),
+      );
+      expect(today).toBeGreaterThanOrEqual(1);
+      await screenshot(page, 'admin-report-1440');
+    },
+  );
+
+  step(
+    'report: a month has at most 10 x ticks, and count charts only whole-number y ticks',
+    async () => {
+      await page.getByLabel('Period').selectOption('last_1_month');
+      await page.waitForFunction(
+        () => document.querySelectorAll('section table tbody tr').length === 4 * 30,
+      );
+      for (const title of METRICS) {
+        const chart = await chartOf(page, title);
+        expect(chart.rows, title).toBe(30);
+        expect(chart.xTicks.length, title).toBeGreaterThan(1);
+        expect(chart.xTicks.length, title).toBeLessThanOrEqual(10);
+        if (title !== 'Total Income') {
+          expect(
+            chart.yTicks.every((t) => Number.isInteger(tickValue(t))),
+            `${title}: ${chart.yTicks.join(',')}`,
+          ).toBe(true);
+        } else {
+          expect(
+            chart.yTicks.every((t) => t.startsWith('$')),
+            chart.yTicks.join(','),
+          ).toBe(true);
+        }
+      }
+    },
+  );
+
+  step('report: a custom range loads only once both dates are given', async () => {
+    let seriesCalls = 0;
+    const count = (r: { url(): string }) => {
+      if (/\/api\/report\/summary\/(?!overview)/.test(r.url())) seriesCalls += 1;
+    };
+    page.on('request', count);
+    await page.getByLabel('Period').selectOption('custom');
+    await page.getByLabel('Start date').fill('2025-03-01');
+    await page.getByText('Choose a start and an end date to see the charts.').waitFor();
+    expect(seriesCalls).toBe(0);
+    await page.getByLabel('End date').fill('2025-03-12');
+    await page.waitForFunction(
+      () => document.querySelectorAll('section table tbody tr').length === 4 * 12,
+    );
+    expect(seriesCalls).toBe(4);
+    page.off('request', count);
+    const chart = await chartOf(page, 'Total Orders');
+    expect(chart.xTicks).toEqual(['1', '3', '5', '7', '9', '11']);
+    expect(await seriousViolations(page, { include: 'main' })).toEqual([]);
+  });
+
+  step('analytics: the summary line, Last 7 Days by default, and the two charts', async () => {
+    await page.goto(ANALYTICS);
+    expect(await page.getByLabel('Period').inputValue()).toBe('last_7_days');
+    const summary = await apiAnswer<{ total_usage: number; average_time: number }>(
+      page,
+      '/api/analytics/usage/summary?period=last_7_days',
+    );
+    const line = page.getByTestId('usage-summary');
+    await line
+      .getByText(
+        `Total Usage: ${summary.total_usage} | Avg Time: ${summary.average_time.toFixed(2)} s`,
+        { exact: true },
+      )
+      .waitFor();
+    expect(await line.innerText()).toMatch(/^Total Usage: \d+ \| Avg Time: \d+\.\d{2} s$/);
+
+    const usage = await chartOf(page, 'Total Usage');
+    expect(usage.axisTitles).toEqual(['Day']);
+    expect(usage.xTicks).toHaveLength(7);
+    const time = await chartOf(page, 'Average Processing Time');
+    expect(time.axisTitles).toEqual(['Day', 'Average Time (s)']);
+  });
+
+  step(
+    'analytics: Success/Error switches the table title and columns and asks for page 1',
+    async () => {
+      const lists: string[] = [];
+      const track = (r: { url(): string }) => {
+        if (/\/api\/analytics\/(events|errors)\?/.test(r.url())) lists.push(r.url());
+      };
+      page.on('request', track);
+      // The section (first) holds the table's own scroll region, which bears the same name.
+      const table = page.getByRole('region', { name: 'Successful Usage Events' }).first();
+      await table.waitFor();
+      const events = await apiAnswer<{ total: number }>(
+        page,
+        '/api/analytics/events?period=last_7_days&page=1&page_size=10',
+      );
+      if (events.total === 0) await table.getByText('No data available', { exact: true }).waitFor();
+      else
+        expect(await table.locator('table thead th').allTextContents()).toEqual([
+          'Timestamp',
+          'IP',
+          'Filename',
+          'Type',
+          'Time (s)',
+          'Device',
+        ]);
+
+      await table.getByRole('radio', { name: 'Error' }).check();
+      const errorTable = page.getByRole('region', { name: 'Error Logs' }).first();
+      await errorTable.getByRole('heading', { name: 'Error Logs' }).waitFor();
+      expect(await page.getByRole('heading', { name: 'Successful Usage Events' }).count()).toBe(0);
+      await expect.poll(() => lists.find((u) => u.includes('/api/analytics/errors?'))).toBeTruthy();
+      const errorsUrl = new URL(lists.find((u) => u.includes('/api/analytics/errors?'))!);
+      expect(Object.fromEntries(errorsUrl.searchParams)).toEqual({
+        page: '1',
+        page_size: '10',
+        period: 'last_7_days',
+      });
+      const errors = await apiAnswer<{ total: number }>(
+        page,
+        '/api/analytics/errors?period=last_7_days&page=1&page_size=10',
+      );
+      if (errors.total === 0)
+        await errorTable.getByText('No data available', { exact: true }).waitFor();
+      else
+        expect(await errorTable.locator('table thead th').allTextContents()).toEqual([
+          'Timestamp',
+          'IP',
+          'Type',
+          'Device',
+          'Error',
+        ]);
+      page.off('request', track);
+      expect(await seriousViolations(page, { include: 'main' })).toEqual([]);
+      await screenshot(page, 'admin-analytics-error-1440');
+    },
+  );
+
+  step(
+    'at 375 px the cards and charts stack in one column without sideways scrolling',
+    async () => {
+      await page.setViewportSize({ width: 375, height: 812 });
+      await page.goto(REPORT);
+      await (await chartOf(page, 'Total Income')).card.waitFor();
+      const lefts = await page
+        .getByRole('list', { name: 'Totals now' })
+        .locator('li')
+        .evaluateAll((items) => items.map((i) => Math.round(i.getBoundingClientRect().left)));
+      expect(new Set(lefts).size).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        375,
+      );
+      await screenshot(page, 'admin-report-375');
+      await page.goto(ANALYTICS);
+      await page
+        .getByTestId('usage-summary')
+        .getByText(/^Total Usage: /)
+        .waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        375,
+      );
+      await screenshot(page, 'admin-analytics-375');
+    },
+  );
+});

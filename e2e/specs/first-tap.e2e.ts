@@ -1,0 +1,52 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { closeBrowser, newPage } from '../support/browser';
+
+afterAll(closeBrowser);
+
+/**
+ * No lost taps (issue 14): a prerendered page shows its content before the app has taken over. A
+ * visitor who taps at once, on a slow phone, must get what one who waited gets. The CPU is slowed
+ * 6× so the app is still starting when the tap lands; the test checks that it was (the layer was
+ * there) and that the tap then did its job.
+ */
+async function slowPhoneCpu(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+}
+
+/** Taps the control's centre as soon as it is painted, without waiting for the app (as a person would). */
+async function tapAtOnce(page: Page, path: string, name: string): Promise<{ shieldUp: boolean }> {
+  await page.goto(path, { waitUntil: 'commit' });
+  // The prerendered HTML carries the control (phones and desktops may get different copies of it).
+  const control = page.getByRole('button', { name }).locator('visible=true').first();
+  // Scrolling works before the app has taken over; only taps are held.
+  await control.scrollIntoViewIfNeeded({ timeout: 10_000 });
+  const box = await control.boundingBox();
+  if (!box) throw new Error(`${name} has no box`);
+  const shieldUp = await page.evaluate(() => document.getElementById('boot-shield') !== null);
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  return { shieldUp };
+}
+
+describe('a tap before the app has taken over', () => {
+  it('Get Started on the landing page still brings the plans up', async () => {
+    const { context, page } = await newPage('mobile');
+    await slowPhoneCpu(page);
+    const tap = await tapAtOnce(page, '/', 'Get Started');
+    expect(tap.shieldUp, 'the app had already taken over: the tap was not early').toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => Math.round(document.getElementById('plans')!.getBoundingClientRect().top)), { timeout: 15_000 })
+      .toBe(100);
+    await context.close();
+  });
+
+  it('Purchase on the pricing page still leads a visitor to sign up', async () => {
+    const { context, page } = await newPage('mobile');
+    await slowPhoneCpu(page);
+    const tap = await tapAtOnce(page, '/pricing', 'Purchase Monthly License');
+    expect(tap.shieldUp, 'the app had already taken over: the tap was not early').toBe(true);
+    await page.waitForURL('**/signup', { timeout: 15_000 });
+    await context.close();
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * `npm run screenshots:back-office`: seeds a demo shop into a fresh database (PGlite, or a new
+ * PostgreSQL database when DATABASE_URL is set), starts the built product on it, signs in as the
+ * demo admin and saves every back-office section at 1440 and 375 px to
+ * e2e/screenshots/back-office/. For looking at, not for asserting (the journeys assert).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, findChromium } from '../support/chromium';
+import { loginInBrowser } from '../support/login';
+import { startProductServer } from '../support/product-server';
+
+const OUT = path.resolve(import.meta.dirname, '../screenshots/back-office');
+const SECTIONS = ['report', 'analytics', 'users', 'licenses', 'invoices', 'orders', 'coupons', 'notifications', 'activity'];
+const VIEWPORTS = { 1440: { width: 1440, height: 900 }, 375: { width: 375, height: 812 } } as const;
+// The seeder's demo admin (apps/server/src/db/seed-demo.ts).
+const DEMO_ADMIN = { email: 'admin@demo.example.com', password: 'Demo-Booth-2025!' };
+
+const only = process.argv.slice(2).filter((a) => SECTIONS.includes(a));
+const server = await startProductServer({}, { seedDemo: ['--users', '300', '--orders', '400', '--events', '20000', '--days', '90'] });
+const executablePath = findChromium();
+if (!executablePath) throw new Error('No Chromium: set CHROME_PATH or install Debian chromium');
+const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
+try {
+  fs.mkdirSync(OUT, { recursive: true });
+  for (const [width, viewport] of Object.entries(VIEWPORTS)) {
+    const context = await browser.newContext({ viewport, baseURL: server.baseUrl });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    await loginInBrowser(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    for (const section of only.length ? only : SECTIONS) {
+      await page.goto(`/accounts/overview/${section}`);
+      await page.getByRole('navigation', { name: 'Back office' }).waitFor();
+      await page.waitForFunction(() => !document.querySelector('[role="status"]'), undefined, { timeout: 20_000 }).catch(() => {});
+      await page.waitForTimeout(600); // charts animate in; this is a picture, not a test
+      const file = path.join(OUT, `${section}-${width}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      console.log(file);
+    }
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}

@@ -1,0 +1,142 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from './cli';
+import { LicenseServerDouble } from './test/license-server-double';
+
+let server: LicenseServerDouble;
+let dir: string;
+
+beforeEach(async () => {
+  server = await LicenseServerDouble.start();
+  dir = await mkdtemp(path.join(os.tmpdir(), 'lbs-cli-'));
+});
+
+afterEach(async () => {
+  await server.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function cli(...args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli([...args, '--state-dir', dir], {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+    env: { LENTIBOOTH_SERVER: server.url },
+  });
+  return { code, stdout, stderr, json: () => JSON.parse(stdout) as Record<string, unknown> };
+}
+
+describe('the CLI', () => {
+  it('activate, status, validate, send-usage, deactivate', async () => {
+    const license = server.addLicense({ type: 'year' });
+
+    const activate = await cli('activate', '--key', license.key, '--json');
+    expect(activate.code).toBe(0);
+    expect(activate.json()).toMatchObject({
+      status: 'valid',
+      code: 'VALID',
+      license: { id: license.id },
+    });
+    expect(license.device_id).toBe(activate.json().device_id);
+    expect(activate.json().device_id).toMatch(/^lb-[0-9a-f]{32}$/);
+
+    await server.stop();
+    const status = await cli('status');
+    expect(status.code).toBe(0);
+    expect(status.stdout).toMatch(/^status: offline-grace \(LEASE_VALID\)/);
+    expect(status.stdout).toMatch(/offline until: \d{4}-/);
+    const offline = await cli('validate', '--json');
+    expect(offline).toMatchObject({ code: 0 });
+    expect(offline.json()).toMatchObject({ status: 'offline-grace', code: 'OFFLINE' });
+
+    const queued = await cli(
+      'send-usage',
+      '--kind',
+      'success',
+      '--file-type',
+      'jpg',
+      '--filename',
+      'a.jpg',
+      '--processing-time',
+      '2.5',
+      '--attempts',
+      '1',
+      '--json',
+    );
+    expect(queued.code).toBe(2);
+    expect(queued.json()).toMatchObject({ status: 'offline', queued: 1, remaining: 1 });
+
+    await server.listen();
+    const file = path.join(dir, 'events.json');
+    await writeFile(
+      file,
+      JSON.stringify([
+        { kind: 'error', file_type: 'png', error_message: 'boom' },
+        { kind: 'success', file_type: 'tiff' },
+      ]),
+    );
+    const sent = await cli('send-usage', '--events', file, '--json');
+    expect(sent.code).toBe(0);
+    expect(sent.json()).toMatchObject({ status: 'sent', queued: 2, sent: 3, remaining: 0 });
+    expect(server.usageBatches.flat()).toHaveLength(3);
+
+    const deactivate = await cli('deactivate');
+    expect(deactivate.code).toBe(0);
+    expect(deactivate.stdout).toMatch(/^deactivated/);
+    expect(license.device_id).toBeNull();
+    expect((await cli('status')).code).toBe(2);
+  });
+
+  it('exits 1 on a refusal, 64 on bad usage', async () => {
+    const license = server.addLicense();
+    expect((await cli('activate', '--key', license.key)).code).toBe(0);
+    license.revoked = true;
+    const denied = await cli('validate');
+    expect(denied.code).toBe(1);
+    expect(denied.stdout).toMatch(/status: denied \(REVOKED\)/);
+
+    expect((await cli('activate')).code).toBe(64);
+    expect((await cli('launch')).code).toBe(64);
+    expect((await cli('status', '--bogus')).code).toBe(64);
+    const badEvent = await cli('send-usage', '--kind', 'finished', '--file-type', 'jpg');
+    expect(badEvent.code).toBe(64);
+    expect(badEvent.stderr).toMatch(/kind must be one of success, error/);
+    expect((await cli('--help')).stdout).toMatch(/^Usage: lentibooth-license/);
+  });
+
+  it('runs as a program through its bin with plain node', async () => {
+    const license = server.addLicense();
+    const bin = fileURLToPath(new URL('../bin/lentibooth-license.mjs', import.meta.url));
+    const run = (...args: string[]) =>
+      new Promise<{ code: number; stdout: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          [
+            bin,
+            ...args,
+            '--server',
+            server.url,
+            '--state-dir',
+            dir,
+            '--device',
+            'booth-7',
+            '--json',
+          ],
+          (error, stdout) => {
+            resolve({ code: error ? Number(error.code) : 0, stdout });
+          },
+        );
+      });
+    const activate = await run('activate', '--key', license.key);
+    expect(activate.code).toBe(0);
+    expect(JSON.parse(activate.stdout)).toMatchObject({ status: 'valid', device_id: 'booth-7' });
+    const status = await run('status');
+    expect(JSON.parse(status.stdout)).toMatchObject({ status: 'offline-grace', usage_queued: 0 });
+    expect(license.device_id).toBe('booth-7');
+  }, 30_000);
+});

@@ -1,0 +1,22 @@
+export {
+  LicenseClient,
+  type DeactivateResult,
+  type LicenseClientOptions,
+  type LicenseInfo,
+  type LicenseResult,
+  type LicenseStatus,
+  type StoredLicense,
+} from './license-client';
+export { defaultStateDir, StateStore } from './state-store';
+export { deriveDeviceId } from './device-id';
+export { ed25519Keys, verifyLease, type LeaseCheck, type LeaseClaims } from './verify-lease';
+export { callServer, parseRetryAfter, type FetchLike, type ServerAnswer } from './server-call';
+export {
+  MAX_BATCH,
+  UsageEventError,
+  UsageQueue,
+  type DroppedUsage,
+  type UsageEvent,
+  type UsageEventInput,
+  type UsageFlushResult,
+} from './usage-queue';

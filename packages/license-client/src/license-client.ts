@@ -1,0 +1,683 @@
+import { decodeJwt, type JSONWebKeySet } from 'jose';
+import { deriveDeviceId } from './device-id';
+import { callServer, isRecord, type FetchLike, type ServerAnswer } from './server-call';
+import { defaultStateDir, StateStore } from './state-store';
+import {
+  UsageQueue,
+  type UsageEvent,
+  type UsageEventInput,
+  type UsageFlushResult,
+} from './usage-queue';
+import { ed25519Keys, verifyLease, type LeaseClaims } from './verify-lease';
+
+export type LicenseStatus =
+  /** The server confirmed the licence just now. */
+  | 'valid'
+  /** The server was not asked or not reachable; the stored lease allows use until it expires. */
+  | 'offline-grace'
+  /** The server refused the licence (revoked, expired, unknown, other device...). */
+  | 'denied'
+  /** Nothing usable offline (lease expired, clock set back, lease damaged): go online. */
+  | 'needs-online'
+  /** No licence key is stored on this machine: activate one. */
+  | 'not-activated';
+
+/** The licence as the server described it at activation or validation. */
+export interface LicenseInfo {
+  id: number | string;
+  type: string;
+  starts_at: string | null;
+  expires_at: string | null;
+  device_id: string | null;
+}
+
+export interface LicenseResult {
+  status: LicenseStatus;
+  /** True for `valid` and `offline-grace`: the program may run. */
+  usable: boolean;
+  /**
+   * The server's code (VALID, NOT_FOUND, EXPIRED, REVOKED, NOT_ACTIVATED, DEVICE_MISMATCH,
+   * DEVICE_LIMIT_REACHED...) or the client's own: OFFLINE, LEASE_VALID, LEASE_EXPIRED,
+   * LEASE_INVALID, CLOCK_SET_BACK, NO_LEASE, NO_LICENSE.
+   */
+  code: string;
+  message: string;
+  license: LicenseInfo | null;
+  /** The verified lease's claims, when a lease backs this result. */
+  lease: LeaseClaims | null;
+  leaseExpiresAt: Date | null;
+  /** From a 429/503 answer: when to ask again. */
+  retryAfterSeconds: number | null;
+}
+
+export interface DeactivateResult {
+  /** `deactivated`: the seat is free and the local licence removed; `refused`: the server said
+   *  no for good (the local licence is removed too: this device does not hold it); `offline`:
+   *  try again later (also 429 DEACTIVATION_LIMIT), nothing changed. */
+  status: 'deactivated' | 'refused' | 'offline' | 'not-activated';
+  code: string;
+  message: string;
+  retryAfterSeconds: number | null;
+}
+
+export interface LicenseClientOptions {
+  /** The licence server's base URL, e.g. https://shop.example.com. */
+  serverUrl: string;
+  /** Where the lease, the cached keys and the usage queue live (default: per-user config dir). */
+  stateDir?: string;
+  /** This device's id (default: derived from host name, OS and a random install id). */
+  deviceId?: string;
+  /** Expected `iss` of leases (default: `serverUrl`). */
+  issuer?: string;
+  /** Public keys pinned at build time; when given, the server's JWKS is never fetched or used. */
+  pinnedJwks?: JSONWebKeySet;
+  /** How far the clock may go back behind the latest time seen before it counts as set back. */
+  clockToleranceMs?: number;
+  /** Per request (default 10 s). */
+  timeoutMs?: number;
+  /** The program's version, sent with activation and validation (the server records it). */
+  appVersion?: string;
+  fetch?: FetchLike;
+  /** The clock (tests). */
+  now?: () => Date;
+}
+
+export interface StoredLicense {
+  version: 1;
+  server: string;
+  license_key: string;
+  device_id: string;
+  license: LicenseInfo;
+  lease: string | null;
+  /** Set when the server refused the licence; the lease is gone then. */
+  denied: { code: string; message: string; at: string } | null;
+  activated_at: string;
+  validated_at: string | null;
+}
+
+const LICENSE_FILE = 'license.json';
+const JWKS_FILE = 'jwks.json';
+const CLOCK_FILE = 'clock.json';
+const HOUR_MS = 3_600_000;
+
+function normaliseUrl(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new TypeError(`not an http(s) URL: ${url}`);
+  return parsed.href.replace(/\/+$/, '');
+}
+
+function readLicenseInfo(value: unknown): LicenseInfo | null {
+  if (!isRecord(value)) return null;
+  const { id, type, starts_at, expires_at, device_id } = value;
+  if ((typeof id !== 'number' && typeof id !== 'string') || typeof type !== 'string') return null;
+  const text = (v: unknown) => (typeof v === 'string' ? v : null);
+  return {
+    id,
+    type,
+    starts_at: text(starts_at),
+    expires_at: text(expires_at),
+    device_id: text(device_id),
+  };
+}
+
+function readStoredLicense(value: unknown): StoredLicense | null {
+  if (!isRecord(value) || value.version !== 1) return null;
+  const license = readLicenseInfo(value.license);
+  if (
+    !license ||
+    typeof value.license_key !== 'string' ||
+    typeof value.device_id !== 'string' ||
+    typeof value.server !== 'string'
+  )
+    return null;
+  const denied =
+    isRecord(value.denied) && typeof value.denied.code === 'string' ? value.denied : null;
+  return {
+    version: 1,
+    server: value.server,
+    license_key: value.license_key,
+    device_id: value.device_id,
+    license,
+    lease: typeof value.lease === 'string' ? value.lease : null,
+    denied: denied
+      ? {
+          code: String(denied.code),
+          message: String(denied.message ?? ''),
+          at: String(denied.at ?? ''),
+        }
+      : null,
+    activated_at: typeof value.activated_at === 'string' ? value.activated_at : '',
+    validated_at: typeof value.validated_at === 'string' ? value.validated_at : null,
+  };
+}
+
+/** The body of a 200 from activate or validate. */
+interface LicenseAnswer {
+  valid: boolean;
+  code: string;
+  detail: string;
+  license: LicenseInfo | null;
+  lease: string | null;
+}
+
+function parseLicenseAnswer(body: unknown): LicenseAnswer | null {
+  if (!isRecord(body) || typeof body.valid !== 'boolean' || typeof body.code !== 'string')
+    return null;
+  const lease = typeof body.lease === 'string' ? body.lease : null;
+  const license = readLicenseInfo(body.license);
+  if (body.valid && (!lease || !license)) return null;
+  return {
+    valid: body.valid,
+    code: body.code,
+    detail: typeof body.detail === 'string' ? body.detail : '',
+    license,
+    lease,
+  };
+}
+
+const result = (
+  r: Omit<LicenseResult, 'usable' | 'lease' | 'leaseExpiresAt' | 'retryAfterSeconds'> &
+    Partial<LicenseResult>,
+): LicenseResult => ({
+  usable: r.status === 'valid' || r.status === 'offline-grace',
+  lease: null,
+  leaseExpiresAt: null,
+  retryAfterSeconds: null,
+  ...r,
+});
+
+/**
+ * The desktop program's side of the licence server (DESIGN §6). Activate once; then `validate()`
+ * at start and now and then: online it asks the server, offline (network error, 408, 429, 5xx) it
+ * falls back on the signed lease until the lease's `exp`. `status()` never touches the network.
+ */
+export class LicenseClient {
+  readonly serverUrl: string;
+  readonly issuer: string;
+  readonly stateDir: string;
+  readonly usage: UsageQueue;
+  private readonly store: StateStore;
+  private readonly fetchImpl: FetchLike;
+  private readonly timeoutMs: number;
+  private readonly clockToleranceMs: number;
+  private readonly now: () => Date;
+  private readonly pinnedJwks: JSONWebKeySet | null;
+  private deviceIdPromise: Promise<string> | null = null;
+  private readonly fixedDeviceId: string | null;
+  private readonly appVersion: string | null;
+
+  constructor(options: LicenseClientOptions) {
+    this.serverUrl = normaliseUrl(options.serverUrl);
+    this.issuer = options.issuer ?? this.serverUrl;
+    this.stateDir = options.stateDir ?? defaultStateDir();
+    this.store = new StateStore(this.stateDir);
+    this.usage = new UsageQueue(this.store);
+    this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.clockToleranceMs = options.clockToleranceMs ?? HOUR_MS;
+    this.now = options.now ?? (() => new Date());
+    this.pinnedJwks = options.pinnedJwks ? ed25519Keys(options.pinnedJwks) : null;
+    if (this.pinnedJwks && this.pinnedJwks.keys.length === 0)
+      throw new TypeError('pinnedJwks holds no Ed25519 public key');
+    const deviceId = options.deviceId?.trim();
+    if (deviceId !== undefined && (deviceId.length === 0 || deviceId.length > 200))
+      throw new TypeError('deviceId must be 1-200 characters');
+    this.fixedDeviceId = deviceId ?? null;
+    this.appVersion = options.appVersion?.trim() || null;
+  }
+
+  /** This device's id, as sent to the server and expected in the lease's `dev`. */
+  deviceId(): Promise<string> {
+    this.deviceIdPromise ??= this.fixedDeviceId
+      ? Promise.resolve(this.fixedDeviceId)
+      : deriveDeviceId(this.store);
+    return this.deviceIdPromise;
+  }
+
+  /** The stored licence record, if any (the key, the server's licence info, the lease). */
+  async storedLicense(): Promise<StoredLicense | null> {
+    return readStoredLicense(await this.store.readJson(LICENSE_FILE));
+  }
+
+  /** Activates the key on this device and stores the lease. */
+  async activate(
+    licenseKey: string,
+    details: { deviceName?: string; appVersion?: string } = {},
+  ): Promise<LicenseResult> {
+    const key = licenseKey.trim();
+    if (!key) throw new TypeError('a licence key is required');
+    const deviceId = await this.deviceId();
+    const body: Record<string, string> = { license_key: key, device_id: deviceId };
+    if (details.deviceName) body.device_name = details.deviceName;
+    const appVersion = details.appVersion ?? this.appVersion;
+    if (appVersion) body.app_version = appVersion;
+    const answer = await this.post('/api/licenses/activate', body, parseLicenseAnswer);
+
+    if (answer.kind === 'offline') {
+      return result({
+        status: 'needs-online',
+        code: 'OFFLINE',
+        message: `activation needs the licence server: ${answer.message}`,
+        license: null,
+        retryAfterSeconds: answer.retryAfterSeconds,
+      });
+    }
+    const stored = await this.storedLicense();
+    const sameKey = stored !== null && stored.license_key === key;
+    if (answer.kind === 'refused' || !answer.body.valid) {
+      const code = answer.kind === 'refused' ? answer.code : answer.body.code;
+      const message = answer.kind === 'refused' ? answer.message : answer.body.detail;
+      // A refusal of another key leaves the licence already stored here alone.
+      if (sameKey) await this.markDenied(stored, code, message);
+      return result({ status: 'denied', code, message, license: sameKey ? stored.license : null });
+    }
+    return this.acceptLease(answer.body, key, deviceId, sameKey ? stored.activated_at : null);
+  }
+
+  /**
+   * Asks the server whether the stored licence (or `licenseKey`) is valid on this device. A
+   * refusal removes the lease; no answer falls back on the lease offline.
+   */
+  async validate(options: { licenseKey?: string } = {}): Promise<LicenseResult> {
+    const stored = await this.storedLicense();
+    const key = options.licenseKey?.trim() || stored?.license_key;
+    if (!key)
+      return result({
+        status: 'not-activated',
+        code: 'NO_LICENSE',
+        message: 'no licence is activated on this device',
+        license: null,
+      });
+    const sameKey = stored !== null && stored.license_key === key;
+    const deviceId = await this.deviceId();
+    const answer = await this.post(
+      '/api/licenses/validate',
+      {
+        license_key: key,
+        device_id: deviceId,
+        ...(this.appVersion ? { app_version: this.appVersion } : {}),
+      },
+      parseLicenseAnswer,
+    );
+
+    if (answer.kind === 'offline') {
+      if (!sameKey)
+        return result({
+          status: 'needs-online',
+          code: 'OFFLINE',
+          message: answer.message,
+          license: null,
+          retryAfterSeconds: answer.retryAfterSeconds,
+        });
+      return this.offlineFallback(answer.message, answer.retryAfterSeconds);
+    }
+    if (answer.kind === 'refused' || !answer.body.valid) {
+      const code = answer.kind === 'refused' ? answer.code : answer.body.code;
+      const message = answer.kind === 'refused' ? answer.message : answer.body.detail;
+      if (sameKey) await this.markDenied(stored, code, message);
+      return result({ status: 'denied', code, message, license: sameKey ? stored.license : null });
+    }
+    const accepted = await this.acceptLease(
+      answer.body,
+      key,
+      deviceId,
+      sameKey ? stored.activated_at : null,
+    );
+    // A lease that does not verify is not the server's word (a wrong key pinned, someone in the
+    // middle): nothing is stored, and the stored lease decides as if offline.
+    if (!accepted.usable && sameKey) return this.offlineFallback(accepted.message, null);
+    return accepted;
+  }
+
+  /** The licence state from the stored lease alone, without the network. */
+  async status(): Promise<LicenseResult> {
+    const stored = await this.storedLicense();
+    if (!stored)
+      return result({
+        status: 'not-activated',
+        code: 'NO_LICENSE',
+        message: 'no licence is activated on this device',
+        license: null,
+      });
+    if (stored.denied)
+      return result({
+        status: 'denied',
+        code: stored.denied.code,
+        message: stored.denied.message,
+        license: stored.license,
+      });
+    if (!stored.lease)
+      return result({
+        status: 'needs-online',
+        code: 'NO_LEASE',
+        message: 'no lease is stored: validate online',
+        license: stored.license,
+      });
+
+    const now = this.now();
+    const latestSeen = await this.latestSeen();
+    if (latestSeen !== null && now.getTime() < latestSeen - this.clockToleranceMs) {
+      return result({
+        status: 'needs-online',
+        code: 'CLOCK_SET_BACK',
+        message: `the clock reads ${now.toISOString()}, earlier than ${new Date(latestSeen).toISOString()} already seen: validate online`,
+        license: stored.license,
+      });
+    }
+    if (latestSeen === null || now.getTime() > latestSeen)
+      await this.store.writeJson(CLOCK_FILE, { latest_seen: now.toISOString() });
+
+    const check = await this.verify(stored.lease, await this.deviceId(), now, false);
+    if (!check.ok) {
+      return result({
+        status: 'needs-online',
+        code: check.code === 'UNKNOWN_KEY' ? 'LEASE_INVALID' : check.code,
+        message: `${check.message}: validate online`,
+        license: stored.license,
+      });
+    }
+    return result({
+      status: 'offline-grace',
+      code: 'LEASE_VALID',
+      message: `usable offline until ${new Date(check.claims.exp * 1000).toISOString()}`,
+      license: stored.license,
+      lease: check.claims,
+      leaseExpiresAt: new Date(check.claims.exp * 1000),
+    });
+  }
+
+  /** Frees this device's seat on the server and forgets the licence here. */
+  async deactivate(): Promise<DeactivateResult> {
+    const stored = await this.storedLicense();
+    if (!stored)
+      return {
+        status: 'not-activated',
+        code: 'NO_LICENSE',
+        message: 'no licence is activated on this device',
+        retryAfterSeconds: null,
+      };
+    // The device the seat was taken with, even if this machine's derived id has changed since.
+    const answer = await this.post(
+      '/api/licenses/deactivate',
+      { license_key: stored.license_key, device_id: stored.device_id },
+      (body) => (isRecord(body) && body.deactivated === true ? { deactivated: true } : null),
+    );
+    if (answer.kind === 'offline') {
+      return {
+        status: 'offline',
+        code: answer.code ?? 'OFFLINE',
+        message: answer.message,
+        retryAfterSeconds: answer.retryAfterSeconds,
+      };
+    }
+    await this.store.remove(LICENSE_FILE);
+    if (answer.kind === 'refused')
+      return {
+        status: 'refused',
+        code: answer.code,
+        message: answer.message,
+        retryAfterSeconds: null,
+      };
+    return {
+      status: 'deactivated',
+      code: 'DEACTIVATED',
+      message: 'the licence was released from this device',
+      retryAfterSeconds: null,
+    };
+  }
+
+  /** Queues usage events on disk (sent by `flushUsage`). Answers them with their ids. */
+  recordUsage(events: UsageEventInput | UsageEventInput[]): Promise<UsageEvent[]> {
+    return this.usage.append(Array.isArray(events) ? events : [events], this.now());
+  }
+
+  /** Sends the queued usage events in batches of at most 100 under the stored licence. */
+  async flushUsage(
+    options: { attempts?: number; baseDelayMs?: number; maxDelayMs?: number } = {},
+  ): Promise<UsageFlushResult> {
+    const stored = await this.storedLicense();
+    if (!stored) {
+      return {
+        status: 'not-activated',
+        sent: 0,
+        accepted: 0,
+        duplicates: 0,
+        remaining: await this.usage.size(),
+        dropped: [],
+        message: 'no licence is activated on this device; the events stay queued',
+        retryAfterSeconds: null,
+      };
+    }
+    return this.usage.flush(
+      (events) =>
+        this.post(
+          '/api/analytics/usage',
+          { license_key: stored.license_key, device_id: stored.device_id, events },
+          (body) =>
+            isRecord(body) &&
+            typeof body.accepted === 'number' &&
+            typeof body.duplicates === 'number'
+              ? { accepted: body.accepted, duplicates: body.duplicates }
+              : null,
+        ),
+      { ...options, now: this.now },
+    );
+  }
+
+  /**
+   * Flushes the usage queue every `intervalMs` (default 60 s), backing off while offline (up to
+   * an hour, or as Retry-After says). The timer does not keep the process alive.
+   */
+  startUsageReporter(
+    options: {
+      intervalMs?: number;
+      onResult?: (r: UsageFlushResult) => void;
+      onError?: (e: unknown) => void;
+    } = {},
+  ): { stop: () => void } {
+    const intervalMs = options.intervalMs ?? 60_000;
+    let timer: NodeJS.Timeout | null = null;
+    let stopped = false;
+    let failures = 0;
+    const schedule = (ms: number) => {
+      if (stopped) return;
+      timer = setTimeout(tick, ms);
+      timer.unref();
+    };
+    const tick = async () => {
+      let delay = intervalMs;
+      try {
+        const r = await this.flushUsage({ attempts: 1 });
+        options.onResult?.(r);
+        failures = r.status === 'offline' ? failures + 1 : 0;
+        if (failures > 0)
+          delay = Math.min(
+            HOUR_MS,
+            r.retryAfterSeconds !== null
+              ? r.retryAfterSeconds * 1000
+              : intervalMs * 2 ** Math.min(failures, 6),
+          );
+      } catch (error) {
+        options.onError?.(error);
+      }
+      schedule(delay);
+    };
+    schedule(0);
+    return {
+      stop: () => {
+        stopped = true;
+        if (timer) clearTimeout(timer);
+      },
+    };
+  }
+
+  /** The trusted keys: the pinned ones, else the server's JWKS as cached (fetched if missing). */
+  async refreshJwks(): Promise<boolean> {
+    if (this.pinnedJwks) return true;
+    const answer = await this.get('/api/licenses/jwks.json', (body) => {
+      const keys = ed25519Keys(body);
+      return keys.keys.length > 0 ? keys : null;
+    });
+    if (answer.kind !== 'ok') return false;
+    await this.store.writeJson(JWKS_FILE, {
+      server: this.serverUrl,
+      fetched_at: this.now().toISOString(),
+      keys: answer.body.keys,
+    });
+    return true;
+  }
+
+  private async trustedKeys(): Promise<JSONWebKeySet | null> {
+    if (this.pinnedJwks) return this.pinnedJwks;
+    const cached = await this.store.readJson(JWKS_FILE);
+    if (!isRecord(cached) || cached.server !== this.serverUrl) return null;
+    const keys = ed25519Keys(cached);
+    return keys.keys.length > 0 ? keys : null;
+  }
+
+  /** Verifies a lease; `mayFetch` lets an online call fetch the JWKS when a key is missing. */
+  private async verify(lease: string, deviceId: string, at: Date, mayFetch: boolean) {
+    let keys = await this.trustedKeys();
+    if (!keys && mayFetch && (await this.refreshJwks())) keys = await this.trustedKeys();
+    if (!keys)
+      return {
+        ok: false as const,
+        code: 'LEASE_INVALID' as const,
+        message: 'no public key to check the lease with',
+      };
+    let check = await verifyLease(lease, { jwks: keys, issuer: this.issuer, deviceId, at });
+    // A key rotated on the server since the JWKS was cached.
+    if (
+      !check.ok &&
+      check.code === 'UNKNOWN_KEY' &&
+      mayFetch &&
+      !this.pinnedJwks &&
+      (await this.refreshJwks())
+    ) {
+      keys = await this.trustedKeys();
+      if (keys) check = await verifyLease(lease, { jwks: keys, issuer: this.issuer, deviceId, at });
+    }
+    return check;
+  }
+
+  /** Verifies and stores a lease the server just issued; answers `valid`. */
+  private async acceptLease(
+    body: LicenseAnswer,
+    key: string,
+    deviceId: string,
+    activatedAt: string | null,
+  ): Promise<LicenseResult> {
+    const lease = body.lease as string;
+    const license = body.license as LicenseInfo;
+    // Checked at its own iat: the server vouches for the time, so a local clock that is wrong
+    // does not reject a lease the server issued just now (offline use then needs the clock).
+    let iat = NaN;
+    try {
+      const decoded = decodeJwt(lease);
+      if (typeof decoded.iat === 'number') iat = decoded.iat;
+    } catch {
+      // not a JWT: the verification below says so
+    }
+    const check = await this.verify(
+      lease,
+      deviceId,
+      Number.isFinite(iat) ? new Date(iat * 1000) : this.now(),
+      true,
+    );
+    if (!check.ok) {
+      return result({
+        status: 'needs-online',
+        code: 'LEASE_INVALID',
+        message: `the server's lease was not accepted: ${check.message}`,
+        license: null,
+      });
+    }
+    const claims: LeaseClaims = check.claims;
+    const now = this.now();
+    const record: StoredLicense = {
+      version: 1,
+      server: this.serverUrl,
+      license_key: key,
+      device_id: deviceId,
+      license,
+      lease,
+      denied: null,
+      activated_at: activatedAt ?? now.toISOString(),
+      validated_at: now.toISOString(),
+    };
+    await this.store.writeJson(LICENSE_FILE, record);
+    // The latest time seen restarts from the server's word: a clock set back before going online
+    // stays behind the lease's iat and is caught offline; a clock that was ahead is forgiven.
+    await this.store.writeJson(CLOCK_FILE, {
+      latest_seen: new Date(Math.max(now.getTime(), claims.iat * 1000)).toISOString(),
+    });
+    return result({
+      status: 'valid',
+      code: body.code,
+      message: body.detail || 'the licence is valid',
+      license,
+      lease: claims,
+      leaseExpiresAt: new Date(claims.exp * 1000),
+    });
+  }
+
+  private async offlineFallback(
+    reason: string,
+    retryAfterSeconds: number | null,
+  ): Promise<LicenseResult> {
+    const offline = await this.status();
+    if (offline.status !== 'offline-grace')
+      return { ...offline, message: `${offline.message} (${reason})`, retryAfterSeconds };
+    return {
+      ...offline,
+      code: 'OFFLINE',
+      message: `${reason}; ${offline.message}`,
+      retryAfterSeconds,
+    };
+  }
+
+  private async markDenied(stored: StoredLicense, code: string, message: string): Promise<void> {
+    await this.store.writeJson(LICENSE_FILE, {
+      ...stored,
+      lease: null,
+      denied: { code, message, at: this.now().toISOString() },
+    });
+  }
+
+  private async latestSeen(): Promise<number | null> {
+    const clock = await this.store.readJson(CLOCK_FILE);
+    const at =
+      isRecord(clock) && typeof clock.latest_seen === 'string'
+        ? Date.parse(clock.latest_seen)
+        : NaN;
+    return Number.isNaN(at) ? null : at;
+  }
+
+  private post<T>(
+    path: string,
+    body: unknown,
+    parse: (body: unknown) => T | null,
+  ): Promise<ServerAnswer<T>> {
+    return callServer({
+      fetch: this.fetchImpl,
+      baseUrl: this.serverUrl,
+      path,
+      method: 'POST',
+      body,
+      timeoutMs: this.timeoutMs,
+      parse,
+    });
+  }
+
+  private get<T>(path: string, parse: (body: unknown) => T | null): Promise<ServerAnswer<T>> {
+    return callServer({
+      fetch: this.fetchImpl,
+      baseUrl: this.serverUrl,
+      path,
+      method: 'GET',
+      timeoutMs: this.timeoutMs,
+      parse,
+    });
+  }
+}

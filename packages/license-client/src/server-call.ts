@@ -1,0 +1,136 @@
+/**
+ * One call to the licence server, sorted into the three answers the client acts on:
+ * - `ok`: a 2xx with the JSON the contract promises;
+ * - `refused`: the server said no (a 4xx other than 408/429 carrying the contract's
+ *   `{"detail": ...}` body) — the client denies;
+ * - `offline`: no usable answer (network error, timeout, 408, 429, 5xx, or a body that is not the
+ *   licence server's, such as a captive portal's page) — the client falls back on its lease.
+ */
+export type ServerAnswer<T> =
+  | { kind: 'ok'; status: number; body: T }
+  | { kind: 'refused'; status: number; code: string; message: string }
+  | {
+      kind: 'offline';
+      status: number | null;
+      /** The server's code when a 408/429/5xx carried one (e.g. `DEACTIVATION_LIMIT`). */
+      code: string | null;
+      message: string;
+      retryAfterSeconds: number | null;
+    };
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface ServerCall<T> {
+  fetch: FetchLike;
+  baseUrl: string;
+  path: string;
+  method: 'GET' | 'POST';
+  body?: unknown;
+  timeoutMs: number;
+  /** The 2xx body in the contract's shape, or null when it is not. */
+  parse: (body: unknown) => T | null;
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Retry-After in seconds: delta-seconds or an HTTP date. */
+export function parseRetryAfter(header: string | null, now: number = Date.now()): number | null {
+  if (!header) return null;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/** `{"detail": {"code", "message"}}`, or `{"detail": "text"}` from input validation. */
+function readDetail(body: unknown): { code: string | null; message: string } | null {
+  if (!isRecord(body) || !('detail' in body)) return null;
+  const detail = body.detail;
+  if (isRecord(detail)) {
+    return {
+      code: typeof detail.code === 'string' ? detail.code : null,
+      message: typeof detail.message === 'string' ? detail.message : '',
+    };
+  }
+  if (typeof detail === 'string') return { code: null, message: detail };
+  return { code: null, message: JSON.stringify(detail) };
+}
+
+export async function callServer<T>(call: ServerCall<T>): Promise<ServerAnswer<T>> {
+  const url = `${call.baseUrl}${call.path}`;
+  let response: Response;
+  try {
+    response = await call.fetch(url, {
+      method: call.method,
+      headers:
+        call.body === undefined
+          ? { accept: 'application/json' }
+          : { accept: 'application/json', 'content-type': 'application/json' },
+      body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      signal: AbortSignal.timeout(call.timeoutMs),
+      redirect: 'follow',
+    });
+  } catch (error) {
+    const timedOut =
+      error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    const cause =
+      error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+    return {
+      kind: 'offline',
+      status: null,
+      code: null,
+      message: timedOut
+        ? `no answer from ${call.baseUrl} within ${call.timeoutMs} ms`
+        : `cannot reach ${call.baseUrl}${cause || (error instanceof Error ? `: ${error.message}` : '')}`,
+      retryAfterSeconds: null,
+    };
+  }
+
+  const text = await response.text().catch(() => '');
+  let body: unknown = undefined;
+  try {
+    body = text ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    body = undefined;
+  }
+  const status = response.status;
+  const detail = readDetail(body);
+
+  if (status === 408 || status === 429 || status >= 500) {
+    return {
+      kind: 'offline',
+      status,
+      code: detail?.code ?? null,
+      message: detail?.message || `the server answered ${status}`,
+      retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')),
+    };
+  }
+  if (status >= 200 && status < 300) {
+    const parsed = call.parse(body);
+    if (parsed !== null) return { kind: 'ok', status, body: parsed };
+    return {
+      kind: 'offline',
+      status,
+      code: null,
+      message: `unexpected answer from ${url} (not the licence server's)`,
+      retryAfterSeconds: null,
+    };
+  }
+  if (detail) {
+    return {
+      kind: 'refused',
+      status,
+      code: detail.code ?? `HTTP_${status}`,
+      message: detail.message || `the server answered ${status}`,
+    };
+  }
+  return {
+    kind: 'offline',
+    status,
+    code: null,
+    message: `unexpected ${status} answer from ${url} (not the licence server's)`,
+    retryAfterSeconds: null,
+  };
+}

@@ -1,0 +1,273 @@
+/**
+ * A test double of the licence server (DESIGN §6) for the client's tests: a real HTTP server on
+ * 127.0.0.1 signing real Ed25519 leases with jose, answering activate / validate / deactivate /
+ * jwks.json / analytics/usage as the contract says. It can be stopped and started again on the
+ * same port (an outage) and told to answer the next calls with a given status.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+
+export interface DoubleLicense {
+  id: number;
+  key: string;
+  type: string;
+  starts_at: string;
+  expires_at: string | null;
+  device_id: string | null;
+  revoked: boolean;
+  deactivations: number;
+}
+
+export interface Injected {
+  status: number;
+  headers?: Record<string, string>;
+  /** Raw text, or a value sent as JSON. */
+  body?: unknown;
+  /** Only for paths starting with this. */
+  path?: string;
+  /** Never answer (the client's timeout fires). */
+  hang?: boolean;
+}
+
+export interface SigningKey {
+  kid: string;
+  privateKey: CryptoKey;
+  publicJwk: JWK;
+}
+
+export async function makeSigningKey(kid = `k-${randomUUID().slice(0, 8)}`): Promise<SigningKey> {
+  const { privateKey, publicKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+  const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'EdDSA', use: 'sig' };
+  return { kid, privateKey, publicJwk };
+}
+
+export class LicenseServerDouble {
+  readonly licenses = new Map<string, DoubleLicense>();
+  /** Every usage batch received (after the licence check), in order. */
+  readonly usageBatches: { event_id: string }[][] = [];
+  /** How many times each event id arrived in an accepted batch. */
+  readonly eventArrivals = new Map<string, number>();
+  readonly requests: { method: string; path: string; body: string }[] = [];
+  /** Answers to give instead of the contract's, one per request, in order. */
+  readonly injected: Injected[] = [];
+  leaseTtlSeconds = 72 * 3600;
+  /** The server's clock (ms). */
+  now: () => number = () => Date.now();
+  /** Overrides the iss claim (default: the server's own URL). */
+  issuer: string | null = null;
+  key!: SigningKey;
+  port = 0;
+  private server: Server | null = null;
+  private nextId = 1;
+
+  static async start(): Promise<LicenseServerDouble> {
+    const double = new LicenseServerDouble();
+    double.key = await makeSigningKey();
+    await double.listen();
+    return double;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  addLicense(
+    options: Partial<Omit<DoubleLicense, 'id' | 'key'>> & { key?: string } = {},
+  ): DoubleLicense {
+    const now = this.now();
+    const license: DoubleLicense = {
+      id: this.nextId++,
+      key: options.key ?? `LB-${randomUUID().slice(0, 8).toUpperCase()}`,
+      type: options.type ?? 'month',
+      starts_at: options.starts_at ?? new Date(now).toISOString(),
+      expires_at:
+        options.expires_at === undefined
+          ? new Date(now + 30 * 86_400_000).toISOString()
+          : options.expires_at,
+      device_id: options.device_id ?? null,
+      revoked: options.revoked ?? false,
+      deactivations: options.deactivations ?? 0,
+    };
+    this.licenses.set(license.key, license);
+    return license;
+  }
+
+  /** Starts listening (again, on the same port after `stop`). */
+  async listen(): Promise<void> {
+    const server = createServer((req, res) => {
+      this.handle(req, res).catch((error: unknown) => {
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ detail: String(error) }));
+      });
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.port, '127.0.0.1', () => resolve());
+    });
+    this.port = (server.address() as AddressInfo).port;
+    this.server = server;
+  }
+
+  /** Stops listening: the client gets connection refused. */
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  async signLease(
+    license: DoubleLicense,
+    deviceId: string,
+    overrides: { key?: SigningKey; iat?: number; exp?: number; typ?: string } = {},
+  ): Promise<string> {
+    const key = overrides.key ?? this.key;
+    const iat = overrides.iat ?? Math.floor(this.now() / 1000);
+    const licExp = license.expires_at ? Math.floor(Date.parse(license.expires_at) / 1000) : null;
+    const exp =
+      overrides.exp ?? Math.min(licExp ?? Number.MAX_SAFE_INTEGER, iat + this.leaseTtlSeconds);
+    return new SignJWT({ typ: license.type, dev: deviceId, lic_exp: licExp })
+      .setProtectedHeader({ alg: 'EdDSA', kid: key.kid, typ: overrides.typ ?? 'lease+jwt' })
+      .setIssuer(this.issuer ?? this.url)
+      .setSubject(String(license.id))
+      .setIssuedAt(iat)
+      .setExpirationTime(exp)
+      .sign(key.privateKey);
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    this.requests.push({
+      method: req.method ?? 'GET',
+      path,
+      body: Buffer.concat(chunks).toString('utf8'),
+    });
+    const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      const text = typeof body === 'string' ? body : JSON.stringify(body);
+      res.writeHead(status, {
+        'content-type': typeof body === 'string' ? 'text/html' : 'application/json',
+        ...headers,
+      });
+      res.end(text);
+    };
+    const refuse = (
+      status: number,
+      code: string,
+      message: string,
+      headers: Record<string, string> = {},
+    ) => send(status, { detail: { code, message } }, headers);
+
+    const injectedAt = this.injected.findIndex((i) => !i.path || path.startsWith(i.path));
+    if (injectedAt >= 0) {
+      const [injected] = this.injected.splice(injectedAt, 1);
+      if (injected?.hang) return;
+      if (injected) return send(injected.status, injected.body ?? '', injected.headers);
+    }
+
+    if (req.method === 'GET' && path === '/api/licenses/jwks.json')
+      return send(200, { keys: [this.key.publicJwk] });
+    if (req.method !== 'POST') return refuse(404, 'NOT_FOUND', 'no such route');
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+    } catch {
+      return send(400, { detail: 'body must be JSON' });
+    }
+    const licenseKey = typeof body.license_key === 'string' ? body.license_key : '';
+    const deviceId = typeof body.device_id === 'string' ? body.device_id : '';
+    if (!licenseKey || !deviceId)
+      return send(400, { detail: 'license_key and device_id are required' });
+    const license = this.licenses.get(licenseKey);
+    const expired = (l: DoubleLicense) =>
+      l.expires_at !== null && Date.parse(l.expires_at) <= this.now();
+    const view = (l: DoubleLicense) => ({
+      id: l.id,
+      type: l.type,
+      starts_at: l.starts_at,
+      expires_at: l.expires_at,
+      device_id: l.device_id,
+    });
+
+    switch (path) {
+      case '/api/licenses/activate': {
+        if (!license) return refuse(404, 'NOT_FOUND', 'License key not found');
+        if (license.revoked) return refuse(403, 'REVOKED', 'This licence has been revoked');
+        if (expired(license)) return refuse(403, 'EXPIRED', 'This licence has expired');
+        if (license.device_id && license.device_id !== deviceId)
+          return refuse(409, 'DEVICE_LIMIT_REACHED', 'This licence is active on another device');
+        license.device_id = deviceId;
+        return send(200, {
+          valid: true,
+          code: 'VALID',
+          license: view(license),
+          lease: await this.signLease(license, deviceId),
+        });
+      }
+      case '/api/licenses/validate': {
+        const answer = (code: string, detail: string) =>
+          send(200, { valid: false, code, detail, ...(license ? { license: view(license) } : {}) });
+        if (!license)
+          return send(200, { valid: false, code: 'NOT_FOUND', detail: 'License key not found' });
+        if (license.revoked) return answer('REVOKED', 'This licence has been revoked');
+        if (expired(license)) return answer('EXPIRED', 'This licence has expired');
+        if (!license.device_id) return answer('NOT_ACTIVATED', 'This licence is not activated');
+        if (license.device_id !== deviceId)
+          return answer('DEVICE_MISMATCH', 'This licence is active on another device');
+        return send(200, {
+          valid: true,
+          code: 'VALID',
+          detail: 'The licence is valid',
+          license: view(license),
+          lease: await this.signLease(license, deviceId),
+        });
+      }
+      case '/api/licenses/deactivate': {
+        if (!license) return refuse(404, 'NOT_FOUND', 'License key not found');
+        if (license.device_id !== deviceId)
+          return refuse(409, 'DEVICE_MISMATCH', 'This licence is not active on this device');
+        if (license.deactivations >= 3)
+          return refuse(429, 'DEACTIVATION_LIMIT', 'Too many deactivations', {
+            'retry-after': '86400',
+          });
+        license.deactivations += 1;
+        license.device_id = null;
+        return send(200, { deactivated: true });
+      }
+      case '/api/analytics/usage': {
+        const events = Array.isArray(body.events) ? (body.events as { event_id: string }[]) : [];
+        if (events.length < 1 || events.length > 100)
+          return send(400, { detail: 'events: 1 to 100' });
+        if (!license) return refuse(403, 'NOT_FOUND', 'License key not found');
+        if (license.revoked) return refuse(403, 'REVOKED', 'This licence has been revoked');
+        if (license.device_id !== deviceId)
+          return refuse(403, 'DEVICE_MISMATCH', 'This licence is not active on this device');
+        // Like the server: an event older than 30 days (by the server's clock) refuses the batch.
+        const tooOld = events.findIndex(
+          (e) =>
+            Date.parse((e as { timestamp?: string }).timestamp ?? '') <
+            this.now() - 30 * 86_400_000,
+        );
+        if (tooOld >= 0) {
+          return send(400, {
+            detail: `body.events.${tooOld}.timestamp: must lie within the last 30 days`,
+          });
+        }
+        this.usageBatches.push(events);
+        let duplicates = 0;
+        for (const event of events) {
+          const seen = this.eventArrivals.get(event.event_id) ?? 0;
+          if (seen > 0) duplicates += 1;
+          this.eventArrivals.set(event.event_id, seen + 1);
+        }
+        return send(202, { accepted: events.length - duplicates, duplicates });
+      }
+      default:
+        return refuse(404, 'NOT_FOUND', 'no such route');
+    }
+  }
+}

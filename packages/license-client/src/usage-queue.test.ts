@@ -1,0 +1,310 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LicenseClient } from './license-client';
+import { LicenseServerDouble } from './test/license-server-double';
+import { StateStore } from './state-store';
+import { UsageEventError, UsageQueue, type UsageEventInput } from './usage-queue';
+
+let server: LicenseServerDouble;
+let dir: string;
+
+beforeEach(async () => {
+  server = await LicenseServerDouble.start();
+  dir = await mkdtemp(path.join(os.tmpdir(), 'lbs-usage-'));
+});
+
+afterEach(async () => {
+  await server.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const client = () =>
+  new LicenseClient({ serverUrl: server.url, stateDir: dir, deviceId: 'booth-1', timeoutMs: 2000 });
+
+async function activated() {
+  const license = server.addLicense();
+  const c = client();
+  expect((await c.activate(license.key)).status).toBe('valid');
+  return { c, license };
+}
+
+const events = (n: number, from = 0): UsageEventInput[] =>
+  Array.from({ length: n }, (_, i) => ({
+    kind: 'success',
+    file_type: 'jpg',
+    filename: `photo-${from + i}.jpg`,
+    processing_time: 1.5,
+  }));
+
+/** Every event id the server accepted, with how often it arrived. */
+const arrivals = () => [...server.eventArrivals.values()];
+
+describe('the usage queue', () => {
+  it('survives a restart: a new instance on the same directory sends what the old one queued', async () => {
+    const { c } = await activated();
+    const queued = await c.recordUsage(events(3));
+    expect(new Set(queued.map((e) => e.event_id)).size).toBe(3);
+
+    const restarted = client();
+    expect(await restarted.usage.size()).toBe(3);
+    const r = await restarted.flushUsage();
+    expect(r).toMatchObject({ status: 'sent', sent: 3, accepted: 3, duplicates: 0, remaining: 0 });
+    expect([...server.eventArrivals.keys()].sort()).toEqual(queued.map((e) => e.event_id).sort());
+    expect(server.usageBatches[0]![0]).toMatchObject({
+      kind: 'success',
+      file_type: 'jpg',
+      filename: 'photo-0.jpg',
+      processing_time: 1.5,
+    });
+  });
+
+  it('keeps events through an outage and sends each once when the server is back', async () => {
+    const { c } = await activated();
+    await c.recordUsage(events(5));
+    await server.stop();
+    await c.recordUsage(events(2, 5));
+
+    const down = await c.flushUsage({ attempts: 1 });
+    expect(down).toMatchObject({ status: 'offline', sent: 0, remaining: 7 });
+    expect(server.usageBatches).toHaveLength(0);
+
+    await server.listen();
+    expect(await c.flushUsage()).toMatchObject({ status: 'sent', sent: 7, remaining: 0 });
+    expect(await c.flushUsage()).toMatchObject({ status: 'sent', sent: 0, remaining: 0 });
+    expect(server.eventArrivals.size).toBe(7);
+    expect(arrivals().every((n) => n === 1)).toBe(true);
+  });
+
+  it('sends at most 100 per batch, oldest first', async () => {
+    const { c } = await activated();
+    await c.recordUsage(events(230));
+    await c.recordUsage(events(20, 230));
+    const r = await c.flushUsage();
+    expect(r).toMatchObject({ status: 'sent', sent: 250, remaining: 0 });
+    expect(server.usageBatches.map((b) => b.length)).toEqual([100, 100, 50]);
+    const names = server.usageBatches.flat().map((e) => (e as { filename?: string }).filename);
+    expect(names[0]).toBe('photo-0.jpg');
+    expect(names[249]).toBe('photo-249.jpg');
+    expect(arrivals().every((n) => n === 1)).toBe(true);
+  });
+
+  it('a failure mid-way keeps only what was not acknowledged; nothing is sent twice', async () => {
+    const { c } = await activated();
+    await c.recordUsage(events(250));
+    server.injected.push({ status: 0, path: '/api/analytics/usage', hang: true });
+    // the first batch hangs (timeout → offline); nothing acknowledged
+    const slow = new LicenseClient({
+      serverUrl: server.url,
+      stateDir: dir,
+      deviceId: 'booth-1',
+      timeoutMs: 300,
+    });
+    expect(await slow.flushUsage({ attempts: 1 })).toMatchObject({
+      status: 'offline',
+      sent: 0,
+      remaining: 250,
+    });
+
+    // one batch goes through, then the server fails
+    server.usageBatches.length = 0;
+    let calls = 0;
+    const failing = new LicenseClient({
+      serverUrl: server.url,
+      stateDir: dir,
+      deviceId: 'booth-1',
+      fetch: (input, init) =>
+        ++calls === 2 ? Promise.reject(new TypeError('fetch failed')) : fetch(input, init),
+    });
+    expect(await failing.flushUsage({ attempts: 1 })).toMatchObject({
+      status: 'offline',
+      sent: 100,
+      remaining: 150,
+    });
+    expect(await c.flushUsage()).toMatchObject({ status: 'sent', sent: 150, remaining: 0 });
+    expect(server.eventArrivals.size).toBe(250);
+    expect(arrivals().every((n) => n === 1)).toBe(true);
+  });
+
+  it('retries a transient failure within one flush', async () => {
+    const { c } = await activated();
+    await c.recordUsage(events(3));
+    server.injected.push({ status: 503, path: '/api/analytics/usage' });
+    expect(await c.flushUsage({ attempts: 2, baseDelayMs: 10 })).toMatchObject({
+      status: 'sent',
+      sent: 3,
+    });
+  });
+
+  it('a Retry-After longer than it will wait stops the flush and reports it', async () => {
+    const { c } = await activated();
+    await c.recordUsage(events(3));
+    server.injected.push({
+      status: 429,
+      path: '/api/analytics/usage',
+      headers: { 'retry-after': '600' },
+    });
+    expect(await c.flushUsage({ attempts: 3, maxDelayMs: 1000 })).toMatchObject({
+      status: 'offline',
+      remaining: 3,
+      retryAfterSeconds: 600,
+    });
+  });
+
+  it('a 403 (licence not active on this device) drops the queue with the reason', async () => {
+    const { c, license } = await activated();
+    await c.recordUsage(events(150));
+    license.revoked = true;
+    const r = await c.flushUsage();
+    expect(r).toMatchObject({
+      status: 'sent',
+      sent: 0,
+      remaining: 0,
+      dropped: [{ code: 'REVOKED', count: 150 }],
+    });
+    expect(await c.usage.droppedLog()).toMatchObject([
+      { code: 'REVOKED', count: 150, message: 'This licence has been revoked' },
+    ]);
+    expect(server.usageBatches).toHaveLength(0);
+  });
+
+  it('a 400 naming no event drops that batch only, with the reason', async () => {
+    const { c } = await activated();
+    await c.recordUsage(events(120));
+    server.injected.push({
+      status: 400,
+      path: '/api/analytics/usage',
+      body: { detail: 'body: unknown field(s) extra' },
+    });
+    const r = await c.flushUsage();
+    expect(r).toMatchObject({
+      status: 'sent',
+      sent: 20,
+      remaining: 0,
+      dropped: [{ code: 'HTTP_400', count: 100, message: 'body: unknown field(s) extra' }],
+    });
+  });
+
+  it('a 400 naming an event drops that event and sends the rest', async () => {
+    const { c } = await activated();
+    const day = 86_400_000;
+    // the client thinks 29 days old is fine; the server's clock is two days ahead
+    server.now = () => Date.now() + 2 * day;
+    await c.recordUsage(events(2));
+    const [old] = await c.recordUsage({
+      kind: 'success',
+      file_type: 'jpg',
+      timestamp: new Date(Date.now() - 29 * day),
+    });
+    await c.recordUsage(events(2, 2));
+    const r = await c.flushUsage();
+    expect(r).toMatchObject({
+      status: 'sent',
+      sent: 4,
+      remaining: 0,
+      dropped: [{ code: 'HTTP_400', count: 1 }],
+    });
+    expect(server.eventArrivals.has(old!.event_id)).toBe(false);
+    expect(server.eventArrivals.size).toBe(4);
+  });
+
+  it('events older than the server keeps are dropped before sending', async () => {
+    const { c } = await activated();
+    await c.recordUsage({
+      kind: 'error',
+      file_type: 'jpg',
+      timestamp: new Date(Date.now() - 31 * 86_400_000),
+    });
+    await c.recordUsage(events(3));
+    const r = await c.flushUsage();
+    expect(r).toMatchObject({ status: 'sent', sent: 3, dropped: [{ code: 'TOO_OLD', count: 1 }] });
+    expect(server.requests.filter((q) => q.path === '/api/analytics/usage')).toHaveLength(1);
+  });
+
+  it('a full queue drops its oldest events, with the reason', async () => {
+    const queue = new UsageQueue(new StateStore(dir), 3);
+    for (let i = 0; i < 5; i += 1) await queue.append(events(1, i), new Date(Date.now() + i));
+    const left = await queue.pending();
+    expect(left.map((e) => e.filename)).toEqual(['photo-2.jpg', 'photo-3.jpg', 'photo-4.jpg']);
+    expect((await queue.droppedLog()).map((d) => [d.code, d.count])).toEqual([
+      ['QUEUE_FULL', 1],
+      ['QUEUE_FULL', 1],
+    ]);
+  });
+
+  it('two processes flushing at once send each event once', async () => {
+    const { c } = await activated();
+    await c.recordUsage(events(300));
+    const results = await Promise.all([c.flushUsage(), client().flushUsage()]);
+    expect(results.reduce((sum, r) => sum + r.sent, 0)).toBe(300);
+    expect(server.eventArrivals.size).toBe(300);
+    expect(arrivals().every((n) => n === 1)).toBe(true);
+  });
+
+  it('without a licence the events wait', async () => {
+    const c = client();
+    await c.recordUsage(events(2));
+    expect(await c.flushUsage()).toMatchObject({ status: 'not-activated', remaining: 2 });
+    expect(server.usageBatches).toHaveLength(0);
+  });
+
+  it('leaves no temporary files behind', async () => {
+    const { c } = await activated();
+    await c.recordUsage(events(120));
+    await c.flushUsage();
+    await c.recordUsage(events(1));
+    const files = [...(await readdir(dir)), ...(await readdir(path.join(dir, 'usage')))];
+    expect(files.filter((f) => f.endsWith('.tmp') || f.endsWith('.lock'))).toEqual([]);
+  });
+
+  it('the reporter flushes on its own', async () => {
+    const { c } = await activated();
+    await c.recordUsage(events(4));
+    const done = new Promise<void>((resolve) => {
+      const reporter = c.startUsageReporter({
+        intervalMs: 20,
+        onResult: (r) => {
+          if (r.sent === 4) {
+            reporter.stop();
+            resolve();
+          }
+        },
+      });
+    });
+    await done;
+    expect(server.eventArrivals.size).toBe(4);
+  });
+});
+
+describe('usage events', () => {
+  it('get an id and a timestamp, and keep what was given', async () => {
+    const c = client();
+    const [e] = await c.recordUsage({
+      kind: 'error',
+      file_type: ' png ',
+      error_message: 'out of memory',
+      timestamp: '2025-03-01T10:00:00+08:00',
+    });
+    expect(e).toMatchObject({
+      kind: 'error',
+      file_type: 'png',
+      error_message: 'out of memory',
+      timestamp: '2025-03-01T02:00:00.000Z',
+    });
+    expect(e!.event_id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it.each([
+    ['an unknown kind', { kind: 'done', file_type: 'jpg' }],
+    ['no file type', { kind: 'success', file_type: ' ' }],
+    ['a file type over 50 characters', { kind: 'success', file_type: 'x'.repeat(51) }],
+    ['a negative processing time', { kind: 'success', file_type: 'jpg', processing_time: -1 }],
+    ['a date that is not one', { kind: 'success', file_type: 'jpg', timestamp: 'yesterday-ish' }],
+    ['an event id that is not a UUID', { kind: 'success', file_type: 'jpg', event_id: '42' }],
+  ])('refuse %s before it is queued', async (_name, event) => {
+    const c = client();
+    await expect(c.recordUsage(event as UsageEventInput)).rejects.toBeInstanceOf(UsageEventError);
+    expect(await c.usage.size()).toBe(0);
+  });
+});

@@ -1,0 +1,129 @@
+import { createLocalJWKSet, errors, jwtVerify, type JSONWebKeySet, type JWK } from 'jose';
+import { isRecord } from './server-call';
+
+/** The lease's claims (DESIGN §6), times in seconds since the epoch. */
+export interface LeaseClaims {
+  iss: string;
+  /** The licence id. */
+  sub: string;
+  /** The licence type (day, month, year, onetime). */
+  typ: string;
+  /** The device the lease was issued to. */
+  dev: string;
+  iat: number;
+  exp: number;
+  /** When the licence itself ends; null for a licence that never expires. */
+  lic_exp: number | null;
+}
+
+export type LeaseCheck =
+  | { ok: true; claims: LeaseClaims; kid: string | null }
+  | { ok: false; code: 'LEASE_EXPIRED' | 'LEASE_INVALID' | 'UNKNOWN_KEY'; message: string };
+
+export interface LeaseVerification {
+  /** The public keys to trust: the pinned set, or the server's JWKS as cached. */
+  jwks: JSONWebKeySet;
+  /** Expected `iss`: the licence server's base URL. */
+  issuer: string;
+  /** Expected `dev`: this device. */
+  deviceId: string;
+  /** The time the lease is checked at (the local clock, or the lease's own `iat` for a fresh one). */
+  at: Date;
+}
+
+const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The `iss` values that name the configured issuer: with or without a trailing slash, and on this
+ * machine any loopback name for the same scheme and port (the server's default PUBLIC_URL is
+ * http://localhost:PORT while the client's default server is http://127.0.0.1:3000).
+ */
+export function acceptedIssuers(issuer: string): string[] {
+  const base = issuer.replace(/\/+$/, '');
+  const names = new Set([base]);
+  let url: URL | null = null;
+  try {
+    url = new URL(base);
+  } catch {
+    url = null;
+  }
+  if (url && LOOPBACK.includes(url.hostname)) {
+    for (const host of LOOPBACK) {
+      const other = new URL(url.href);
+      other.hostname = host;
+      names.add(other.href.replace(/\/+$/, ''));
+    }
+  }
+  return [...names].flatMap((name) => [name, `${name}/`]);
+}
+
+/** Only Ed25519 signing keys are trusted, whatever else a key set lists. */
+export function ed25519Keys(jwks: unknown): JSONWebKeySet {
+  const keys = isRecord(jwks) && Array.isArray(jwks.keys) ? jwks.keys : [];
+  return {
+    keys: keys.filter(
+      (key): key is JWK =>
+        isRecord(key) &&
+        key.kty === 'OKP' &&
+        key.crv === 'Ed25519' &&
+        typeof key.x === 'string' &&
+        !('d' in key) &&
+        (key.alg === undefined || key.alg === 'EdDSA') &&
+        (key.use === undefined || key.use === 'sig'),
+    ),
+  };
+}
+
+/**
+ * Checks a lease offline: the EdDSA signature by one of the trusted keys (no other algorithm is
+ * accepted, so neither `none` nor an HMAC made with the public key can pass), the header's
+ * `typ: lease+jwt`, the issuer, the device, and that neither the lease nor the licence has ended.
+ */
+export async function verifyLease(lease: string, v: LeaseVerification): Promise<LeaseCheck> {
+  let payload: Record<string, unknown>;
+  let kid: string | null;
+  try {
+    const result = await jwtVerify(lease, createLocalJWKSet(v.jwks), {
+      algorithms: ['EdDSA'],
+      typ: 'lease+jwt',
+      issuer: acceptedIssuers(v.issuer),
+      currentDate: v.at,
+      requiredClaims: ['sub', 'iat', 'exp'],
+    });
+    payload = result.payload;
+    kid = result.protectedHeader.kid ?? null;
+  } catch (error) {
+    if (error instanceof errors.JWTExpired)
+      return { ok: false, code: 'LEASE_EXPIRED', message: 'the lease has expired' };
+    if (error instanceof errors.JWKSNoMatchingKey) {
+      return {
+        ok: false,
+        code: 'UNKNOWN_KEY',
+        message: 'the lease is signed by a key this client does not know',
+      };
+    }
+    const reason = error instanceof Error ? error.message : String(error);
+    return { ok: false, code: 'LEASE_INVALID', message: `the lease does not verify (${reason})` };
+  }
+
+  const { iss, sub, typ, dev, iat, exp, lic_exp } = payload;
+  if (
+    typeof iss !== 'string' ||
+    typeof sub !== 'string' ||
+    typeof typ !== 'string' ||
+    typeof iat !== 'number' ||
+    typeof exp !== 'number'
+  ) {
+    return { ok: false, code: 'LEASE_INVALID', message: 'the lease lacks a claim' };
+  }
+  if (dev !== v.deviceId)
+    return { ok: false, code: 'LEASE_INVALID', message: 'the lease belongs to another device' };
+  if (lic_exp !== null && lic_exp !== undefined && typeof lic_exp !== 'number') {
+    return { ok: false, code: 'LEASE_INVALID', message: 'the lease has a malformed lic_exp' };
+  }
+  const licExp = typeof lic_exp === 'number' ? lic_exp : null;
+  if (licExp !== null && licExp <= v.at.getTime() / 1000) {
+    return { ok: false, code: 'LEASE_EXPIRED', message: 'the licence has expired' };
+  }
+  return { ok: true, kid, claims: { iss, sub, typ, dev, iat, exp, lic_exp: licExp } };
+}
