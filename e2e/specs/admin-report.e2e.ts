@@ -214,7 +214,8 @@ describe('back office: report and analytics', () => {
       );
       if (events.total === 0) await table.getByText('No data available', { exact: true }).waitFor();
       else
-        expect(await table.locator('table thead th').allTextContents()).toEqual([
+        // The rows arrive after the heading: wait for the table rather than read it at once.
+        await expect.poll(() => table.locator('table thead th').allTextContents()).toEqual([
           'Timestamp',
           'IP',
           'Filename',
@@ -241,7 +242,7 @@ describe('back office: report and analytics', () => {
       if (errors.total === 0)
         await errorTable.getByText('No data available', { exact: true }).waitFor();
       else
-        expect(await errorTable.locator('table thead th').allTextContents()).toEqual([
+        await expect.poll(() => errorTable.locator('table thead th').allTextContents()).toEqual([
           'Timestamp',
           'IP',
           'Type',
