@@ -164,6 +164,26 @@ export function pgliteTemplate() {
   return template;
 }
 
+/**
+ * A new, empty (unmigrated) database on the PostgreSQL server of DATABASE_URL, dropped again by
+ * close(): what a restore is meant to go into.
+ */
+export async function openEmptyPostgresDatabase(serverUrl: string): Promise<TestDatabase> {
+  const name = `lbs_test_${crypto.randomBytes(6).toString('hex')}`;
+  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    database,
+    url: url.toString(),
+    close: once(async () => {
+      await database.close().catch(() => {});
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }),
+  };
+}
+
 async function adminQuery(url: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();

@@ -28,6 +28,12 @@ export interface Database {
    * the connection was down is lost and the listener must catch up on its own.
    */
   listen(channel: string, onPayload: (payload: string) => void, opts?: { onReconnect?: () => void }): Promise<() => Promise<void>>;
+  /**
+   * Runs `work` on one connection held for its whole length, with `exec` sending SQL text of
+   * several statements at once (the simple protocol). A restore uses it for one transaction over
+   * many batches; the connection's session settings die with it.
+   */
+  session<T>(work: (exec: (sqlText: string) => Promise<void>) => Promise<T>): Promise<T>;
 }
 
 // Without it, a database host that drops packets leaves every request waiting forever; with it,
@@ -61,12 +67,19 @@ async function openPglite(dataDir: string | null, options: PGliteOptions = {}): 
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let dir: string | undefined;
+  let unlock = () => {};
   if (dataDir) {
     dir = path.join(dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
+    unlock = lockPgliteDir(dataDir);
   }
   const client = dir ? new PGlite(dir, options) : new PGlite(options);
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,
@@ -81,7 +94,26 @@ async function openPglite(dataDir: string | null, options: PGliteOptions = {}): 
       return true;
     },
     close: async () => {
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
+    session: async (work) => {
+      // The one connection is the server's too: the search_path a dump empties is put back after.
+      // (RESET ALL would not do: PGlite's reset value of it is pg_catalog alone.)
+      const before = (await client.query<{ search_path: string }>('show search_path')).rows[0]!.search_path;
+      try {
+        return await work(async (sqlText) => {
+          await client.exec(sqlText);
+        });
+      } finally {
+        if (!client.closed) {
+          await client.exec('ROLLBACK').catch(() => {});
+          await client.query(`select set_config('search_path', $1, false)`, [before]).catch(() => {});
+        }
+      }
     },
     listen: async (channel, onPayload) => {
       const unlisten = await client.listen(assertChannel(channel), onPayload);
@@ -123,6 +155,17 @@ async function openPostgres(url: string): Promise<Database> {
       await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
+    session: async (work) => {
+      const conn = await pool.connect();
+      try {
+        return await work(async (sqlText) => {
+          await conn.query(sqlText);
+        });
+      } finally {
+        // Destroyed, not returned: a dump's session settings must not reach the pool's next user.
+        conn.release(true);
+      }
+    },
     listen: async (channel, onPayload, opts) => {
       const stop = await listenPostgres(pg.default, url, assertChannel(channel), onPayload, opts?.onReconnect);
       const remove = async () => {
@@ -133,6 +176,59 @@ async function openPostgres(url: string): Promise<Database> {
       return remove;
     },
   };
+}
+
+export class DatabaseInUseError extends Error {}
+
+/**
+ * PGlite's files belong to one process: a second one opening them (a backup, the demo seeder,
+ * another server) while the server runs would corrupt them. The lock names its holder's pid; a
+ * lock whose process has gone is taken over.
+ */
+const locksHeldHere = new Set<string>();
+function lockPgliteDir(dataDir: string): () => void {
+  const lockPath = path.join(path.resolve(dataDir), 'pglite.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      let held = true;
+      locksHeldHere.add(lockPath);
+      const release = () => {
+        if (!held) return;
+        held = false;
+        locksHeldHere.delete(lockPath);
+        process.off('exit', release);
+        fs.rmSync(lockPath, { force: true });
+      };
+      process.on('exit', release);
+      return release;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const holder = Number(fs.readFileSync(lockPath, 'utf8').trim());
+      // Our own pid on a lock this process did not take is a leftover of an earlier life (a
+      // container's server is pid 1 every time).
+      const alive = holder === process.pid ? locksHeldHere.has(lockPath) : Number.isInteger(holder) && holder > 0 && processIsAlive(holder);
+      if (alive) {
+        throw new DatabaseInUseError(
+          holder === process.pid
+            ? `The PGlite database in ${dataDir} is already open in this process.`
+            : `The PGlite database in ${dataDir} is in use by process ${holder} (the server?). Stop it first; ` +
+              `if no such process is yours, delete ${lockPath}.`,
+        );
+      }
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new DatabaseInUseError(`Could not lock ${lockPath}`);
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 const CHANNEL_PATTERN = /^[a-z_][a-z0-9_]{0,62}$/;

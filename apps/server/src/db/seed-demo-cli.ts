@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase } from './client';
+import { openCliDatabase } from './cli-database';
 import { DEFAULT_DEMO_OPTIONS, DEMO_ADMIN_EMAIL, DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, DemoDataPresentError, seedDemoShop } from './seed-demo';
 
 const USAGE = `npm run seed:demo -- [--users N] [--orders N] [--events N] [--days N] [--seed N] [--now ISO] [--force]
@@ -47,13 +46,8 @@ async function main() {
     now,
   };
 
-  const url = process.env.DATABASE_URL || undefined;
-  // Relative to apps/server, where `npm start` runs, so both use the same PGlite files.
-  const dataDir = path.resolve(path.join(import.meta.dirname, '..', '..'), process.env.DATA_DIR || './data');
   const opening = performance.now();
-  const database = await openDatabase({ url, dataDir });
-  // Only the database name is shown: the URL may carry a password.
-  const where = url ? `PostgreSQL database "${new URL(url).pathname.slice(1) || 'postgres'}"` : `PGlite in ${dataDir}`;
+  const { database, where } = await openCliDatabase();
   console.log(`Seeding a demo shop into ${where}`);
   console.log(
     `  ${options.users} users, ${options.orders} orders, ${options.events} events over ${options.days} days, seed ${options.seed}\n`,

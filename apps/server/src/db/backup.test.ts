@@ -1,0 +1,154 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, onPostgres, openEmptyPostgresDatabase, pgliteTemplate, type TestApp } from '../../test/build-test-app';
+import { BackupError, backupDatabase, countRows, listTables, restorableStatement, restoreDatabase, selectRows } from './backup';
+import { DatabaseInUseError, openDatabase, type Database } from './client';
+import { seedDemoShop } from './seed-demo';
+
+/** Every table's row count and a hash of its rows in a fixed order, read in UTC. */
+async function fingerprint(database: Database): Promise<Record<string, string>> {
+  const tables = await listTables(database);
+  return database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local timezone = 'UTC'`);
+    const out: Record<string, string> = {};
+    for (const t of tables) {
+      const name = `"${t.schema}"."${t.name}"`;
+      const [row] = await selectRows<{ n: number; h: string }>(
+        tx,
+        `select count(*)::int as n, md5(coalesce(string_agg(r::text, '|' order by r::text), '')) as h from ${name} r`,
+      );
+      out[`${t.schema}.${t.name}`] = `${row!.n}:${row!.h}`;
+    }
+    return out;
+  });
+}
+
+async function emptyPglite(): Promise<Database> {
+  const { wasmModule, fsBundle } = await pgliteTemplate();
+  return openDatabase({ dataDir: null, pglite: { wasmModule, fsBundle } });
+}
+
+describe('db:backup and db:restore', () => {
+  let t: TestApp;
+  let dir: string;
+  let shop: Record<string, string>;
+  let dump: string;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lbs-backup-'));
+    t = await buildTestApp();
+    await seedDemoShop(t.database, { users: 25, orders: 60, events: 400, days: 20, seed: 3, now: new Date() });
+    shop = await fingerprint(t.database);
+    dump = path.join(dir, `shop-${t.database.driver}.sql`);
+    await backupDatabase(t.database, t.databaseUrl, dump);
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('dumps a seeded shop as plain SQL with INSERT statements', () => {
+    const text = fs.readFileSync(dump, 'utf8');
+    expect(text).toMatch(/INSERT INTO public\.users /);
+    expect(text).not.toMatch(/FROM stdin/);
+    expect(Object.keys(shop)).toEqual(expect.arrayContaining(['public.users', 'public.orders', 'public.usage_events', 'drizzle.__drizzle_migrations']));
+    expect(Number(shop['public.usage_events']!.split(':')[0])).toBe(400);
+    expect(fs.existsSync(`${dump}.partial`)).toBe(false);
+  });
+
+  it('restores into a fresh database of the same kind, every row the same', async () => {
+    const database = onPostgres() ? undefined : await emptyPglite();
+    const target = database ? { database, close: () => database.close() } : await openEmptyPostgresDatabase(process.env.DATABASE_URL!);
+    try {
+      const summary = await restoreDatabase(target.database, dump);
+      expect(summary.tables).toBe(Object.keys(shop).length);
+      expect(await fingerprint(target.database)).toEqual(shop);
+      // The restored shop is usable: migrations find nothing to do, sequences continue.
+      await target.database.migrate();
+      const next = await selectRows<{ id: number }>(
+        target.database.db,
+        `insert into contact_messages (name, email, phone, company, message) values ('A', 'a@example.com', '1', 'B', 'hello') returning id`,
+      );
+      expect(next[0]!.id).toBeGreaterThan(0);
+    } finally {
+      await target.close();
+    }
+  }, 120_000);
+
+  it.skipIf(!onPostgres())('restores a PGlite dump into PostgreSQL and a PostgreSQL dump into PGlite', async () => {
+    // t runs on PostgreSQL here, so `dump` came from pg_dump: into PGlite with it.
+    const pglite = await emptyPglite();
+    const pgliteDump = path.join(dir, 'from-pglite.sql');
+    try {
+      await restoreDatabase(pglite, dump);
+      expect(await fingerprint(pglite)).toEqual(shop);
+      await backupDatabase(pglite, undefined, pgliteDump);
+    } finally {
+      await pglite.close();
+    }
+    const target = await openEmptyPostgresDatabase(process.env.DATABASE_URL!);
+    try {
+      await restoreDatabase(target.database, pgliteDump);
+      expect(await fingerprint(target.database)).toEqual(shop);
+    } finally {
+      await target.close();
+    }
+  }, 180_000);
+
+  it('refuses a database that is not empty, and a broken dump changes nothing', async () => {
+    await expect(restoreDatabase(t.database, dump)).rejects.toThrow(/not empty/);
+    expect(await fingerprint(t.database)).toEqual(shop);
+
+    const broken = path.join(dir, 'broken.sql');
+    const text = fs.readFileSync(dump, 'utf8');
+    // Cut in the middle of the data: the tables were created, then a statement fails.
+    fs.writeFileSync(broken, text.slice(0, Math.floor(text.length * 0.7)) + '\nINSERT INTO public.nowhere VALUES (1);\n');
+    const target = await emptyPglite();
+    try {
+      await expect(restoreDatabase(target, broken)).rejects.toThrow();
+      expect(await listTables(target)).toEqual([]);
+      // --replace drops what is there and restores, in one transaction.
+      await restoreDatabase(target, dump);
+      await target.db.execute(sql`delete from public.usage_events`);
+      await restoreDatabase(target, dump, { replace: true });
+      expect((await countRows(target))['public.usage_events']).toBe(400);
+    } finally {
+      await target.close();
+    }
+  }, 120_000);
+
+  it('takes only plain SQL: psql commands other than \\restrict and COPY from stdin are refused', () => {
+    expect(restorableStatement('--\n-- dump\n--\n\n\\restrict abc\n\nSET lock_timeout = 0')).toBe('--\n-- dump\n--\n\n\n\nSET lock_timeout = 0');
+    expect(restorableStatement('\n\\unrestrict abc\n')).toBeNull();
+    expect(restorableStatement('SET transaction_timeout = 0')).toBeNull();
+    expect(() => restorableStatement('\\connect other')).toThrow(BackupError);
+    expect(() => restorableStatement('COPY public.users (id) FROM stdin')).toThrow(/COPY FROM stdin/);
+    // A value that merely contains such text is data, not a command.
+    expect(restorableStatement("INSERT INTO t VALUES ('\\restrict x')")).toBe("INSERT INTO t VALUES ('\\restrict x')");
+  });
+
+  it("PGlite's files are locked to the process that has them open", async () => {
+    const dataDir = path.join(dir, 'locked');
+    fs.mkdirSync(dataDir, { recursive: true });
+    const lock = path.join(dataDir, 'pglite.lock');
+    // A live process holds it (our parent, standing in for a running server): refused, untouched.
+    fs.writeFileSync(lock, String(process.ppid));
+    await expect(openDatabase({ dataDir })).rejects.toThrow(DatabaseInUseError);
+    expect(fs.readFileSync(lock, 'utf8')).toBe(String(process.ppid));
+    // A process that has ended left it behind: taken over, and released on close.
+    const ended = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid!;
+    fs.writeFileSync(lock, String(ended));
+    const database = await openDatabase({ dataDir });
+    try {
+      expect(fs.readFileSync(lock, 'utf8')).toBe(String(process.pid));
+      await expect(openDatabase({ dataDir })).rejects.toThrow(/already open in this process/);
+    } finally {
+      await database.close();
+    }
+    expect(fs.existsSync(lock)).toBe(false);
+  }, 60_000);
+});
