@@ -65,6 +65,9 @@ export const ZAnalyticsListQuery = z
     period: z.enum(REPORT_PERIOD_NAMES).nullish(),
     from: ZDay,
     to: ZDay,
+    // A position a previous page answered (next_cursor / prev_cursor), opaque; the server checks it.
+    after: z.string().max(200).optional(),
+    before: z.string().max(200).optional(),
   })
   .strict()
   .superRefine((q, ctx) => {

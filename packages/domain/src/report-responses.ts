@@ -66,8 +66,18 @@ export const ZErrorEvent = z.object({
 });
 export type TErrorEvent = z.infer<typeof ZErrorEvent>;
 
-export const ZUsageEventPage = ZPaged(ZUsageEvent);
+/**
+ * The event lists page by keyset (DESIGN §5): besides the page, the positions just past its last
+ * row and just before its first, which the next request passes back as `after` or `before` so a
+ * nearby page costs the same however deep it is. Opaque to the client; null on an empty page.
+ */
+const keysetCursors = {
+  next_cursor: z.string().nullable().describe('Pass as `after` when asking for a later page'),
+  prev_cursor: z.string().nullable().describe('Pass as `before` when asking for an earlier page'),
+};
+
+export const ZUsageEventPage = ZPaged(ZUsageEvent).extend(keysetCursors);
 export type TUsageEventPage = z.infer<typeof ZUsageEventPage>;
 
-export const ZErrorEventPage = ZPaged(ZErrorEvent);
+export const ZErrorEventPage = ZPaged(ZErrorEvent).extend(keysetCursors);
 export type TErrorEventPage = z.infer<typeof ZErrorEventPage>;

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, onPostgres, openEmptyPostgresDatabase, pgliteTemplate, type TestApp } from '../../test/build-test-app';
-import { BackupError, backupDatabase, countRows, listTables, restorableStatement, restoreDatabase, selectRows } from './backup';
+import { BackupError, backupDatabase, countRows, listTables, restorableStatement, restoreDatabase } from './backup';
+import { selectRows } from './select-rows';
 import { DatabaseInUseError, openDatabase, type Database } from './client';
 import { seedDemoShop } from './seed-demo';
 
@@ -19,7 +20,7 @@ async function fingerprint(database: Database): Promise<Record<string, string>> 
       const name = `"${t.schema}"."${t.name}"`;
       const [row] = await selectRows<{ n: number; h: string }>(
         tx,
-        `select count(*)::int as n, md5(coalesce(string_agg(r::text, '|' order by r::text), '')) as h from ${name} r`,
+        sql.raw(`select count(*)::int as n, md5(coalesce(string_agg(r::text, '|' order by r::text), '')) as h from ${name} r`),
       );
       out[`${t.schema}.${t.name}`] = `${row!.n}:${row!.h}`;
     }
@@ -71,7 +72,7 @@ describe('db:backup and db:restore', () => {
       await target.database.migrate();
       const next = await selectRows<{ id: number }>(
         target.database.db,
-        `insert into contact_messages (name, email, phone, company, message) values ('A', 'a@example.com', '1', 'B', 'hello') returning id`,
+        sql`insert into contact_messages (name, email, phone, company, message) values ('A', 'a@example.com', '1', 'B', 'hello') returning id`,
       );
       expect(next[0]!.id).toBeGreaterThan(0);
     } finally {

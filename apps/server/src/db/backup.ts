@@ -5,7 +5,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { postgreSplitterOptions } from 'dbgate-query-splitter';
 import { splitQueryStream } from 'dbgate-query-splitter/lib/splitQueryStream';
-import type { Database, DbOrTx } from './client';
+import type { Database } from './client';
+import { selectRows } from './select-rows';
 
 /**
  * Backups are plain SQL with INSERT statements (not COPY), written by PGlite's own pg_dump
@@ -100,14 +101,8 @@ const USER_TABLES = `select n.nspname as schema, c.relname as name
   where c.relkind in ('r', 'p') and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\\_%'
   order by 1, 2`;
 
-/** Rows of a raw select: node-postgres and PGlite both answer `{ rows }`. */
-export async function selectRows<T>(db: DbOrTx, query: string): Promise<T[]> {
-  const result = await db.execute(sql.raw(query));
-  return (result as unknown as { rows: T[] }).rows;
-}
-
 export async function listTables(database: Database): Promise<Array<{ schema: string; name: string }>> {
-  return selectRows(database.db, USER_TABLES);
+  return selectRows(database.db, sql.raw(USER_TABLES));
 }
 
 /** Row count of every table, counted by the database. */
@@ -118,7 +113,7 @@ export async function countRows(database: Database): Promise<Record<string, numb
   const query = tables
     .map((t) => `select '${t.schema}.${t.name}' as t, count(*)::bigint as n from ${ident(t.schema)}.${ident(t.name)}`)
     .join(' union all ');
-  const rows = await selectRows<{ t: string; n: string | number }>(database.db, query);
+  const rows = await selectRows<{ t: string; n: string | number }>(database.db, sql.raw(query));
   return Object.fromEntries(rows.map((r) => [r.t, Number(r.n)]));
 }
 

@@ -7,6 +7,8 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
+  smallint,
   real,
   serial,
   text,
@@ -405,6 +407,23 @@ export const usageEvents = pgTable(
     index('usage_events_license_idx').on(t.licenseId),
     uniqueIndex('usage_events_license_event_uq').on(t.licenseId, t.eventId),
   ],
+);
+
+/**
+ * Usage events counted per UTC hour and kind, kept by triggers on usage_events (migration 0008) in
+ * the inserting statement's own transaction, whoever inserts. The analytics lists' totals read it,
+ * so counting a month of tens of millions of events sums a few thousand rows. `shard` spreads the
+ * current hour over a few rows, so booths reporting at once do not queue on one row lock.
+ */
+export const usageHourly = pgTable(
+  'usage_hourly',
+  {
+    hour: ts('hour').notNull(),
+    kind: text('kind', { enum: ['success', 'error'] }).notNull(),
+    shard: smallint('shard').notNull(),
+    events: bigint('events', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.hour, t.shard] })],
 );
 
 export const pageViews = pgTable(

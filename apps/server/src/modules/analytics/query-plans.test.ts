@@ -5,7 +5,7 @@ import type { ReportMetric } from '@lbs/domain/schemas';
 import { openTestDatabase, type TestDatabase } from '../../../test/build-test-app';
 import { usageEvents } from '../../db/schema';
 import { metricSql, type ReportClock } from '../reports/daily-series';
-import { selectRows } from '../reports/day-buckets';
+import { selectRows } from '../../db/select-rows';
 import { eventsWhere } from './list-usage-events';
 import { usageDailySql, usageSummarySql } from './usage-report';
 

@@ -78,7 +78,49 @@ describe('GET /api/analytics/events', () => {
     expect(pages.map((p) => p.items.length)).toEqual([10, 10, 5]);
     expect(pages.flatMap(ids)).toEqual(expectedOrder);
     const beyond = (await get('/api/analytics/events?page_size=10&page=4')).json() as Page<{ id: number }>;
-    expect(beyond).toEqual({ items: [], total: 25, page: 4, page_size: 10 });
+    expect(beyond).toEqual({ items: [], total: 25, page: 4, page_size: 10, next_cursor: null, prev_cursor: null });
+  });
+
+  it('pages by position too: after/before a page the client was on give the same rows, the last page read from the oldest', async () => {
+    type Keyset = Page<{ id: number }> & { next_cursor: string | null; prev_cursor: string | null };
+    const at = async (query: string) => {
+      const res = await get(`/api/analytics/events?page_size=4&${query}`);
+      expect(res.statusCode, query).toBe(200);
+      return res.json() as Keyset;
+    };
+    const byOffset: number[][] = [];
+    for (let page = 1; page <= 7; page += 1) byOffset.push(ids(await at(`page=${page}`)));
+    expect(byOffset.flat()).toEqual(expectedOrder);
+    expect(byOffset.map((p) => p.length)).toEqual([4, 4, 4, 4, 4, 4, 1]);
+    // Forwards from page 1 by its next_cursor, one page and two pages on.
+    let current = await at('page=1');
+    for (let page = 2; page <= 7; page += 1) {
+      const next = await at(`page=${page}&after=${current.next_cursor}`);
+      expect(ids(next), `page ${page}`).toEqual(byOffset[page - 1]);
+      current = next;
+    }
+    const first = await at('page=1');
+    expect(ids(await at(`page=3&after=${first.next_cursor}`))).toEqual(byOffset[2]);
+    // Backwards from the last page by its prev_cursor.
+    current = await at('page=7');
+    for (let page = 6; page >= 1; page -= 1) {
+      const previous = await at(`page=${page}&before=${current.prev_cursor}`);
+      expect(ids(previous), `page ${page}`).toEqual(byOffset[page - 1]);
+      current = previous;
+    }
+    // A position is only a hint of where to start: a page asked for with both gives the same rows.
+    const middle = await at('page=4');
+    expect(ids(await at(`page=5&after=${middle.next_cursor}&before=${middle.prev_cursor}`))).toEqual(byOffset[4]);
+    expect(ids(await at(`page=3&after=${middle.next_cursor}&before=${middle.prev_cursor}`))).toEqual(byOffset[2]);
+  });
+
+  it('refuses a position it did not give out (400), and changes nothing', async () => {
+    for (const bad of ['x', Buffer.from('[1,2,3]').toString('base64url'), Buffer.from('["2026-01-01T00:00:00.000000Z",-1,1]').toString('base64url'), 'a'.repeat(201)]) {
+      const res = await get(`/api/analytics/events?page=2&after=${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json(), bad).toEqual({ detail: expect.any(String) });
+    }
+    expect((await get(`/api/analytics/errors?page=2&before=%27%3B--`)).statusCode).toBe(400);
   });
 
   it('answers the spec fields: timestamp, ip_address, filename, file_type, processing_time (s), device_address', async () => {

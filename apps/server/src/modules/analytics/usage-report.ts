@@ -4,7 +4,8 @@ import type { TUsageDaily, TUsageSummary } from '@lbs/domain/report-responses';
 import type { DbOrTx } from '../../db/client';
 import { usageEvents } from '../../db/schema';
 import type { ReportClock } from '../reports/daily-series';
-import { dayBuckets, selectRows } from '../reports/day-buckets';
+import { selectRows } from '../../db/select-rows';
+import { dayBuckets } from '../reports/day-buckets';
 
 /** Seconds to the millisecond: float4 sums carry noise past that. */
 const seconds = (value: unknown) => (value === null || value === undefined ? 0 : Math.round(Number(value) * 1000) / 1000);

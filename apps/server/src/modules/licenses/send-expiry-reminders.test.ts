@@ -13,7 +13,7 @@ import { cartOf, onePaymentBody, postCheckout } from '../../../test/checkout-fix
 import { createUserWithSession, type TestUser } from '../../../test/fixtures';
 import { dueForReminder, sendExpiryReminders } from './send-expiry-reminders';
 import { LICENSE_REMINDERS } from '@lbs/domain/license-terms';
-import { selectRows } from '../reports/day-buckets';
+import { selectRows } from '../../db/select-rows';
 
 /*
  * The reminder job is run by hand with the moment it should believe it is (`now`), the way the

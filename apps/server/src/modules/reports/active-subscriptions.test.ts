@@ -6,7 +6,8 @@ import { insertAccount, insertLicenseSpan } from '../../../test/report-fixtures'
 import { licenses } from '../../db/schema';
 import { isLicenseCurrentThroughSql } from '../licenses/license-current';
 import { dailySeries } from './daily-series';
-import { dayBuckets, selectRows } from './day-buckets';
+import { selectRows } from '../../db/select-rows';
+import { dayBuckets } from './day-buckets';
 
 /**
  * active_subscriptions counts with a sweep (starts minus ends before each day's end); the rule

@@ -6,7 +6,8 @@ import { CUSTOMER_ROLE } from '@lbs/domain/roles';
 import type { ReportMetric } from '@lbs/domain/schemas';
 import type { DbOrTx } from '../../db/client';
 import { licenses, orders, users } from '../../db/schema';
-import { dayBuckets, dayThresholds, numberedDays, selectRows } from './day-buckets';
+import { selectRows } from '../../db/select-rows';
+import { dayBuckets, dayThresholds, numberedDays } from './day-buckets';
 
 export interface ReportClock {
   now: Date;

@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { addDays, startOfBusinessDay } from '@lbs/domain/report-periods';
-import type { DbOrTx } from '../../db/client';
 
 /** A list as one PostgreSQL array parameter, however long the list. */
 const arrayLiteral = (items: readonly string[]) => `{${items.join(',')}}`;
@@ -37,9 +36,3 @@ export function dayThresholds(days: readonly string[], timeZone: string): SQL {
 /** The days with their 1-based position, as `d(day, i)`. */
 export const numberedDays = (days: readonly string[]): SQL =>
   sql`unnest(${arrayLiteral(days)}::text[]) with ordinality as d(day, i)`;
-
-/** The rows of a raw query, for either driver (node-postgres and PGlite both answer `{rows}`). */
-export async function selectRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}

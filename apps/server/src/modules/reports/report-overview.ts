@@ -5,7 +5,7 @@ import { CUSTOMER_ROLE } from '@lbs/domain/roles';
 import type { DbOrTx } from '../../db/client';
 import { licenses, orders, users } from '../../db/schema';
 import { isLicenseCurrentSql } from '../licenses/license-current';
-import { selectRows } from './day-buckets';
+import { selectRows } from '../../db/select-rows';
 
 /** The overview cards: the totals now, in one statement. */
 export async function reportOverview(db: DbOrTx, now: Date): Promise<TReportOverview> {

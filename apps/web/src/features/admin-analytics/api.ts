@@ -12,11 +12,16 @@ import { api } from '../../lib/api';
 export interface EventPageArgs {
   range: PeriodQuery;
   page: number;
+  /** Positions of the page the admin was on in this same list, so a nearby page is cheap to read. */
+  after?: string;
+  before?: string;
 }
 
-const eventParams = ({ range, page }: EventPageArgs) => ({
+const eventParams = ({ range, page, after, before }: EventPageArgs) => ({
   page,
   page_size: PAGE_SIZE,
+  ...(after ? { after } : {}),
+  ...(before ? { before } : {}),
   ...('period' in range
     ? { period: range.period }
     : { from: range.start_date, to: range.end_date }),

@@ -45,7 +45,18 @@ export function AnalyticsPage() {
 
   const summary = useUsageSummaryQuery(range ?? skipToken);
   const daily = useUsageDailyQuery(range ?? skipToken);
-  const listArgs = range ? { range, page } : skipToken;
+  // The page the admin left, in this same list: its positions let the server start next to it.
+  const [leftPage, setLeftPage] = useState<{ list: string; page: number; next: string | null; prev: string | null } | null>(null);
+  const listId = `${view.mode}:${key}`;
+  const from = leftPage?.list === listId ? leftPage : null;
+  const listArgs = range
+    ? {
+        range,
+        page,
+        after: from && page > from.page ? (from.next ?? undefined) : undefined,
+        before: from && page < from.page ? (from.prev ?? undefined) : undefined,
+      }
+    : skipToken;
   const usage = useUsageEventsQuery(view.mode === 'success' ? listArgs : skipToken);
   const errors = useErrorEventsQuery(view.mode === 'error' ? listArgs : skipToken);
   useLoggedFailure('The usage summary', summary.error);
@@ -154,7 +165,10 @@ export function AnalyticsPage() {
         <Pager
           page={page}
           totalPages={totalPages}
-          onChange={(p) => setView(goToPage(view, p, key))}
+          onChange={(p) => {
+            if (list.data) setLeftPage({ list: listId, page: list.data.page, next: list.data.next_cursor, prev: list.data.prev_cursor });
+            setView(goToPage(view, p, key));
+          }}
           label={`${title} pages`}
         />
       </section>
