@@ -46,28 +46,14 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     await database.migrate();
     return { database, url: undefined, close: once(() => database.close().catch(() => {})) };
   }
-  const name = `lbs_test_${crypto.randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const testDb = await openEmptyPostgresDatabase(serverUrl);
   try {
-    await database.migrate();
+    await testDb.database.migrate();
   } catch (err) {
-    await database.close().catch(() => {});
-    await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await testDb.close();
     throw err;
   }
-  return {
-    database,
-    url: url.toString(),
-    close: once(async () => {
-      await database.close().catch(() => {});
-      // FORCE: a test that left a connection open (a closed-database test, a crashed worker)
-      // must not keep the database alive.
-      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    }),
-  };
+  return testDb;
 }
 
 /**
@@ -179,6 +165,8 @@ export async function openEmptyPostgresDatabase(serverUrl: string): Promise<Test
     url: url.toString(),
     close: once(async () => {
       await database.close().catch(() => {});
+      // FORCE: a test that left a connection open (a closed-database test, a crashed worker)
+      // must not keep the database alive.
       await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     }),
   };
