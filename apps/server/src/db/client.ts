@@ -131,6 +131,10 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.default.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // A broken idle connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  // The pool listens for errors only on idle connections. One checked out between two statements
+  // of a transaction (a worker waiting on SMTP) that loses its server would emit an error nobody
+  // hears and end the process; its next statement fails instead, and the pool drops it on release.
+  pool.on('connect', (conn) => conn.on('error', () => {}));
   const db = drizzle(pool, { schema }) as unknown as Db;
   const listeners = new Set<() => Promise<void>>();
   return {
