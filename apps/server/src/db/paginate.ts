@@ -1,4 +1,4 @@
-import { count, desc, getTableColumns, sql, type Column, type SQL } from 'drizzle-orm';
+import { asc, count, desc, getTableColumns, sql, type Column, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { pageOffset, type Paged } from '@lbs/domain/paging';
 import type { TPaging } from '@lbs/domain/schemas';
@@ -15,25 +15,47 @@ export interface PageQuery<T extends PgTable> {
 }
 
 /**
- * One page of rows and the total, for every paged list. The total rides on the page's own rows
- * as a window count, so a page is one query; only a page past the end (no row to carry it)
- * costs a second, plain count. The order is (newestFirst..., tieBreak) descending, which the
- * lists' (owner, created_at) indexes serve.
+ * One page of rows and the total, for every paged list, in the order (newestFirst..., tieBreak)
+ * descending, which the lists' (owner, created_at) and created_at indexes serve.
+ *
+ * The total is a plain count (index-only where it can be), never a window count, which would
+ * carry every matching row through the query. Page 1 (most reads) is one statement: its rows and
+ * the count as a subquery. A later page needs the count first, to read from whichever end is
+ * nearer: the last pages of 300,000 orders are the oldest ones read backwards, not 299,990 rows
+ * skipped.
  */
 export async function paginate<T extends PgTable>(db: DbOrTx, q: PageQuery<T>): Promise<Paged<T['$inferSelect']>> {
   const { page, page_size } = q.paging;
   const offset = pageOffset(page, page_size);
-  const rows = await db
-    .select({ row: getTableColumns(q.from), total: sql<number>`count(*) over()`.mapWith(Number) })
-    .from(q.from as PgTable)
-    .where(q.where)
-    .orderBy(...q.newestFirst.map((c) => desc(c)), desc(q.tieBreak))
-    .limit(page_size)
-    .offset(offset);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && offset > 0) {
-    const [n] = await db.select({ n: count() }).from(q.from as PgTable).where(q.where);
-    total = Number(n?.n ?? 0);
+  const table = q.from as PgTable;
+  const counted = db.select({ n: count() }).from(table).where(q.where);
+  const newestFirst = [...q.newestFirst.map((c) => desc(c)), desc(q.tieBreak)];
+  const columns = getTableColumns(q.from);
+  if (offset === 0) {
+    const rows = await db
+      .select({ row: columns, total: sql<number>`(${counted})`.mapWith(Number) })
+      .from(table)
+      .where(q.where)
+      .orderBy(...newestFirst)
+      .limit(page_size);
+    return { items: rows.map((r) => r.row as T['$inferSelect']), total: rows[0]?.total ?? 0, page, page_size };
   }
+  const [n] = await counted;
+  const total = Number(n?.n ?? 0);
+  if (offset >= total) return { items: [], total, page, page_size };
+  // Rows after this page, counted from the oldest end.
+  const fromOldest = total - offset - page_size;
+  const rows =
+    fromOldest < offset
+      ? (
+          await db
+            .select({ row: columns })
+            .from(table)
+            .where(q.where)
+            .orderBy(...q.newestFirst.map((c) => asc(c)), asc(q.tieBreak))
+            .limit(page_size + Math.min(0, fromOldest))
+            .offset(Math.max(0, fromOldest))
+        ).reverse()
+      : await db.select({ row: columns }).from(table).where(q.where).orderBy(...newestFirst).limit(page_size).offset(offset);
   return { items: rows.map((r) => r.row as T['$inferSelect']), total, page, page_size };
 }
