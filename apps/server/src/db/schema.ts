@@ -195,6 +195,8 @@ export const orders = pgTable(
     // The reports count paid orders by payment time: status and a paid_at range in one index.
     index('orders_payment_status_paid_idx').on(t.paymentStatus, t.paidAt),
     index('orders_payment_status_idx').on(t.paymentStatus, t.createdAt),
+    // The back office's ORDERS filtered by fulfilment status (shipped, delivered...), newest first.
+    index('orders_status_created_idx').on(t.status, t.createdAt),
   ],
 );
 

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { usageEvents } from '../../db/schema';
 import type { ReportClock } from '../reports/daily-series';
 import { selectRows } from '../../db/select-rows';
-import { dayBuckets } from '../reports/day-buckets';
+import { perDaySql } from '../reports/day-buckets';
 
 /** Seconds to the millisecond: float4 sums carry noise past that. */
 const seconds = (value: unknown) => (value === null || value === undefined ? 0 : Math.round(Number(value) * 1000) / 1000);
@@ -20,10 +20,12 @@ export function usageSummarySql(start: Date, endExclusive: Date): SQL {
 }
 
 export function usageDailySql(days: readonly string[], timeZone: string): SQL {
-  return sql`select d.day as date, count(${usageEvents.id})::bigint as count, avg(${usageEvents.processingTime}) as average_time
-    from ${dayBuckets(days, timeZone)}
-    left join ${usageEvents} on ${successIn(sql`d.day_start`, sql`d.day_end`)}
-    group by d.day order by d.day`;
+  return perDaySql(days, timeZone, {
+    from: usageEvents,
+    at: usageEvents.occurredAt,
+    where: eq(usageEvents.kind, 'success'),
+    aggregates: sql`count(*)::bigint as count, avg(${usageEvents.processingTime}) as average_time`,
+  });
 }
 
 /** Usage over a period: files processed and their average processing time. */

@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { fromCents } from '@lbs/domain/money';
 import { resolvePeriod, zeroFill, type ReportPeriodInput } from '@lbs/domain/report-periods';
 import type { TReportSeries } from '@lbs/domain/report-responses';
@@ -7,7 +7,7 @@ import type { ReportMetric } from '@lbs/domain/schemas';
 import type { DbOrTx } from '../../db/client';
 import { licenses, orders, users } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
-import { dayBuckets, dayThresholds, numberedDays } from './day-buckets';
+import { dayThresholds, numberedDays, perDaySql } from './day-buckets';
 
 export interface ReportClock {
   now: Date;
@@ -15,35 +15,22 @@ export interface ReportClock {
   timeZone: string;
 }
 
-const dayStart = sql`d.day_start`;
-const dayEnd = sql`d.day_end`;
-
-/** Paid orders whose payment fell on the day (orders_payment_status_paid_idx serves it). */
-const paidOnDay = and(eq(orders.paymentStatus, 'paid'), gte(orders.paidAt, dayStart), lt(orders.paidAt, dayEnd));
-
 /**
- * One grouped SQL per metric: the day table (day-buckets.ts) left-joined to the metric's rows
- * over each day's half-open range, so every day comes back, the empty ones as 0 (licences, which
- * span days, are swept instead). Each answers rows `{date, value}`; `value` is a count, or cents
- * for income.
+ * One grouped SQL per metric, answering rows `{date, value}` for the days that have any; `value`
+ * is a count, or cents for income. Sign-ups and paid orders are put in their days by perDaySql
+ * (one range scan over the period); licences, which span days, are swept instead.
  */
 export function metricSql(metric: ReportMetric, days: readonly string[], timeZone: string): SQL {
-  const d = dayBuckets(days, timeZone);
+  const paid = eq(orders.paymentStatus, 'paid');
   switch (metric) {
     case 'total_users':
-      return sql`select d.day as date, count(${users.id})::bigint as value from ${d}
-        left join ${users} on ${and(eq(users.role, CUSTOMER_ROLE), gte(users.createdAt, dayStart), lt(users.createdAt, dayEnd))}
-        group by d.day order by d.day`;
+      return perDaySql(days, timeZone, { from: users, at: users.createdAt, where: eq(users.role, CUSTOMER_ROLE), aggregates: sql`count(*)::bigint as value` });
     case 'active_subscriptions':
       return activeSubscriptionsSql(days, timeZone);
     case 'total_orders':
-      return sql`select d.day as date, count(${orders.id})::bigint as value from ${d}
-        left join ${orders} on ${paidOnDay}
-        group by d.day order by d.day`;
+      return perDaySql(days, timeZone, { from: orders, at: orders.paidAt, where: paid, aggregates: sql`count(*)::bigint as value` });
     case 'total_income':
-      return sql`select d.day as date, coalesce(sum(${orders.totalCents}), 0)::bigint as value from ${d}
-        left join ${orders} on ${paidOnDay}
-        group by d.day order by d.day`;
+      return perDaySql(days, timeZone, { from: orders, at: orders.paidAt, where: paid, aggregates: sql`coalesce(sum(${orders.totalCents}), 0)::bigint as value` });
   }
 }
 

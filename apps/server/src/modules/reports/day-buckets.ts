@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Column, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { addDays, startOfBusinessDay } from '@lbs/domain/report-periods';
 
 /** A list as one PostgreSQL array parameter, however long the list. */
@@ -36,3 +37,24 @@ export function dayThresholds(days: readonly string[], timeZone: string): SQL {
 /** The days with their 1-based position, as `d(day, i)`. */
 export const numberedDays = (days: readonly string[]): SQL =>
   sql`unnest(${arrayLiteral(days)}::text[]) with ordinality as d(day, i)`;
+
+/**
+ * Rows of a table grouped into the report's days by one of their timestamps: one range scan of
+ * that timestamp's index over the whole period, each row put in its day by width_bucket (a binary
+ * search over the day starts), then named by its day. A day without rows is absent (zeroFill
+ * answers it 0). Per-day joins read the index once per day; for a year this is several times
+ * faster (bench:reports).
+ */
+export function perDaySql(
+  days: readonly string[],
+  timeZone: string,
+  q: { from: PgTable; at: Column; where: SQL | undefined; aggregates: SQL },
+): SQL {
+  const { starts, ends } = dayBounds(days, timeZone);
+  const inPeriod = sql`${q.at} >= ${starts[0]}::timestamptz and ${q.at} < ${ends.at(-1)}::timestamptz`;
+  return sql`with b as (
+      select width_bucket(${q.at}, ${dayThresholds(days, timeZone)}) as i, ${q.aggregates}
+      from ${q.from} where ${q.where ? sql`${q.where} and ${inPeriod}` : inPeriod} group by 1
+    )
+    select d.day as date, b.* from ${numberedDays(days)} join b on b.i = d.i order by d.i`;
+}
