@@ -47,9 +47,18 @@ function answer(path: string, params: Record<string, string>): unknown {
       total: 25,
       page,
       page_size: 10,
+      next_cursor: `events-after-${page}`,
+      prev_cursor: `events-before-${page}`,
     };
   if (path === '/api/analytics/errors')
-    return { items: [errorEvent(page * 100 + 1)], total: 25, page, page_size: 10 };
+    return {
+      items: [errorEvent(page * 100 + 1)],
+      total: 25,
+      page,
+      page_size: 10,
+      next_cursor: `errors-after-${page}`,
+      prev_cursor: `errors-before-${page}`,
+    };
   throw new Error(`unexpected call ${path}`);
 }
 
@@ -179,6 +188,28 @@ describe('AnalyticsPage', { timeout: 20_000 }, () => {
       start_date: '2025-03-01',
       end_date: '2025-03-07',
     });
+  });
+
+  it('asks for a nearby page from the position of the page it leaves, in the same list only', async () => {
+    renderPage();
+    await screen.findAllByText('IMG_101.jpg');
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await screen.findAllByText('IMG_201.jpg');
+    expect(lastCall('/api/analytics/events')?.params).toMatchObject({ page: '2', after: 'events-after-1' });
+    expect(lastCall('/api/analytics/events')?.params.before).toBeUndefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    await screen.findAllByText('IMG_301.jpg');
+    expect(lastCall('/api/analytics/events')?.params).toMatchObject({ page: '3', after: 'events-after-2' });
+    fireEvent.click(screen.getByRole('button', { name: 'Page 1' }));
+    await waitFor(() => expect(lastCall('/api/analytics/events')?.params).toMatchObject({ page: '1', before: 'events-before-3' }));
+
+    // The error list never gets a position of the usage list.
+    fireEvent.click(screen.getByRole('radio', { name: 'Error' }));
+    await screen.findAllByText('Printer offline 101');
+    expect(lastCall('/api/analytics/errors')?.params).toEqual({ page: '1', page_size: '10', period: 'last_7_days' });
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await screen.findAllByText('Printer offline 201');
+    expect(lastCall('/api/analytics/errors')?.params).toMatchObject({ page: '2', after: 'errors-after-1' });
   });
 
   it('a failed call is only logged: the summary reads as no usage and nothing is shown about it', async () => {
