@@ -3,6 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { pageOffset, type Paged } from '@lbs/domain/paging';
 import type { TPaging } from '@lbs/domain/schemas';
 import type { DbOrTx } from './client';
+import { countedRows, type CountedRows } from './row-counts';
 
 export interface PageQuery<T extends PgTable> {
   from: T;
@@ -12,6 +13,11 @@ export interface PageQuery<T extends PgTable> {
   /** ...then this unique one, so rows that tie keep one order and no row shows on two pages. */
   tieBreak: Column;
   paging: TPaging;
+  /**
+   * The list is a whole table (or all paid orders) that the triggers count: its total is read
+   * from there (db/row-counts.ts) instead of counted. Only for a list without filters.
+   */
+  countedAs?: CountedRows;
 }
 
 /**
@@ -31,7 +37,7 @@ export async function paginate<T extends PgTable>(db: DbOrTx, q: PageQuery<T>): 
   const counted = db.select({ n: count() }).from(table).where(q.where);
   const newestFirst = [...q.newestFirst.map((c) => desc(c)), desc(q.tieBreak)];
   const columns = getTableColumns(q.from);
-  if (offset === 0) {
+  if (offset === 0 && !q.countedAs) {
     const rows = await db
       .select({ row: columns, total: sql<number>`(${counted})`.mapWith(Number) })
       .from(table)
@@ -40,8 +46,7 @@ export async function paginate<T extends PgTable>(db: DbOrTx, q: PageQuery<T>): 
       .limit(page_size);
     return { items: rows.map((r) => r.row as T['$inferSelect']), total: rows[0]?.total ?? 0, page, page_size };
   }
-  const [n] = await counted;
-  const total = Number(n?.n ?? 0);
+  const total = q.countedAs ? await countedRows(db, q.countedAs) : Number((await counted)[0]?.n ?? 0);
   if (offset >= total) return { items: [], total, page, page_size };
   // Rows after this page, counted from the oldest end.
   const fromOldest = total - offset - page_size;

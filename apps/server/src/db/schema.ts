@@ -428,6 +428,23 @@ export const usageHourly = pgTable(
   (t) => [primaryKey({ columns: [t.kind, t.hour, t.shard] })],
 );
 
+/**
+ * Rows of the back office's big lists, counted by triggers (migration 0010) in each writer's own
+ * transaction: `licenses`, `invoices`, `notifications`, `admin_audit`, and `orders:paid` (paid
+ * orders, the ORDERS list). Each writing statement adds one row with its change: inserts never
+ * wait on each other, so no writer queues or deadlocks on a counter. A list opened without
+ * filters sums a name's rows instead of counting hundreds of thousands of its own
+ * (db/row-counts.ts), and folds them into one when they have piled up.
+ */
+export const rowCountDeltas = pgTable(
+  'row_count_deltas',
+  {
+    name: text('name').notNull(),
+    delta: bigint('delta', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('row_count_deltas_name_idx').on(t.name)],
+);
+
 export const pageViews = pgTable(
   'page_views',
   {

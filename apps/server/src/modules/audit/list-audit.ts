@@ -4,7 +4,7 @@ import { paginate } from '../../db/paginate';
 import { adminAudit } from '../../db/schema';
 
 export async function listAudit(db: DbOrTx, paging: TPaging) {
-  const page = await paginate(db, { from: adminAudit, where: undefined, newestFirst: [adminAudit.createdAt], tieBreak: adminAudit.id, paging });
+  const page = await paginate(db, { from: adminAudit, where: undefined, newestFirst: [adminAudit.createdAt], tieBreak: adminAudit.id, paging, countedAs: 'admin_audit' });
   return {
     ...page,
     items: page.items.map((row) => ({

@@ -10,7 +10,7 @@ import { toInvoiceJson } from './invoice-json';
 export async function listAllInvoices(db: Db, q: TAdminInvoiceQuery) {
   const no = q.q === undefined ? undefined : searchedNumber(q.q);
   const where = q.q ? or(ilike(invoices.email, containsPattern(q.q)), no === undefined ? undefined : eq(invoices.invoiceNo, no)) : undefined;
-  const page = await paginate(db, { from: invoices, where, newestFirst: [invoices.createdAt], tieBreak: invoices.invoiceNo, paging: q });
+  const page = await paginate(db, { from: invoices, where, newestFirst: [invoices.createdAt], tieBreak: invoices.invoiceNo, paging: q, countedAs: q.q ? undefined : 'invoices' });
   return {
     ...page,
     items: page.items.map((i) => ({ ...toInvoiceJson(i), user_id: i.userId, email: i.email })),

@@ -37,6 +37,6 @@ function searchFilter(q: string): SQL {
 /** Every licence, most recently issued first, searched and filtered by status. */
 export async function listAllLicenses(db: Db, q: TAdminLicenseQuery, now = new Date()) {
   const where = and(q.q ? searchFilter(q.q) : undefined, q.status ? licenseStatusSql(q.status, now) : undefined);
-  const page = await paginate(db, { from: licenses, where, newestFirst: [licenses.createdAt], tieBreak: licenses.id, paging: q });
+  const page = await paginate(db, { from: licenses, where, newestFirst: [licenses.createdAt], tieBreak: licenses.id, paging: q, countedAs: where ? undefined : 'licenses' });
   return licensePageJson(db, page, now);
 }

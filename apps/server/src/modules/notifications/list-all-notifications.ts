@@ -10,7 +10,7 @@ import { toNotificationJson } from './notification-json';
  * address: one query for the page, one for the (at most page_size) owners on it.
  */
 export async function listAllNotifications(db: Db, paging: TPaging) {
-  const page = await paginate(db, { from: notifications, where: undefined, newestFirst: [notifications.createdAt], tieBreak: notifications.id, paging });
+  const page = await paginate(db, { from: notifications, where: undefined, newestFirst: [notifications.createdAt], tieBreak: notifications.id, paging, countedAs: 'notifications' });
   const ownerIds = [...new Set(page.items.map((n) => n.userId))];
   const owners = ownerIds.length
     ? await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ownerIds))
