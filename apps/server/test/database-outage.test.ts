@@ -71,7 +71,11 @@ describe('isDatabaseUnavailable', () => {
 describe.runIf(onPostgres())('PostgreSQL stopped mid-run (PostgreSQL only: PGlite is in-process)', () => {
   const cleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+    // Bounded as production's shutdown is (SHUTDOWN_TIMEOUT_MS): after the outage, closing the
+    // app's pool now and then waits on a connection that never comes back (about one run in
+    // four here; the cause is not found yet), and the test is about the outage, not the close.
+    const bounded = (p: Promise<void>) => Promise.race([p, new Promise<void>((r) => setTimeout(r, 10_000).unref())]);
+    for (const cleanup of cleanups.reverse()) await bounded(cleanup().catch(() => {}));
   });
 
   it('answers 503 {detail} while it is away and recovers without a restart', async () => {
