@@ -43,6 +43,21 @@ export interface FakeStripe {
   close(): Promise<void>;
 }
 
+/**
+ * The environment that points the app's real Stripe SDK at this fake server (and signs webhooks
+ * with `webhookSecret`), for buildTestApp.
+ */
+export function fakeStripeEnv(fake: FakeStripe, webhookSecret: string): Record<string, string> {
+  return {
+    STRIPE_SECRET_KEY: fake.apiKey,
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_HOST: '127.0.0.1',
+    STRIPE_API_PORT: String(fake.port),
+    STRIPE_API_PROTOCOL: 'http',
+  };
+}
+
 /** 'line_items[0][price_data][currency]=usd' → { line_items: [{ price_data: { currency: 'usd' } }] } */
 export function parseStripeForm(body: string): Json {
   const root: Json = {};

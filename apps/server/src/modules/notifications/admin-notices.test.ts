@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { cartOf, onePaymentBody, postCheckout, SG_ADDRESS } from '../../../test/checkout-fixtures';
-import { startFakeStripe, type FakeSession, type FakeStripe } from '../../../test/fake-stripe-server';
+import { fakeStripeEnv, startFakeStripe, type FakeSession, type FakeStripe } from '../../../test/fake-stripe-server';
 import { createAdminWithSession, createUserWithSession, randomIp, type TestUser } from '../../../test/fixtures';
 import { notifications, orders } from '../../db/schema';
 import { NOTIFICATION_CHANNEL } from './create-notification';
@@ -27,12 +27,7 @@ beforeAll(async () => {
   t = await buildTestApp({
     RATE_LIMIT_DISABLED: '1',
     PUBLIC_URL: 'http://shop.test',
-    STRIPE_SECRET_KEY: fake.apiKey,
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_HOST: '127.0.0.1',
-    STRIPE_API_PORT: String(fake.port),
-    STRIPE_API_PROTOCOL: 'http',
+    ...fakeStripeEnv(fake, WEBHOOK_SECRET),
   });
   admins = [await createAdminWithSession(t.db), await createAdminWithSession(t.db)];
   // Any role but the customer's is an admin (spec §3): a 'support' account is told too.

@@ -5,7 +5,7 @@ import { addRenewal, type CartState } from '@lbs/domain/cart';
 import { LICENSE_TERM_MS, truncateKey } from '@lbs/domain/license-terms';
 import { buildTestApp, mailTo, type TestApp } from '../../../test/build-test-app';
 import { cartOf, onePaymentBody, postCheckout } from '../../../test/checkout-fixtures';
-import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe-server';
+import { fakeStripeEnv, startFakeStripe, type FakeStripe } from '../../../test/fake-stripe-server';
 import { createUserWithSession, type TestUser } from '../../../test/fixtures';
 import { pdfTextLines } from '../../../test/pdf-text';
 import { invoices, licenses, notifications, orderLines, orders } from '../../db/schema';
@@ -256,12 +256,7 @@ describe('a renewal paid through Stripe', () => {
     s = await buildTestApp({
       RATE_LIMIT_DISABLED: '1',
       PUBLIC_URL: 'http://shop.test',
-      STRIPE_SECRET_KEY: fake.apiKey,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_HOST: '127.0.0.1',
-      STRIPE_API_PORT: String(fake.port),
-      STRIPE_API_PROTOCOL: 'http',
+      ...fakeStripeEnv(fake, WEBHOOK_SECRET),
     });
   });
   afterAll(async () => {

@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, mailTo, type TestApp } from '../../../test/build-test-app';
 import { cartOf, insertPromotion, onePaymentBody, postCheckout } from '../../../test/checkout-fixtures';
-import { startFakeStripe, type FakeSession, type FakeStripe } from '../../../test/fake-stripe-server';
+import { fakeStripeEnv, startFakeStripe, type FakeSession, type FakeStripe } from '../../../test/fake-stripe-server';
 import { createUserWithSession, type TestUser } from '../../../test/fixtures';
 import { invoices, licenses, notifications, orders, paymentEvents, promotionCodes, promotionRedemptions } from '../../db/schema';
 import { reconcilePayments } from './reconcile';
@@ -21,12 +21,7 @@ beforeAll(async () => {
   t = await buildTestApp({
     RATE_LIMIT_DISABLED: '1',
     PUBLIC_URL: 'http://shop.test',
-    STRIPE_SECRET_KEY: fake.apiKey,
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_HOST: '127.0.0.1',
-    STRIPE_API_PORT: String(fake.port),
-    STRIPE_API_PROTOCOL: 'http',
+    ...fakeStripeEnv(fake, WEBHOOK_SECRET),
   });
   buyer = await createUserWithSession(t.db);
 });
