@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import { MSG } from '@lbs/domain/messages';
 import { pageCount } from '@lbs/domain/paging';
 import type { TAuditEntry } from '@lbs/domain/admin-writes';
-import { Button } from '../../../components/ui/button';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { EmailAddress } from '../../../components/ui/email-address';
-import { FormAlert } from '../../../components/ui/form-alert';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { Pager } from '../../../components/ui/pager';
 import { formatDate } from '../../../lib/format-date';
 import { useAdminAuditQuery } from '../api';
@@ -87,12 +85,7 @@ export function ActivityPage() {
       </p>
       <div className="mt-4">
         {isError ? (
-          <div className="space-y-3">
-            <FormAlert>{MSG.errorFetchingData}</FormAlert>
-            <Button variant="secondary" onClick={() => void refetch()} disabled={isFetching}>
-              Try again
-            </Button>
-          </div>
+          <LoadFailed onRetry={() => void refetch()} busy={isFetching} />
         ) : (
           <>
             <DataTable

@@ -5,7 +5,7 @@ import { pageCount } from '@lbs/domain/paging';
 import { Button } from '../../../components/ui/button';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { EmailAddress } from '../../../components/ui/email-address';
-import { FormAlert } from '../../../components/ui/form-alert';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { NotificationIcon } from '../../../components/ui/notification-icon';
 import { NotificationMarks } from '../../../components/ui/notification-marks';
 import { Pager } from '../../../components/ui/pager';
@@ -136,12 +136,7 @@ export function NotificationsPage() {
 
       <div className="mt-4">
         {isError ? (
-          <div className="space-y-3">
-            <FormAlert>{MSG.errorFetchingData}</FormAlert>
-            <Button variant="secondary" onClick={() => void refetch()} disabled={isFetching}>
-              Try again
-            </Button>
-          </div>
+          <LoadFailed onRetry={() => void refetch()} busy={isFetching} />
         ) : (
           <>
             {rows?.length ? (
