@@ -48,19 +48,28 @@ export async function paginate<T extends PgTable>(db: DbOrTx, q: PageQuery<T>): 
   }
   const total = q.countedAs ? await countedRows(db, q.countedAs) : Number((await counted)[0]?.n ?? 0);
   if (offset >= total) return { items: [], total, page, page_size };
-  // Rows after this page, counted from the oldest end.
-  const fromOldest = total - offset - page_size;
+  const oldest = pageFromOldest(page, page_size, total)!;
   const rows =
-    fromOldest < offset
+    oldest.offset < offset
       ? (
           await db
             .select({ row: columns })
             .from(table)
             .where(q.where)
             .orderBy(...q.newestFirst.map((c) => asc(c)), asc(q.tieBreak))
-            .limit(page_size + Math.min(0, fromOldest))
-            .offset(Math.max(0, fromOldest))
+            .limit(oldest.limit)
+            .offset(oldest.offset)
         ).reverse()
       : await db.select({ row: columns }).from(table).where(q.where).orderBy(...newestFirst).limit(page_size).offset(offset);
   return { items: rows.map((r) => r.row as T['$inferSelect']), total, page, page_size };
+}
+
+/**
+ * Page `page` (newest first) as read backwards from the oldest row: the rows to skip and to take
+ * (the last page may be short), or null when the page lies past the end.
+ */
+export function pageFromOldest(page: number, size: number, total: number): { offset: number; limit: number } | null {
+  const rowsAfter = total - page * size;
+  if (rowsAfter <= -size) return null;
+  return { offset: Math.max(0, rowsAfter), limit: size + Math.min(0, rowsAfter) };
 }

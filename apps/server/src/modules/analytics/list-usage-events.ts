@@ -2,6 +2,7 @@ import { and, asc, desc, eq, getTableColumns, gte, lt, sql, type SQL } from 'dri
 import { analyticsListRange, type TAnalyticsListQuery } from '@lbs/domain/report-queries';
 import type { TErrorEventPage, TUsageEventPage } from '@lbs/domain/report-responses';
 import type { DbOrTx } from '../../db/client';
+import { pageFromOldest } from '../../db/paginate';
 import { usageEvents } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
 import type { ReportClock } from '../reports/daily-series';
@@ -82,17 +83,8 @@ export function planPage(
   const plans: Array<{ cost: number; plan: Plan }> = [
     { cost: (page - 1) * size, plan: { from: 'newest', offset: (page - 1) * size } },
   ];
-  const fromOldest = total - page * size;
-  if (fromOldest > -size) {
-    plans.push({
-      cost: Math.max(0, fromOldest),
-      plan: {
-        from: 'oldest',
-        offset: Math.max(0, fromOldest),
-        limit: size + Math.min(0, fromOldest),
-      },
-    });
-  }
+  const oldest = pageFromOldest(page, size, total);
+  if (oldest) plans.push({ cost: oldest.offset, plan: { from: 'oldest', ...oldest } });
   if (after && after.page < page)
     plans.push({
       cost: (page - after.page - 1) * size,
