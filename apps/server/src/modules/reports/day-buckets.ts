@@ -15,10 +15,9 @@ function dayBounds(days: readonly string[], timeZone: string) {
 
 /**
  * The days of a report as a table `d(day, day_start, day_end)`: each business day with its
- * half-open UTC range. The boundaries come from the domain (the same Intl rules that resolved the
- * period), not from the database's own time-zone data, so the two can never disagree; joining a
- * table on `ts >= d.day_start and ts < d.day_end` lets its timestamp index serve each day.
- * A day without rows still has its `d` row, so a left join answers it with 0.
+ * half-open UTC range, from the same boundaries as perDaySql and dayThresholds. Joining a table
+ * day by day is the plain statement of a report's rule, and slow (a range scan per day): the
+ * reports use perDaySql and the licence sweep, and the tests check them against this join.
  */
 export function dayBuckets(days: readonly string[], timeZone: string): SQL {
   const { starts, ends } = dayBounds(days, timeZone);
