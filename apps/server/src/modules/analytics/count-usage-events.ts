@@ -26,9 +26,9 @@ export async function countUsageEvents(
   const { start, endExclusive } = range;
   const fullFrom = start ? ceilHour(start) : undefined;
   const fullTo = endExclusive ? floorHour(endExclusive) : undefined;
-  if (start && endExclusive && (!(fullFrom! < fullTo!) || start >= endExclusive)) {
-    // Less than one whole hour: the events are few.
-    if (start >= endExclusive) return 0;
+  if (start && endExclusive && start >= endExclusive) return 0;
+  if (start && endExclusive && fullFrom! >= fullTo!) {
+    // No whole hour inside: the events are few.
     const [row] = await selectRows<{ n: string | number }>(
       db,
       sql`select ${eventsBetween(kind, start, endExclusive)} as n`,
