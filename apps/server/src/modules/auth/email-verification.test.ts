@@ -63,6 +63,14 @@ describe('GET /api/users/verify-email/:token', () => {
     expect(res.json()).toEqual({ detail: MSG.linkExpiredOrInvalid });
   });
 
+  it('records a failed link as verify_failed, with the client address', async () => {
+    const ip = randomIp();
+    const res = await t.app.inject({ method: 'GET', url: '/api/users/verify-email/not-a-real-token', remoteAddress: ip });
+    expect(res.statusCode).toBe(400);
+    const logged = await t.db.select().from(authEvents).where(and(eq(authEvents.event, 'verify_failed'), eq(authEvents.ip, ip)));
+    expect(logged).toHaveLength(1);
+  });
+
   it('lets exactly one of two simultaneous uses of one link through', async () => {
     const { token } = await signUp();
     const results = await Promise.all([verify(token), verify(token), verify(token)]);

@@ -14,7 +14,8 @@ import { toSessionJson } from './user-json';
 /**
  * The link from the verification mail (or from an address-change mail): spends the token, marks
  * the address verified and signs the user in, since opening the link proved they own the mailbox
- * (the screen then goes straight to the account area). All or nothing, in one transaction.
+ * (the screen then goes straight to the account area). All or nothing, in one transaction; a
+ * link that fails is recorded as verify_failed.
  */
 export async function verifyEmail(ctx: AppContext, token: string, meta: RequestMeta) {
   try {
@@ -46,6 +47,7 @@ export async function verifyEmail(ctx: AppContext, token: string, meta: RequestM
       return toSessionJson(user, sessionToken);
     });
   } catch (err) {
+    await logAuthEvent(ctx.db, 'verify_failed', meta);
     // The new address was taken by another account in the meantime.
     if (isUniqueViolation(err)) throw badRequest(MSG.emailAlreadyRegistered);
     throw err;

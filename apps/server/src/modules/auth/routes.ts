@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '@lbs/domain/messages';
@@ -7,31 +7,21 @@ import { safeString, ZEmailQuery, ZGoogleSigninBody, ZResetPasswordBody, ZSignin
 import type { AppContext } from '../../app-context';
 import { AltchaCaptcha } from '../../integrations/captcha/altcha';
 import { createCaptcha } from '../../integrations/captcha/create-captcha';
-import { badRequest, notFound, tooManyRequests } from '../../lib/app-error';
+import { notFound } from '../../lib/app-error';
 import { BEARER, BODY_ERRORS, errors, noContent, OPTIONAL_BEARER, withExample } from '../../lib/openapi';
 import { requireUser } from '../../plugins/guards';
-import { type AuthEvent, logAuthEvent, type RequestMeta } from './auth-events';
+import { rateLimitedAudit } from './audit-rate-limited';
 import { resendVerification, verifyEmail } from './email-verification';
 import { googleSignIn } from './google-signin';
+import { neutralAnswer } from './neutral-answer';
 import { checkResetToken, requestPasswordReset, resetPassword } from './password-reset';
-import { revokeSession } from './session-store';
+import { AUTH_ROUTE_LIMITS as LIMITS, authRateLimiters } from './rate-limits';
+import { requestMeta as meta } from './request-meta';
+import { requireCaptcha } from './require-captcha';
 import { signIn } from './signin';
+import { signOut } from './signout';
 import { signUp } from './signup';
 import { toUserJson } from './user-json';
-
-// forgot-password and resend-verification take this long at least, whether or not the address
-// has an account, so their timing does not tell the two apart.
-const NEUTRAL_ANSWER_MS = 150;
-
-async function atLeast<T>(ms: number, work: Promise<T>): Promise<T> {
-  const [result] = await Promise.all([work, new Promise((r) => setTimeout(r, ms))]);
-  return result;
-}
-
-const meta = (req: FastifyRequest): RequestMeta => ({
-  ip: req.ip ?? null,
-  userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null,
-});
 
 /**
  * Sign-up, sign-in (password and Google), verification, password reset, the session's own user
@@ -40,67 +30,13 @@ const meta = (req: FastifyRequest): RequestMeta => ({
 export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const captcha = createCaptcha(ctx.config, ctx.db);
+  const captchaSolved = requireCaptcha(captcha, ctx.db);
+  const limits = authRateLimiters(app);
+  const auditRateLimited = rateLimitedAudit(ctx.db, limits.refusedEmail);
 
   app.addHook('onSend', async (_req, reply) => {
     reply.header('cache-control', 'no-store');
   });
-
-  // Limits that need the parsed body or query (per account or per address) run in the handler;
-  // the per-client ones are route options.
-  const limitKeys = new WeakMap<FastifyRequest, string>();
-  const keyGenerator = (req: FastifyRequest) => limitKeys.get(req) ?? req.ip;
-  const perAccountSignin = app.createRateLimit({ max: 10, timeWindow: 60_000, keyGenerator });
-  const perAddressMail = app.createRateLimit({ max: 1, timeWindow: 60_000, keyGenerator });
-  // Checking a signed-in user's current password is a password guess like a sign-in: limited per
-  // account, so a stolen session cannot try from many addresses.
-  const perAccountPasswordCheck = app.createRateLimit({ max: 5, timeWindow: 15 * 60_000, keyGenerator });
-  // The address a per-account or per-address limit refused, for the audit row of that 429.
-  const limitedEmail = new WeakMap<FastifyRequest, string>();
-  async function limit(limiter: typeof perAccountSignin, req: FastifyRequest, key: string, email?: string) {
-    limitKeys.set(req, key);
-    const res = await limiter(req);
-    if (!res.isAllowed && res.isExceeded) {
-      if (email) limitedEmail.set(req, email);
-      throw tooManyRequests(MSG.tooManyRequests);
-    }
-  }
-
-  /**
-   * A route-level onSend hook: every 429 of the route, from its per-client limit (refused in
-   * onRequest, before the body is read) or a per-account one in the handler, leaves an
-   * auth_events row (event, client address, and the address only when a per-account limit
-   * refused it; never a password or a token). Awaited, so the row exists when the 429 is sent.
-   */
-  // A flood of refused requests leaves one row per event, client and address a minute, not one per
-  // request, so the audit trail cannot be used to fill the database.
-  const auditedUntil = new Map<string, number>();
-  const firstInWindow = (key: string) => {
-    const now = Date.now();
-    if ((auditedUntil.get(key) ?? 0) > now) return false;
-    if (auditedUntil.size >= 10_000) {
-      for (const [k, until] of auditedUntil) if (until <= now) auditedUntil.delete(k);
-      if (auditedUntil.size >= 10_000) auditedUntil.clear();
-    }
-    auditedUntil.set(key, now + 60_000);
-    return true;
-  };
-
-  const auditRateLimited = (event: AuthEvent) => async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (reply.statusCode === 429 && firstInWindow(`${event}|${req.ip}|${limitedEmail.get(req) ?? ''}`)) {
-      try {
-        await logAuthEvent(ctx.db, event, meta(req), { email: limitedEmail.get(req) ?? null });
-      } catch (err) {
-        req.log.warn({ err, event }, 'could not record a rate-limited auth attempt');
-      }
-    }
-    return payload;
-  };
-
-  async function requireCaptcha(req: FastifyRequest, token: string) {
-    if (await captcha.verify(token, req.ip)) return;
-    await logAuthEvent(ctx.db, 'captcha_failed', meta(req));
-    throw badRequest(MSG.captchaFailed);
-  }
 
   r.get(
     '/captcha/challenge',
@@ -110,7 +46,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         summary: 'A fresh ALTCHA proof-of-work challenge (when ALTCHA is the CAPTCHA)',
         response: { 200: ZCaptchaChallenge, ...errors(404, 429) },
       },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: LIMITS.captchaChallenge },
     },
     async () => {
       if (!(captcha instanceof AltchaCaptcha)) throw notFound('The CAPTCHA in use is reCAPTCHA');
@@ -128,14 +64,11 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         body: withExample(ZSignupBody, { user: { username: 'ada', email: 'ada@example.com', password: 'Correct-Horse-9!' }, recaptchaToken: 'captcha-answer' }),
         response: { 201: ZSignedUp, ...errors(...BODY_ERRORS, 429) },
       },
-      config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+      config: { rateLimit: LIMITS.signup },
+      preHandler: captchaSolved,
       onSend: auditRateLimited('signup_rate_limited'),
     },
-    async (req, reply) => {
-      await requireCaptcha(req, req.body.recaptchaToken);
-      const user = await signUp(ctx, req.body.user, meta(req));
-      return reply.status(201).send({ user: toUserJson(user) });
-    },
+    async (req, reply) => reply.status(201).send({ user: toUserJson(await signUp(ctx, req.body.user, meta(req))) }),
   );
 
   r.post(
@@ -149,16 +82,13 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         body: withExample(ZSigninBody, { user: { email: 'ada@example.com', password: 'Correct-Horse-9!' }, recaptchaToken: 'captcha-answer' }),
         response: { 200: ZSession, ...errors(...BODY_ERRORS, 403, 429) },
       },
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-      onSend: auditRateLimited('signin_rate_limited'),
-    },
-    async (req) => {
+      config: { rateLimit: LIMITS.signin },
       // CAPTCHA first: the per-account limit counts only attempts that cost a solved CAPTCHA, so
       // nobody can lock an account out with free, forged answers.
-      await requireCaptcha(req, req.body.recaptchaToken);
-      await limit(perAccountSignin, req, `signin:${req.body.user.email}`, req.body.user.email);
-      return signIn(ctx, req.body.user, meta(req));
+      preHandler: [captchaSolved, limits.signinPerAccount],
+      onSend: auditRateLimited('signin_rate_limited'),
     },
+    async (req) => signIn(ctx, req.body.user, meta(req)),
   );
 
   r.post(
@@ -171,13 +101,11 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         body: withExample(ZGoogleSigninBody, { id_token: 'google-token', recaptchaToken: 'captcha-answer', mode: 'signin' }),
         response: { 200: ZSession, ...errors(...BODY_ERRORS, 404, 429) },
       },
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { rateLimit: LIMITS.googleSignin },
+      preHandler: captchaSolved,
       onSend: auditRateLimited('google_rate_limited'),
     },
-    async (req) => {
-      await requireCaptcha(req, req.body.recaptchaToken);
-      return googleSignIn(ctx, req.body, meta(req));
-    },
+    async (req) => googleSignIn(ctx, req.body, meta(req)),
   );
 
   r.post(
@@ -189,13 +117,10 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         querystring: ZEmailQuery,
         response: { 200: ZMessage, ...errors(400, 429) },
       },
-      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+      config: { rateLimit: LIMITS.resendVerification },
+      preHandler: limits.resendPerAddress,
     },
-    async (req) => {
-      await limit(perAddressMail, req, `resend:${req.query.email}`);
-      await atLeast(NEUTRAL_ANSWER_MS, resendVerification(ctx, req.query.email, meta(req)));
-      return { detail: MSG.verificationSentIfAccount };
-    },
+    async (req) => neutralAnswer(resendVerification(ctx, req.query.email, meta(req)), MSG.verificationSentIfAccount),
   );
 
   r.get(
@@ -208,16 +133,9 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         params: z.object({ token: safeString().trim().min(1).max(512) }),
         response: { 200: ZSession, ...errors(400, 429) },
       },
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { rateLimit: LIMITS.verifyEmail },
     },
-    async (req) => {
-      try {
-        return await verifyEmail(ctx, req.params.token, meta(req));
-      } catch (err) {
-        await logAuthEvent(ctx.db, 'verify_failed', meta(req));
-        throw err;
-      }
-    },
+    async (req) => verifyEmail(ctx, req.params.token, meta(req)),
   );
 
   r.get(
@@ -229,14 +147,11 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         querystring: ZEmailQuery,
         response: { 200: ZMessage, ...errors(400, 429) },
       },
-      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+      config: { rateLimit: LIMITS.forgotPassword },
+      preHandler: limits.forgotPerAddress,
       onSend: auditRateLimited('reset_rate_limited'),
     },
-    async (req) => {
-      await limit(perAddressMail, req, `forgot:${req.query.email}`, req.query.email);
-      await atLeast(NEUTRAL_ANSWER_MS, requestPasswordReset(ctx, req.query.email, meta(req)));
-      return { detail: MSG.resetLinkSentIfAccount };
-    },
+    async (req) => neutralAnswer(requestPasswordReset(ctx, req.query.email, meta(req)), MSG.resetLinkSentIfAccount),
   );
 
   r.get(
@@ -249,7 +164,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         querystring: ZTokenQuery,
         response: { 200: ZResetLink, ...errors(400, 429) },
       },
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { rateLimit: LIMITS.verifyResetPassword },
     },
     async (req) => checkResetToken(ctx, req.query.token),
   );
@@ -266,15 +181,12 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         response: { 200: ZMessage, ...errors(...BODY_ERRORS, 401, 403, 429) },
         security: OPTIONAL_BEARER,
       },
-      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      config: { rateLimit: LIMITS.resetPassword },
+      preHandler: limits.passwordCheckPerAccount,
       onSend: auditRateLimited('reset_rate_limited'),
     },
     async (req) => {
-      const caller = { user: await req.currentUser(), sessionId: await req.currentSessionId() };
-      if (req.body.token === undefined && caller.user && req.body.current_pwd) {
-        await limit(perAccountPasswordCheck, req, `password-check:${caller.user.id}`, caller.user.email);
-      }
-      await resetPassword(ctx, req.body, caller, meta(req));
+      await resetPassword(ctx, req.body, { user: await req.currentUser(), sessionId: await req.currentSessionId() }, meta(req));
       return { detail: MSG.passwordResetSuccess };
     },
   );
@@ -295,9 +207,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       onRequest: requireUser,
     },
     async (req, reply) => {
-      const sessionId = await req.currentSessionId();
-      if (sessionId !== null) await revokeSession(ctx.db, sessionId);
-      await logAuthEvent(ctx.db, 'signout', meta(req), { userId: req.user.id, email: req.user.email });
+      await signOut(ctx, { user: req.user, sessionId: await req.currentSessionId() }, meta(req));
       return reply.status(204).send();
     },
   );
