@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, mailTo, type TestApp } from '../../../test/build-test-app';
-import { cartOf, insertPromotion, onePaymentBody, postCheckout } from '../../../test/checkout-fixtures';
-import { createUserWithSession } from '../../../test/fixtures';
+import { cartOf, insertPromotion, onePaymentBody, postCheckout, SG_ADDRESS } from '../../../test/checkout-fixtures';
+import { createAdminWithSession, createUserWithSession } from '../../../test/fixtures';
 import { invoices, licenses, notifications, orders, paymentEvents, promotionCodes, promotionRedemptions } from '../../db/schema';
 import { fulfilOrder } from './fulfil-order';
 import { markLocalSessionPaid } from './local-provider';
@@ -80,5 +80,23 @@ describe('fulfilment of one payment happens once', () => {
     await t.db.update(orders).set({ paymentStatus: 'unpaid' }).where(eq(orders.id, s.orderId));
     expect(await fulfil(s.sessionId)).toEqual({ status: 'already_fulfilled', orderId: s.orderId });
     expect(await produced(s)).toEqual(ONCE);
+  });
+});
+
+describe('a paid order to ship', () => {
+  it('tells the buyer and each admin the same destination, city and country by name', async () => {
+    const admin = await createAdminWithSession(t.db);
+    const buyer = await createUserWithSession(t.db);
+    const shipping = { ...SG_ADDRESS, address: '1 Jalan Ampang', city: 'Kuala Lumpur', state: 'Kuala Lumpur', zip: '50450', country: 'MY' };
+    const res = await postCheckout(t.app, buyer.headers, onePaymentBody(cartOf({ 1: 1 }), { shipping }));
+    expect(res.statusCode, res.body).toBe(200);
+    const sessionId = /\/dev\/pay\/(lps_[\w-]+)$/.exec(res.json().url)![1]!;
+    expect(await markLocalSessionPaid(t.db, sessionId)).toBe(true);
+    expect((await fulfil(sessionId)).status).toBe('fulfilled');
+
+    const [toBuyer] = await t.db.select().from(notifications).where(and(eq(notifications.userId, buyer.id), eq(notifications.type, 'product_order')));
+    expect(toBuyer!.message).toContain('is paid and will be shipped to Kuala Lumpur, Malaysia. We will email you');
+    const [toAdmin] = await t.db.select().from(notifications).where(eq(notifications.userId, admin.id));
+    expect(toAdmin!.message).toContain('To ship to Kuala Lumpur, Malaysia: set its status');
   });
 });

@@ -1,20 +1,13 @@
-import { countryName } from '@lbs/domain/shipping';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { LicenseType } from '@lbs/domain/catalogue';
-import { formatUsd, fromCents } from '@lbs/domain/money';
-import { truncateKey } from '@lbs/domain/license-terms';
 import type { AppContext } from '../../app-context';
 import type { Tx } from '../../db/client';
 import { localPaymentSessions, orderLines, orders, paymentEvents, products, users } from '../../db/schema';
-import { mailDateTime } from '../../integrations/mail/template';
 import { issueInvoice } from '../invoices/issue-invoice';
-import { issuePurchasedLicenses, type LicenseUnit } from '../licenses/issue-licenses';
-import { renewLicense } from '../licenses/renew-license';
-import { createNotification } from '../notifications/create-notification';
-import { notifyAdmins } from '../notifications/notify-admins';
 import { enqueueMail } from '../outbox/enqueue';
 import { redeemPromotionUse } from '../vouchers/promotion-uses';
-import { receiptMail, type RenewedKey } from './receipt-mail';
+import { type DeliveredLicenses, deliverLicenses } from './deliver-licenses';
+import { notifyOrderPaid } from './notify-order-paid';
+import { receiptMail } from './receipt-mail';
 
 export type PaymentProvider = 'local' | 'stripe';
 
@@ -39,6 +32,54 @@ export type FulfilResult =
   | { status: 'unknown_session' }
   | { status: 'amount_mismatch'; orderId: number };
 
+type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * The one way an order gets paid, whoever reports the payment (Stripe webhook, local pay page,
+ * reconciliation). In one transaction: the order becomes paid (licence-only orders delivered), an
+ * invoice takes the next number, one key per licence unit is issued (a renewal line extends the
+ * buyer's licence instead), the promotion use is recorded, notifications are written (the
+ * customer's and one per admin) and the receipt is queued. Idempotent on the payment
+ * session: the order row is locked and checked, and `payment_events` holds one row per fulfilled
+ * session (primary key), so any number of concurrent or repeated reports fulfil it once.
+ */
+export async function fulfilOrder(ctx: AppContext, payment: CompletedPayment): Promise<FulfilResult> {
+  const now = payment.now ?? new Date();
+  return ctx.db.transaction(async (tx): Promise<FulfilResult> => {
+    const order = await lockOrder(tx, payment);
+    if (!order) return { status: 'unknown_session' };
+    const refused = await refusal(tx, order, payment);
+    if (refused) return refused;
+    if (!(await claimFulfilment(tx, payment))) return { status: 'already_fulfilled', orderId: order.id };
+
+    const lines = await linesOf(tx, order.id);
+    const paid = await markPaid(tx, order, lines, payment.sessionId, now);
+    const invoice = await issueInvoice(tx, {
+      orderId: order.id,
+      userId: order.userId,
+      email: order.email,
+      subtotalCents: order.subtotalCents,
+      shippingCents: order.shippingCents,
+      discountCents: order.discountCents,
+      totalCents: order.totalCents,
+      currency: order.currency,
+      paidAt: now,
+    });
+    const delivered = await deliverLicenses(tx, order, lines, now);
+    await redeemPromotionUse(tx, order);
+    await notifyOrderPaid(tx, order, lines, delivered);
+    await queueReceipt(tx, ctx, { order, paid, lines, invoiceNo: invoice.invoiceNo, delivered });
+    return {
+      status: 'fulfilled',
+      orderId: order.id,
+      invoiceNo: invoice.invoiceNo,
+      licenseKeys: delivered.licenses.map((l) => l.key),
+      renewedLicenseIds: delivered.renewed.map((r) => r.id),
+    };
+  });
+}
+
+/** The order this payment is for, row-locked until the transaction ends. */
 async function lockOrder(tx: Tx, payment: CompletedPayment) {
   const [bySession] = await tx
     .select()
@@ -55,167 +96,105 @@ async function lockOrder(tx: Tx, payment: CompletedPayment) {
 }
 
 /**
- * The one way an order gets paid, whoever reports the payment (Stripe webhook, local pay page,
- * reconciliation). In one transaction: the order becomes paid (licence-only orders delivered), an
- * invoice takes the next number, one key per licence unit is issued (a renewal line extends the
- * buyer's licence instead), the promotion use is recorded, notifications are written (the
- * customer's and one per admin) and the receipt is queued. Idempotent on the payment
- * session: the order row is locked and checked, and `payment_events` holds one row per fulfilled
- * session (primary key), so any number of concurrent or repeated reports fulfil it once.
+ * Why this payment does not fulfil the (locked) order, or null when it may: the order is already
+ * paid, the payment differs from the order's total, or the local provider's session is not paid.
  */
-export async function fulfilOrder(ctx: AppContext, payment: CompletedPayment): Promise<FulfilResult> {
-  const now = payment.now ?? new Date();
-  return ctx.db.transaction(async (tx): Promise<FulfilResult> => {
-    const order = await lockOrder(tx, payment);
-    if (!order) return { status: 'unknown_session' };
-    if (order.paymentStatus === 'paid') return { status: 'already_fulfilled', orderId: order.id };
-    if (
-      payment.amountCents !== undefined &&
-      (payment.amountCents !== order.totalCents || (payment.currency ?? order.currency).toLowerCase() !== order.currency)
-    ) {
-      return { status: 'amount_mismatch', orderId: order.id };
-    }
+async function refusal(tx: Tx, order: OrderRow, payment: CompletedPayment): Promise<FulfilResult | null> {
+  if (order.paymentStatus === 'paid') return { status: 'already_fulfilled', orderId: order.id };
+  if (
+    payment.amountCents !== undefined &&
+    (payment.amountCents !== order.totalCents || (payment.currency ?? order.currency).toLowerCase() !== order.currency)
+  ) {
+    return { status: 'amount_mismatch', orderId: order.id };
+  }
+  if (payment.provider === 'local') {
+    // The local provider's charge is its session row, marked paid by the pay page.
+    const [session] = await tx.select().from(localPaymentSessions).where(eq(localPaymentSessions.id, payment.sessionId));
+    if (!session || session.status !== 'paid') return { status: 'unknown_session' };
+    if (session.amountCents !== order.totalCents) return { status: 'amount_mismatch', orderId: order.id };
+  }
+  return null;
+}
 
-    if (payment.provider === 'local') {
-      // The local provider's charge is its session row, marked paid by the pay page.
-      const [session] = await tx.select().from(localPaymentSessions).where(eq(localPaymentSessions.id, payment.sessionId));
-      if (!session || session.status !== 'paid') return { status: 'unknown_session' };
-      if (session.amountCents !== order.totalCents) return { status: 'amount_mismatch', orderId: order.id };
-    }
-
-    const guard = await tx
+/**
+ * Records the session as fulfilled (and the provider's event as processed): false when another
+ * report already did, whatever the order row says, so the session is fulfilled once.
+ */
+async function claimFulfilment(tx: Tx, payment: CompletedPayment): Promise<boolean> {
+  const guard = await tx
+    .insert(paymentEvents)
+    .values({ id: `fulfil:${payment.provider}:${payment.sessionId}`, provider: payment.provider, type: 'fulfilment' })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  if (guard.length === 0) return false;
+  if (payment.eventId) {
+    await tx
       .insert(paymentEvents)
-      .values({ id: `fulfil:${payment.provider}:${payment.sessionId}`, provider: payment.provider, type: 'fulfilment' })
-      .onConflictDoNothing()
-      .returning({ id: paymentEvents.id });
-    if (guard.length === 0) return { status: 'already_fulfilled', orderId: order.id };
-    if (payment.eventId) {
-      await tx
-        .insert(paymentEvents)
-        .values({ id: payment.eventId, provider: payment.provider, type: payment.eventType ?? 'payment' })
-        .onConflictDoNothing();
-    }
+      .values({ id: payment.eventId, provider: payment.provider, type: payment.eventType ?? 'payment' })
+      .onConflictDoNothing();
+  }
+  return true;
+}
 
-    const lines = await tx
-      .select({
-        id: orderLines.id,
-        name: orderLines.name,
-        productName: products.name,
-        renewsLicenseId: orderLines.renewsLicenseId,
-        quantity: orderLines.quantity,
-        lineTotalCents: orderLines.lineTotalCents,
-        licenseType: products.licenseType,
-        kind: products.kind,
-      })
-      .from(orderLines)
-      .innerJoin(products, eq(products.id, orderLines.productId))
-      .where(eq(orderLines.orderId, order.id))
-      .orderBy(orderLines.id);
-    const licenseOnly = lines.every((line) => line.kind === 'license') && !order.needsShipping;
+/** The order's lines with what their products are, in order. */
+function linesOf(tx: Tx, orderId: number) {
+  return tx
+    .select({
+      id: orderLines.id,
+      name: orderLines.name,
+      productName: products.name,
+      renewsLicenseId: orderLines.renewsLicenseId,
+      quantity: orderLines.quantity,
+      lineTotalCents: orderLines.lineTotalCents,
+      licenseType: products.licenseType,
+      kind: products.kind,
+    })
+    .from(orderLines)
+    .innerJoin(products, eq(products.id, orderLines.productId))
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(orderLines.id);
+}
 
-    const [paid] = await tx
-      .update(orders)
-      .set({
-        paymentStatus: 'paid',
-        paidAt: now,
-        status: licenseOnly ? 'delivered' : 'pending',
-        paymentSessionId: payment.sessionId,
-        updatedAt: now,
-      })
-      .where(eq(orders.id, order.id))
-      .returning();
-    const invoice = await issueInvoice(tx, {
-      orderId: order.id,
-      userId: order.userId,
-      email: order.email,
-      subtotalCents: order.subtotalCents,
-      shippingCents: order.shippingCents,
-      discountCents: order.discountCents,
-      totalCents: order.totalCents,
-      currency: order.currency,
-      paidAt: now,
-    });
+/** The order becomes paid, under this session; one with only licences and nothing to ship is delivered too. */
+async function markPaid(
+  tx: Tx,
+  order: OrderRow,
+  lines: ReadonlyArray<{ kind: string }>,
+  sessionId: string,
+  now: Date,
+): Promise<OrderRow> {
+  const licenseOnly = lines.every((line) => line.kind === 'license') && !order.needsShipping;
+  const [paid] = await tx
+    .update(orders)
+    .set({ paymentStatus: 'paid', paidAt: now, status: licenseOnly ? 'delivered' : 'pending', paymentSessionId: sessionId, updatedAt: now })
+    .where(eq(orders.id, order.id))
+    .returning();
+  return paid!;
+}
 
-    const units: LicenseUnit[] = [];
-    const renewed: Array<RenewedKey & { id: string }> = [];
-    for (const line of lines) {
-      if (line.kind !== 'license' || !line.licenseType) continue;
-      const type = line.licenseType as LicenseType;
-      if (line.renewsLicenseId) {
-        const renewal = await renewLicense(tx, { licenseId: line.renewsLicenseId, userId: order.userId, type, paidAt: now });
-        if (renewal) {
-          await tx.update(orderLines).set({ renewedUntil: renewal.expiresAt }).where(eq(orderLines.id, line.id));
-          renewed.push({ id: renewal.id, key: renewal.key, name: line.productName, expiresAt: renewal.expiresAt });
-          continue;
-        }
-        // Revoked between checkout and payment: the term paid for comes as a new key instead.
-      }
-      for (let i = 0; i < line.quantity; i++) units.push({ type, name: line.renewsLicenseId ? line.productName : line.name });
-    }
-    const licenses = await issuePurchasedLicenses(tx, { userId: order.userId, email: order.email, orderId: order.id, paidAt: now, units });
-
-    await redeemPromotionUse(tx, order);
-
-    if (licenses.length) {
-      const names = [...new Set(licenses.map((l) => l.name))].join(', ');
-      await createNotification(tx, {
-        userId: order.userId,
-        type: 'license_purchase',
-        title: licenses.length === 1 ? 'License purchased' : `${licenses.length} licenses purchased`,
-        message: `Order #${order.id}: your ${names} ${licenses.length === 1 ? 'key is' : 'keys are'} ready. Find ${licenses.length === 1 ? 'it' : 'them'} in your receipt email and under Your Subscriptions.`,
-      });
-    }
-    if (renewed.length) {
-      await createNotification(tx, {
-        userId: order.userId,
-        type: 'license_purchase',
-        title: renewed.length === 1 ? 'License renewed' : `${renewed.length} licenses renewed`,
-        message: `Order #${order.id}: ${renewed
-          .map((r) => `your ${r.name} key ${truncateKey(r.key)} is renewed until ${mailDateTime(r.expiresAt)}`)
-          .join('; ')}. Same key, same device: nothing to re-activate.`,
-      });
-    }
-    if (order.needsShipping) {
-      const where = order.shippingInfo ? ` to ${order.shippingInfo.city}, ${countryName(order.shippingInfo.country) ?? order.shippingInfo.country}` : '';
-      await createNotification(tx, {
-        userId: order.userId,
-        type: 'product_order',
-        title: 'Order received',
-        message: `Order #${order.id} is paid and will be shipped${where}. We will email you the tracking details when it leaves our warehouse.`,
-      });
-    }
-
-    // The back office hears of every paid order, in this same transaction: a replayed report
-    // never gets this far (the guards above), so each admin is told once.
-    await notifyAdmins(tx, {
-      type: order.needsShipping ? 'product_order' : 'license_purchase',
-      title: `New order #${order.id} paid by ${order.email} — ${formatUsd(fromCents(order.totalCents))}`,
-      message: `${lines.map((l) => `${l.quantity} × ${l.name}`).join(', ')}. ${
-        order.needsShipping
-          ? `To ship${order.shippingInfo ? ` to ${order.shippingInfo.city}, ${countryName(order.shippingInfo.country) ?? order.shippingInfo.country}` : ''}: set its status and tracking under Orders.`
-          : 'License keys issued and mailed; nothing to ship.'
-      }`,
-    });
-
-    const [user] = await tx.select({ firstName: users.firstName, username: users.username }).from(users).where(eq(users.id, order.userId));
-    await enqueueMail(
-      tx,
-      receiptMail({
-        order: paid!,
-        lines,
-        invoiceNo: invoice.invoiceNo,
-        licenses,
-        renewed,
-        greetAs: { firstName: user?.firstName, shippingName: order.shippingInfo?.name, username: user?.username },
-        publicUrl: ctx.config.publicUrl,
-      }),
-    );
-    return {
-      status: 'fulfilled',
-      orderId: order.id,
-      invoiceNo: invoice.invoiceNo,
-      licenseKeys: licenses.map((l) => l.key),
-      renewedLicenseIds: renewed.map((r) => r.id),
-    };
-  });
+/** The receipt mail, queued in the outbox (sent once the transaction commits). */
+async function queueReceipt(
+  tx: Tx,
+  ctx: AppContext,
+  r: {
+    order: OrderRow;
+    paid: OrderRow;
+    lines: ReadonlyArray<{ name: string; quantity: number; lineTotalCents: number }>;
+    invoiceNo: number;
+    delivered: DeliveredLicenses;
+  },
+): Promise<void> {
+  const [user] = await tx.select({ firstName: users.firstName, username: users.username }).from(users).where(eq(users.id, r.order.userId));
+  await enqueueMail(
+    tx,
+    receiptMail({
+      order: r.paid,
+      lines: r.lines,
+      invoiceNo: r.invoiceNo,
+      licenses: r.delivered.licenses,
+      renewed: r.delivered.renewed,
+      greetAs: { firstName: user?.firstName, shippingName: r.order.shippingInfo?.name, username: user?.username },
+      publicUrl: ctx.config.publicUrl,
+    }),
+  );
 }
