@@ -21,7 +21,7 @@ import { contentSecurityPolicy } from './plugins/csp';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { noStoreByDefault } from './plugins/no-store';
 import { healthRoutes } from './modules/health/routes';
-import { LicenseCheckLog } from './modules/licensing/license-check-log';
+import { LicenseCheckLog } from './modules/license-server/license-check-log';
 import { AppMetrics } from './modules/metrics/app-metrics';
 import { metricsRoutes } from './modules/metrics/routes';
 import { pageViewRoutes } from './modules/page-views/routes';
@@ -51,7 +51,7 @@ import { userAdminRoutes } from './modules/users/admin-routes';
 import { notificationAdminRoutes } from './modules/notifications/admin-routes';
 import { invoiceAdminRoutes } from './modules/invoices/admin-routes';
 import { analyticsRoutes } from './modules/analytics/routes';
-import { licensingRoutes } from './modules/licensing/routes';
+import { licenseServerRoutes } from './modules/license-server/routes';
 
 export interface BuildOptions {
   /** An already open database (tests pass an in-memory one); otherwise opened from config. */
@@ -201,7 +201,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     await scope.register(contactRoutes, { ctx });
     await scope.register(publicConfigRoutes, { ctx });
     // The licence server: the desktop program calls it with a licence key, not a session.
-    await scope.register(licensingRoutes, { ctx });
+    await scope.register(licenseServerRoutes, { ctx });
     // Admin-only routes, whatever their path: the hook settles it for all of them before any
     // route-level hook, so a route cannot be added here and forget its guard. The back office
     // registers its routes in this scope too.
