@@ -18,7 +18,6 @@ export async function licenseAdminRoutes(app: FastifyInstance, { ctx }: { ctx: A
     '/subscriptions/licenses/admin/all',
     {
       schema: {
-        tags: ['admin'],
         summary: 'Every licence, most recently issued first, paged',
         description:
           '`q` matches the email anywhere (case-insensitive) or part of the key (a whole key may be typed in lower case, without hyphens); `status` is active, expired (ran out, not revoked) or revoked.',
@@ -34,7 +33,6 @@ export async function licenseAdminRoutes(app: FastifyInstance, { ctx }: { ctx: A
     '/subscriptions/licenses',
     {
       schema: {
-        tags: ['admin'],
         summary: 'Generate a licence for an existing account; the customer gets the key by mail',
         description: 'An email with no account answers 404. An admin-generated onetime licence never expires; custom uses start_date and end_date.',
         body: withExample(ZLicenseCreateBody, { email: 'customer@example.com', mode: 'year', start_date: '', end_date: '' }),
@@ -49,7 +47,6 @@ export async function licenseAdminRoutes(app: FastifyInstance, { ctx }: { ctx: A
     '/subscriptions/licenses',
     {
       schema: {
-        tags: ['admin'],
         summary: 'Revoke a licence (it is kept, stamped revoked, and moves to the customer’s Past)',
         description: 'An unknown licence answers 404; one already revoked or expired, 409.',
         body: withExample(ZLicenseRevokeBody, { license_id: '00000000-0000-4000-8000-000000000000', mode: 'revoke' }),
