@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZAdminLicenseQuery } from '@lbs/domain/admin-queries';
+import { ZAdminLicenseQuery, ZAdminUserLicenseQuery } from '@lbs/domain/admin-queries';
 import { ZLicense, ZLicensePage } from '@lbs/domain/responses';
 import { ZLicenseCreateBody, ZLicenseRevokeBody } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
@@ -8,9 +8,10 @@ import { BEARER, BODY_ERRORS, errors, withExample } from '../../lib/openapi';
 import { auditActorOf } from '../audit/record-admin-action';
 import { generateLicense } from './generate-license';
 import { listAllLicenses } from './list-all-licenses';
+import { listUserLicenses } from './list-user-licenses';
 import { revokeLicense } from './revoke-license';
 
-/** The admin's licence list, generation and revocation; registered in the admin scope. */
+/** The admin's licence lists, generation and revocation. */
 export async function licenseAdminRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -27,6 +28,20 @@ export async function licenseAdminRoutes(app: FastifyInstance, { ctx }: { ctx: A
       },
     },
     async (req) => listAllLicenses(ctx.db, req.query),
+  );
+
+  r.get(
+    '/subscriptions/licenses/admin/user',
+    {
+      schema: {
+        summary: 'Every licence of one email address, current or not, newest first, paged',
+        description: "The old product's admin list passed the email as the `mode` of GET /subscriptions/licenses; a customer's list no longer takes one.",
+        querystring: ZAdminUserLicenseQuery,
+        response: { 200: ZLicensePage, ...errors(400, 401, 403) },
+        security: BEARER,
+      },
+    },
+    async (req) => listUserLicenses(ctx.db, req.query),
   );
 
   r.post(
