@@ -195,6 +195,18 @@ describe('who is calling, before what they sent', () => {
     });
   }
 
+  it('lets a customer past the guard of every customer route (neither 401 nor admin only)', async () => {
+    const wrong: string[] = [];
+    for (const route of routes.filter((r) => CUSTOMER.has(r.key))) {
+      // A session of its own for each route: the walk passes through sign-out.
+      const caller = await createUserWithSession(t.db);
+      const req = malformed(route, 'wrong-shape');
+      const res = await t.app.inject({ ...req, headers: { ...req.headers, ...caller.headers } });
+      if (res.statusCode === 401 || (res.statusCode === 403 && res.json().detail === 'Admin only')) wrong.push(`${route.key} → ${res.statusCode} ${res.body}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('lets an admin through to validation on the admin routes (400, not 403)', async () => {
     for (const route of routes.filter((r) => ADMIN.has(r.key))) {
       const req = malformed(route, 'wrong-shape');
