@@ -1,7 +1,7 @@
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import type { MailTransport } from './integrations/mail/transport';
-import type { LicenseCheckLog } from './modules/licensing/license-check-log';
+import type { LicenseCheckLog } from './modules/license-server/license-check-log';
 import type { AppMetrics } from './modules/metrics/app-metrics';
 import type { OutboxWorker } from './modules/outbox/worker';
 import type { LiveSession } from './plugins/auth';

@@ -5,7 +5,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import { strictBodyValidatorCompiler } from './plugins/strict-body';
 import { redactUrl } from './lib/redact-url';
 import { openApiSerializerCompiler, openApiTransform } from './lib/openapi';
-import { z } from 'zod';
 import type { AppConfig } from './config';
 import type { AppContext } from './app-context';
 import { openDatabase, type Database } from './db/client';
@@ -20,38 +19,11 @@ import { registerSpa } from './plugins/spa';
 import { contentSecurityPolicy } from './plugins/csp';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { noStoreByDefault } from './plugins/no-store';
-import { healthRoutes } from './modules/health/routes';
-import { LicenseCheckLog } from './modules/licensing/license-check-log';
+import { LicenseCheckLog } from './modules/license-server/license-check-log';
 import { AppMetrics } from './modules/metrics/app-metrics';
-import { metricsRoutes } from './modules/metrics/routes';
-import { pageViewRoutes } from './modules/page-views/routes';
-import { devMailboxRoutes } from './modules/dev-mailbox/routes';
-import { notificationRoutes } from './modules/notifications/routes';
-import { invoiceRoutes } from './modules/invoices/routes';
-import { orderRoutes } from './modules/orders/routes';
-import { licenseAdminRoutes } from './modules/licenses/admin-routes';
-import { orderAdminRoutes } from './modules/orders/admin-routes';
-import { voucherListAdminRoutes } from './modules/vouchers/admin-routes';
-import { auditAdminRoutes } from './modules/audit/routes';
-import { licenseRoutes } from './modules/licenses/routes';
-import { resourceRoutes } from './modules/resources/routes';
-import { profileRoutes } from './modules/users/routes';
-import { shippingRoutes } from './modules/shipping/routes';
-import { voucherAdminRoutes, voucherRoutes } from './modules/vouchers/routes';
-import { checkoutRoutes, stripeWebhookRoutes } from './modules/payments/routes';
-import { localPayRoutes } from './modules/payments/local-pay-routes';
 import { PaymentReconciler } from './modules/payments/reconcile';
 import { LicenseReminderJob } from './modules/licenses/send-expiry-reminders';
-import { authRoutes } from './modules/auth/routes';
-import { catalogueRoutes } from './modules/catalogue/routes';
-import { contactRoutes } from './modules/contact/routes';
-import { publicConfigRoutes } from './modules/public-config/routes';
-import { reportRoutes } from './modules/reports/routes';
-import { userAdminRoutes } from './modules/users/admin-routes';
-import { notificationAdminRoutes } from './modules/notifications/admin-routes';
-import { invoiceAdminRoutes } from './modules/invoices/admin-routes';
-import { analyticsRoutes } from './modules/analytics/routes';
-import { licensingRoutes } from './modules/licensing/routes';
+import { MODULES, routesOf, type AppModule } from './modules/module-table';
 
 export interface BuildOptions {
   /** An already open database (tests pass an in-memory one); otherwise opened from config. */
@@ -62,6 +34,8 @@ export interface BuildOptions {
   serveWeb?: boolean;
   /** Where log lines go instead of stdout (tests read what would be logged). */
   logStream?: { write(line: string): void };
+  /** The modules to register (a test passes an altered table); otherwise every module of the server. */
+  modules?: readonly AppModule[];
 }
 
 declare module 'fastify' {
@@ -181,48 +155,24 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  const modules = opts.modules ?? MODULES;
   const api = async (scope: FastifyInstance) => {
     noStoreByDefault(scope);
-    await scope.register(healthRoutes, { ctx });
-    await scope.register(metricsRoutes, { ctx });
-    await scope.register(pageViewRoutes, { ctx });
-    await scope.register(notificationRoutes, { ctx });
-    await scope.register(invoiceRoutes, { ctx });
-    await scope.register(orderRoutes, { ctx });
-    await scope.register(licenseRoutes, { ctx });
-    await scope.register(resourceRoutes, { ctx });
-    await scope.register(profileRoutes, { ctx });
-    await scope.register(shippingRoutes, { ctx });
-    await scope.register(voucherRoutes, { ctx });
-    await scope.register(checkoutRoutes, { ctx });
-    await scope.register(stripeWebhookRoutes, { ctx });
-    await scope.register(authRoutes, { ctx });
-    await scope.register(catalogueRoutes, { ctx });
-    await scope.register(contactRoutes, { ctx });
-    await scope.register(publicConfigRoutes, { ctx });
-    // The licence server: the desktop program calls it with a licence key, not a session.
-    await scope.register(licensingRoutes, { ctx });
-    // Admin-only routes, whatever their path: the hook settles it for all of them before any
-    // route-level hook, so a route cannot be added here and forget its guard. The back office
-    // registers its routes in this scope too.
+    for (const m of modules) for (const routes of routesOf(m)) await scope.register(routes, { ctx });
+    // The only place admin routes are registered. The hook settles who may call before any
+    // route-level hook, so an admin route cannot forget its guard; the OpenAPI `admin` tag comes
+    // from here too, not from each route.
     await scope.register(async (admin) => {
       admin.addHook('onRequest', requireAdmin);
-      await admin.register(voucherAdminRoutes, { ctx });
-      await admin.register(reportRoutes, { ctx });
-      await admin.register(analyticsRoutes, { ctx });
-      await admin.register(licenseAdminRoutes, { ctx });
-      await admin.register(orderAdminRoutes, { ctx });
-      await admin.register(voucherListAdminRoutes, { ctx });
-      await admin.register(auditAdminRoutes, { ctx });
-      await admin.register(userAdminRoutes, { ctx });
-      await admin.register(notificationAdminRoutes, { ctx });
-      await admin.register(invoiceAdminRoutes, { ctx });
+      admin.addHook('onRoute', (route) => {
+        route.schema = { ...route.schema, tags: [...(route.schema?.tags ?? []), 'admin'] };
+      });
+      for (const m of modules) if (m.adminRoutes) await admin.register(m.adminRoutes, { ctx });
     });
   };
   await app.register(api, { prefix: '/api' });
 
-  if (config.devTools) await app.register(devMailboxRoutes, { ctx });
-  if (config.devTools) await app.register(localPayRoutes, { ctx });
+  if (config.devTools) for (const m of modules) if (m.devRoutes) await app.register(m.devRoutes, { ctx });
   if (opts.serveWeb !== false) await registerSpa(app, config.webDistDir);
   else
     app.setNotFoundHandler((req, reply) =>
@@ -245,5 +195,3 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
   return app;
 }
-
-export { z };

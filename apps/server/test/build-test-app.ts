@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { PGliteOptions } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildOptions } from '../src/app';
 import type { AppContext } from '../src/app-context';
 import { loadConfig } from '../src/config';
 import { MIGRATIONS_DIR, openDatabase, type Database, type Db } from '../src/db/client';
@@ -58,9 +58,10 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 
 /**
  * The whole app as production builds it, on a fresh seeded database, without the web build and
- * without background workers (tests deliver the outbox by hand with deliverMail).
+ * without background workers (tests deliver the outbox by hand with deliverMail). `build.modules`
+ * swaps the module table (the guard test registers a route in the wrong file on purpose).
  */
-export async function buildTestApp(overrides: TestEnv = {}): Promise<TestApp> {
+export async function buildTestApp(overrides: TestEnv = {}, build: Pick<BuildOptions, 'modules'> = {}): Promise<TestApp> {
   const testDb = await openTestDatabase();
   try {
     const config = loadConfig({
@@ -78,6 +79,7 @@ export async function buildTestApp(overrides: TestEnv = {}): Promise<TestApp> {
       database: testDb.database,
       startWorkers: false,
       serveWeb: false,
+      ...build,
     });
     await app.ready();
     return {

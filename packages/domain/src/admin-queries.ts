@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { LICENSE_ADMIN_STATUSES } from './license-terms';
 import { isCalendarDay, REPORT_MSG } from './report-periods';
 import { CUSTOMER_ROLE } from './roles';
-import { safeString, ZPaging } from './schemas';
+import { safeString, ZEmail, ZPaging } from './schemas';
 import { ORDER_STATUSES } from './statuses';
 import { ANALYTICS_MSG } from './report-queries';
 
@@ -41,6 +41,10 @@ export const ZEmailSuggestQuery = z.object({ query: safeString().trim().min(1).m
 /** `GET /subscriptions/licenses/admin/all`: every licence, searched by email or key, by status. */
 export const ZAdminLicenseQuery = z.object({ ...paging, q: ZSearch, status: z.enum(LICENSE_ADMIN_STATUSES).nullish() }).strict();
 export type TAdminLicenseQuery = z.output<typeof ZAdminLicenseQuery>;
+
+/** `GET /subscriptions/licenses/admin/user`: every licence of one email address. */
+export const ZAdminUserLicenseQuery = z.object({ ...paging, email: ZEmail }).strict();
+export type TAdminUserLicenseQuery = z.output<typeof ZAdminUserLicenseQuery>;
 
 export const ZAdminNotificationQuery = z.object(paging).strict();
 

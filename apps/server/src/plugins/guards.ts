@@ -64,12 +64,3 @@ export const ownerOrAdmin = (userIdParam: (params: RawParams) => string | undefi
 
 /** As ownerOrAdmin, for what only the user may do to their own account (an admin is refused too). */
 export const ownerOnly = (userIdParam: (params: RawParams) => string | undefined) => owner(userIdParam, false);
-
-/**
- * onRequest guard factory for a route that is an admin's only for some requests (decided from
- * the raw query or params): `test` says whether this one is; otherwise any signed-in user may call.
- */
-export const adminWhen = (test: (request: FastifyRequest) => boolean) =>
-  async function adminWhenGuard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    await (test(request) ? requireAdmin(request, reply) : requireUser(request, reply));
-  };

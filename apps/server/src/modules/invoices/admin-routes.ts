@@ -12,7 +12,6 @@ export async function invoiceAdminRoutes(app: FastifyInstance, { ctx }: { ctx: A
     '/invoice/admin/all',
     {
       schema: {
-        tags: ['admin'],
         summary: 'Every invoice, newest first, paged, with the buyer',
         description: '`q` matches the invoice number exactly or the email anywhere (case-insensitive).',
         querystring: ZAdminInvoiceQuery,

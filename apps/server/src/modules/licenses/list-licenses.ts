@@ -12,33 +12,26 @@ import { toLicenseJson } from './license-json';
 
 export type LicenseListMode = 'CURRENT' | 'PAST';
 
-/**
- * What a list asks for: the caller's own CURRENT or PAST licences, or every licence of one email
- * address (an admin's search); null for anything else. The guard reads the raw query with it and
- * the handler the validated one, so both agree on which requests are an admin's.
- */
-export function listTarget(mode: unknown): { mode: LicenseListMode } | { email: string } | null {
-  if (typeof mode !== 'string') return null;
+/** Where an admin lists one user's licences; a customer's list never takes an email. */
+export const ADMIN_USER_LICENSES_ROUTE = 'GET /api/subscriptions/licenses/admin/user?email=';
+
+/** The list mode the caller asked for (CURRENT or PAST, any letter case); anything else is a 400. */
+export function ownListMode(mode: string): LicenseListMode {
   const upper = mode.trim().toUpperCase();
-  if (upper === 'CURRENT' || upper === 'PAST') return { mode: upper };
-  const email = ZEmail.safeParse(mode.trim());
-  return email.success ? { email: email.data } : null;
+  if (upper === 'CURRENT' || upper === 'PAST') return upper;
+  // The old product's admin list passed an email here; that search is an admin route now.
+  if (ZEmail.safeParse(mode).success) throw badRequest(`query.mode: must be CURRENT or PAST; an admin lists one user's licences with ${ADMIN_USER_LICENSES_ROUTE}`);
+  throw badRequest('query.mode: must be CURRENT or PAST');
 }
 
-/**
- * One page of licences: the caller's current or past ones, or (admin list) every licence of one
- * email address, newest first.
- */
+/** One page of the caller's current or past licences, newest first. */
 export async function listLicenses(
   db: Db,
-  filter: { userId: number; mode: LicenseListMode } | { email: string },
+  filter: { userId: number; mode: LicenseListMode },
   paging: { page: number; page_size: number },
   now = new Date(),
 ) {
-  const where =
-    'email' in filter
-      ? eq(licenses.email, filter.email)
-      : and(eq(licenses.userId, filter.userId), filter.mode === 'CURRENT' ? isLicenseCurrentSql(now) : isLicensePastSql(now));
+  const where = and(eq(licenses.userId, filter.userId), filter.mode === 'CURRENT' ? isLicenseCurrentSql(now) : isLicensePastSql(now));
   const page = await paginate(db, {
     from: licenses,
     where,
@@ -60,10 +53,8 @@ export async function licensePageJson(db: Db, page: Paged<typeof licenses.$infer
   };
 }
 
-/** GET /subscriptions/licenses: the list its mode names, for the caller (the guard has let only admins name an email). */
-export async function listLicensesByMode(db: Db, userId: number, query: { mode: string; page: number; page_size: number }) {
+/** GET /subscriptions/licenses: the caller's own CURRENT or PAST licences. */
+export async function listOwnLicenses(db: Db, userId: number, query: { mode: string; page: number; page_size: number }) {
   const { mode, page, page_size } = query;
-  const target = listTarget(mode);
-  if (!target) throw badRequest('query.mode: must be CURRENT, PAST or (admin) an email address');
-  return listLicenses(db, 'email' in target ? target : { userId, mode: target.mode }, { page, page_size });
+  return listLicenses(db, { userId, mode: ownListMode(mode) }, { page, page_size });
 }

@@ -16,7 +16,6 @@ export async function notificationAdminRoutes(app: FastifyInstance, { ctx }: { c
     '/notification/admin/all',
     {
       schema: {
-        tags: ['admin'],
         summary: "Every user's notifications, newest first, paged, with the owner's id",
         querystring: ZAdminNotificationQuery,
         response: { 200: ZAdminNotificationPage, ...errors(400, 401, 403) },
@@ -30,7 +29,6 @@ export async function notificationAdminRoutes(app: FastifyInstance, { ctx }: { c
     '/notification/read',
     {
       schema: {
-        tags: ['admin'],
         summary: 'Mark up to 100 notifications read, anyone’s',
         description: '`updated` counts the ones that were unread; unknown ids are ignored, and a repeat changes nothing.',
         body: withExample(ZMarkReadBody, { ids: ['7d0f3c1e-2b4a-4c8e-9f1a-3e5b6c7d8e9f'] }),

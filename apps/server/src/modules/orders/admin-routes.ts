@@ -20,7 +20,6 @@ export async function orderAdminRoutes(app: FastifyInstance, { ctx }: { ctx: App
     '/order/admin/all',
     {
       schema: {
-        tags: ['admin'],
         summary: "Every customer's paid orders with their lines, newest first, paged",
         description:
           '`q` matches the order id exactly, or the email or shipping name anywhere (case-insensitive); `status` the fulfilment status; ' +
@@ -37,7 +36,6 @@ export async function orderAdminRoutes(app: FastifyInstance, { ctx }: { ctx: App
     '/order/:orderId',
     {
       schema: {
-        tags: ['admin'],
         summary: 'Set an order’s status and tracking; the customer is notified, and mailed on shipped and delivered',
         description: 'An unknown order answers 404; a tracking URL that is not http(s), 400. A pending order’s tracking number is cleared.',
         params: z.object({ orderId: z.coerce.number().int().positive().max(2_147_483_647) }),

@@ -19,7 +19,6 @@ export async function userAdminRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     '/users',
     {
       schema: {
-        tags: ['admin'],
         summary: 'Accounts, newest first, paged, with verification and licence count',
         description: FILTERS,
         querystring: ZAdminUserQuery,
@@ -34,7 +33,6 @@ export async function userAdminRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     '/users/email',
     {
       schema: {
-        tags: ['admin'],
         summary: 'Email addresses starting with what was typed (suggestions)',
         description: `Case-insensitive prefix match over every account, alphabetical, at most ${MAX_EMAIL_SUGGESTIONS}.`,
         querystring: ZEmailSuggestQuery,
@@ -49,7 +47,6 @@ export async function userAdminRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     '/users/export',
     {
       schema: {
-        tags: ['admin'],
         summary: 'Every matching account as a CSV file (streamed)',
         description: `${FILTERS} RFC 4180 with a header row; a cell that a spreadsheet would run as a formula starts with an apostrophe.`,
         querystring: ZUserExportQuery,

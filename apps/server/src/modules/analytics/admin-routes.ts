@@ -4,7 +4,7 @@ import { ZAnalyticsListQuery, ZStrictReportQuery } from '@lbs/domain/report-quer
 import { ZErrorEventPage, ZUsageDaily, ZUsageEventPage, ZUsageSummary } from '@lbs/domain/report-responses';
 import type { AppContext } from '../../app-context';
 import { BEARER, errors } from '../../lib/openapi';
-import { reportSemantics } from '../reports/routes';
+import { reportSemantics } from '../reports/admin-routes';
 import { listErrorEvents, listUsageEvents } from './list-usage-events';
 import { usageDaily, usageSummary } from './usage-report';
 
@@ -14,7 +14,7 @@ const LIST_QUERY =
   'from after to is 400), not both; with neither, every event.';
 
 /** The back office's reads of what the desktop program reported; registered in the admin scope. */
-export async function analyticsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function analyticsAdminRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const timeZone = ctx.config.BUSINESS_TIME_ZONE;
   const clock = () => ({ now: new Date(), timeZone });
@@ -24,7 +24,6 @@ export async function analyticsRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     '/analytics/usage/summary',
     {
       schema: {
-        tags: ['admin'],
         summary: 'Files processed in a period and their average processing time',
         description: `Counts successful processing events; \`average_time\` is in seconds (0 without any). ${reportSemantics(timeZone)}`,
         querystring: ZStrictReportQuery,
@@ -39,7 +38,6 @@ export async function analyticsRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     '/analytics/usage/daily',
     {
       schema: {
-        tags: ['admin'],
         summary: 'Files processed and their average processing time, per business day',
         description: `One entry per day: successful processing events and their average time in seconds (0 without any). ${reportSemantics(timeZone)}`,
         querystring: ZStrictReportQuery,
@@ -54,7 +52,6 @@ export async function analyticsRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     '/analytics/events',
     {
       schema: {
-        tags: ['admin'],
         summary: 'Files the desktop program processed, paged',
         description: `\`processing_time\` is in seconds; \`device_address\` is the device id, \`ip_address\` the address the report came from. ${LIST_QUERY} ${zone}`,
         querystring: ZAnalyticsListQuery,
@@ -69,7 +66,6 @@ export async function analyticsRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     '/analytics/errors',
     {
       schema: {
-        tags: ['admin'],
         summary: 'Files the desktop program failed to process, paged',
         description: `\`device_address\` is the device id, \`ip_address\` the address the report came from. ${LIST_QUERY} ${zone}`,
         querystring: ZAnalyticsListQuery,

@@ -24,7 +24,7 @@ const METRIC_MEANING =
   'orders charged in USD, after discount and with shipping, by payment time (`{date, income}`; the others answer `{date, count}`).';
 
 /** The back office's reports; registered in the admin scope, whose onRequest hook lets admins only. */
-export async function reportRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function reportAdminRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const timeZone = ctx.config.BUSINESS_TIME_ZONE;
 
@@ -32,7 +32,6 @@ export async function reportRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     '/report/summary/overview',
     {
       schema: {
-        tags: ['admin'],
         summary: 'The overview cards: customers, current licences, paid orders and income, now',
         description:
           'Totals at the moment of the call: customer accounts, licences current now (not expired, not revoked), paid orders, and what they charged (USD, after discount, with shipping).',
@@ -48,7 +47,6 @@ export async function reportRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     '/report/summary/:metric',
     {
       schema: {
-        tags: ['admin'],
         summary: 'One metric per business day of a period or custom range',
         description: `${METRIC_MEANING} ${reportSemantics(timeZone)}`,
         params: ZReportMetricParams,

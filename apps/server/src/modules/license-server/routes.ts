@@ -38,7 +38,7 @@ const JWKS_MAX_AGE_SECONDS = 3600;
  * credential. Every refusal is `{"detail": {code, message}}`; rate limits answer 429 with
  * Retry-After.
  */
-export async function licensingRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function licenseServerRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const keys = new LicenseSigningKeys(ctx.db, ctx.config);
   const leases = new LeaseIssuer(keys, { issuer: ctx.config.publicUrl, ttlHours: ctx.config.LEASE_TTL_HOURS });
   const limits = licenseRateLimiters(app);

@@ -14,7 +14,6 @@ export async function auditAdminRoutes(app: FastifyInstance, { ctx }: { ctx: App
     '/admin/audit',
     {
       schema: {
-        tags: ['admin'],
         summary: 'The audit log of admin writes, newest first, paged',
         querystring: ZPaging,
         response: { 200: ZAuditPage, ...errors(400, 401, 403) },
