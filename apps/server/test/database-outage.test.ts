@@ -1,8 +1,8 @@
 import net from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../src/db/client';
 import { seedCatalogue } from '../src/db/seed';
 import { sendExpiryReminders } from '../src/modules/licenses/send-expiry-reminders';
