@@ -136,6 +136,24 @@ async function openPostgres(url: string): Promise<Database> {
   // hears and end the process; its next statement fails instead, and the pool drops it on release.
   pool.on('connect', (conn) => conn.on('error', () => {}));
   const db = drizzle(pool, { schema }) as unknown as Db;
+  // drizzle's transaction() on a pool checks a connection out and sends BEGIN before the
+  // try/finally that gives it back (drizzle-orm 0.45, upstream issue #6241): when the server goes
+  // away just as a transaction begins, the connection stays checked out for the life of the
+  // process, the pool is one short for good, and pool.end() waits on it forever. So a transaction
+  // runs on a connection checked out here and given back whatever happens; drizzle sees a plain
+  // client and only sends BEGIN, COMMIT and ROLLBACK on it. pg-pool drops a connection that lost
+  // its server when it comes back. One drizzle instance per connection: building one costs ~0.2 ms.
+  const onConnection = new WeakMap<import('pg').PoolClient, Db>();
+  db.transaction = async (work, config) => {
+    const conn = await pool.connect();
+    try {
+      let bound = onConnection.get(conn);
+      if (!bound) onConnection.set(conn, (bound = drizzle(conn, { schema }) as unknown as Db));
+      return await bound.transaction(work, config);
+    } finally {
+      conn.release();
+    }
+  };
   const listeners = new Set<() => Promise<void>>();
   return {
     db,
