@@ -4,7 +4,7 @@ import { lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { captchaSolutions } from '../../db/schema';
-import { getOrCreateSecret } from '../../lib/app-secrets';
+import { getOrCreateSecret } from '../../db/app-secrets';
 import type { CaptchaVerifier } from './captcha-verifier';
 
 /** How long a challenge may wait for its solution (filling in a sign-up form included). */
