@@ -1,6 +1,6 @@
 /** What the back office's read routes answer. */
 import { z } from 'zod';
-import { ZInvoice, ZNotification, ZOrder, ZPaged } from './responses';
+import { ZCoupon, ZInvoice, ZNotification, ZOrder, ZPaged, ZPromotion } from './responses';
 
 const ZInstant = z.iso.datetime();
 
@@ -38,3 +38,26 @@ export type TAdminOrderPage = z.infer<typeof ZAdminOrderPage>;
 
 export const ZMarkReadResult = z.object({ updated: z.number().int().nonnegative() });
 export type TMarkReadResult = z.infer<typeof ZMarkReadResult>;
+
+const ZJsonValue = z.unknown().describe('The target as it was (before) or became (after); null when it did not exist');
+
+/** One row of the audit log: what an admin did (an AuditAction, as stored), to what, from where. */
+const ZAuditEntry = z.object({
+  id: z.number().int(),
+  actor_id: z.number().int().nullable(),
+  actor_email: z.string(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string(),
+  before: ZJsonValue,
+  after: ZJsonValue,
+  ip: z.string().nullable(),
+  created_at: ZInstant,
+});
+export type TAuditEntry = z.infer<typeof ZAuditEntry>;
+export const ZAuditPage = ZPaged(ZAuditEntry);
+export type TAuditPage = z.infer<typeof ZAuditPage>;
+
+/** The coupon list (deleted coupons left out) and one coupon's promotion codes, paged. */
+export const ZCouponPage = ZPaged(ZCoupon);
+export const ZPromotionPage = ZPaged(ZPromotion);

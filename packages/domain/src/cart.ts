@@ -159,14 +159,6 @@ export function totalQuantity(items: readonly CartItem[]): number {
   return items.reduce((sum, item) => sum + item.quantity, 0);
 }
 
-/**
- * Every line is a licence (id 10 or more). An empty cart is not licence-only: the answer is
- * meant to describe what is being bought, and an empty cart buys nothing.
- */
-export function isLicenseOnly(items: readonly CartItem[]): boolean {
-  return items.length > 0 && items.every((item) => isLicenseProductId(item.product_id));
-}
-
 /** Some line is physical per the catalogue: an accessory or the setup kit (DESIGN §4). */
 export function needsShipping(items: readonly CartItem[]): boolean {
   return items.some(

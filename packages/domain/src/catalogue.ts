@@ -152,7 +152,7 @@ export const SHEET_TIERS: readonly SheetTier[] = Object.freeze([
 ]);
 
 /** USD per sheet for a whole quantity, or null below the minimum (or not a whole number). */
-export function sheetUnitPrice(quantity: number): number | null {
+function sheetUnitPrice(quantity: number): number | null {
   if (!Number.isInteger(quantity) || quantity < SHEET_MINIMUM) return null;
   const tier = SHEET_TIERS.find(
     (candidate) =>

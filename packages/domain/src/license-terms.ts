@@ -35,10 +35,6 @@ export const LICENSE_TERM_MS: Record<LicenseType, number | null> = Object.freeze
   onetime: 90 * DAY_MS,
 });
 
-export function isLicenseType(value: unknown): value is LicenseType {
-  return typeof value === 'string' && (LICENSE_TYPES as readonly string[]).includes(value);
-}
-
 /** Expiry of a key bought at `start`. */
 export function purchasedLicenseExpiry(type: LicenseType, start: Date): Date {
   const term = LICENSE_TERM_MS[type];
@@ -99,7 +95,6 @@ export const LICENSE_REMINDERS = Object.freeze([
   { stage: 3, kind: 'ended', leadMs: 0 },
 ] as const);
 export type LicenseReminder = (typeof LICENSE_REMINDERS)[number];
-export const LAST_REMINDER_STAGE = 3;
 
 /**
  * The stage a key starts a term at (issue or renewal): reminders whose moment has already come are

@@ -92,6 +92,3 @@ export const PLANS: readonly Plan[] = Object.freeze(
   }),
 );
 
-export function findPlan(id: number): Plan | undefined {
-  return PLANS.find((plan) => plan.id === id);
-}
