@@ -4,7 +4,7 @@ import { ZCoupon, ZInvoice, ZNotification, ZOrder, ZPaged, ZPromotion } from './
 
 const ZInstant = z.iso.datetime();
 
-export const ZAdminUser = z.object({
+const ZAdminUser = z.object({
   id: z.number().int(),
   first_name: z.string(),
   last_name: z.string(),
@@ -21,17 +21,17 @@ export type TAdminUserPage = z.infer<typeof ZAdminUserPage>;
 export const ZEmailSuggestions = z.object({ emails: z.array(z.string()) });
 
 /** One row of the back office's table: the notification, and whose it is (id and address). */
-export const ZAdminNotification = ZNotification.extend({ user_id: z.number().int(), email: z.string() });
+const ZAdminNotification = ZNotification.extend({ user_id: z.number().int(), email: z.string() });
 export const ZAdminNotificationPage = ZPaged(ZAdminNotification);
 export type TAdminNotification = z.infer<typeof ZAdminNotification>;
 export type TAdminNotificationPage = z.infer<typeof ZAdminNotificationPage>;
 
-export const ZAdminInvoice = ZInvoice.extend({ user_id: z.number().int(), email: z.string() });
+const ZAdminInvoice = ZInvoice.extend({ user_id: z.number().int(), email: z.string() });
 export type TAdminInvoice = z.infer<typeof ZAdminInvoice>;
 export const ZAdminInvoicePage = ZPaged(ZAdminInvoice);
 export type TAdminInvoicePage = z.infer<typeof ZAdminInvoicePage>;
 
-export const ZAdminOrder = ZOrder.extend({ user_id: z.number().int() });
+const ZAdminOrder = ZOrder.extend({ user_id: z.number().int() });
 export type TAdminOrder = z.infer<typeof ZAdminOrder>;
 export const ZAdminOrderPage = ZPaged(ZAdminOrder);
 export type TAdminOrderPage = z.infer<typeof ZAdminOrderPage>;

@@ -48,7 +48,7 @@ export function emptyCart(): CartState {
   };
 }
 
-export function cartLineFromProduct(product: CatalogueProduct, quantity: number): CartItem {
+function cartLineFromProduct(product: CatalogueProduct, quantity: number): CartItem {
   return {
     product_id: product.id,
     name: product.name,

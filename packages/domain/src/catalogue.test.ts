@@ -10,7 +10,6 @@ import {
   SHEET_MINIMUM,
   SHEET_TIERS,
   sheetQuote,
-  sheetTierLabel,
 } from './catalogue';
 
 describe('CATALOGUE', () => {
@@ -103,7 +102,7 @@ describe('lenticular sheets', () => {
   });
 
   it('labels tiers from the tier data', () => {
-    expect(SHEET_TIERS.map(sheetTierLabel)).toEqual([
+    expect(ACCESSORY_DISPLAY.find((item) => item.key === 'lenticular_sheets')?.details.slice(1)).toEqual([
       '1,000 - 5,000 pcs: $0.30 each',
       '5,001 - 20,000 pcs: $0.20 each',
       '20,001 pcs and above: $0.15 each',

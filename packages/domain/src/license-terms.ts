@@ -68,7 +68,7 @@ export function isLicenseCurrent(license: { revokedAt: Date | null; expiresAt: D
  * comes with it; to keep going after it, a customer buys a time plan (a new key). Admin `custom`
  * keys have no plan to renew with.
  */
-export const RENEWABLE_LICENSE_TYPES = ['day', 'month', 'year'] as const;
+const RENEWABLE_LICENSE_TYPES = ['day', 'month', 'year'] as const;
 export type RenewableLicenseType = (typeof RENEWABLE_LICENSE_TYPES)[number];
 
 export function isRenewableLicenseType(type: unknown): type is RenewableLicenseType {
@@ -183,7 +183,7 @@ export function normaliseLicenseKey(input: string): string | null {
   return LICENSE_KEY_PATTERN.test(key) ? key : null;
 }
 
-export const KEY_DISPLAY_LENGTH = 10;
+const KEY_DISPLAY_LENGTH = 10;
 
 /** The account table shows a key as its first 10 characters and '…'; short keys stay whole. */
 export function truncateKey(key: string): string {

@@ -37,7 +37,7 @@ export const SETUP_KIT_SECTIONS: readonly PlanSection[] = Object.freeze([
   }),
 ]);
 
-export function planProductId(index: number): number {
+function planProductId(index: number): number {
   return LICENSE_ID_THRESHOLD + index;
 }
 

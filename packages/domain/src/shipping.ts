@@ -8,7 +8,7 @@ import { roundMoney } from './money';
 export type ShippingZone = 'SG' | 'SEA' | 'ROW';
 
 /** ASEAN members other than Singapore, plus Timor-Leste. */
-export const SEA_COUNTRIES: readonly string[] = Object.freeze([
+const SEA_COUNTRIES: readonly string[] = Object.freeze([
   'BN',
   'KH',
   'ID',
