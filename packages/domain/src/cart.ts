@@ -1,4 +1,4 @@
-import { findProduct, isLicenseProductId, type CatalogueProduct } from './catalogue';
+import { findProduct, type CatalogueProduct } from './catalogue';
 import { isRenewableLicenseType, truncateKey } from './license-terms';
 import { roundMoney } from './money';
 

@@ -72,7 +72,7 @@ async function dumpPostgres(url: string, file: string): Promise<void> {
 export class BackupError extends Error {}
 
 /** A postgres:// URL as libpq's variables, so the password never appears in `ps`. */
-export function libpqEnvironment(url: string): Record<string, string> {
+function libpqEnvironment(url: string): Record<string, string> {
   const u = new URL(url);
   const env: Record<string, string> = {};
   if (u.hostname) env.PGHOST = decodeURIComponent(u.hostname);

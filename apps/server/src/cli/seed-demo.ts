@@ -126,7 +126,7 @@ export interface Rng {
   uuid(): string;
 }
 
-export function createRng(...seedParts: Array<number | string>): Rng {
+function createRng(...seedParts: Array<number | string>): Rng {
   let h = 0x9e3779b9;
   for (const part of seedParts) {
     const text = String(part);
