@@ -36,6 +36,18 @@ const importZones = [
   })),
 ];
 
+const server = 'apps/server/src';
+
+/**
+ * The server's layers, lowest first: lib/ (helpers that know no database), db/ (schema, client,
+ * generic queries), modules/ (the shop's rules). The entry points (main.ts, app.ts, cli/) put them
+ * together.
+ */
+const serverImportZones = [
+  { target: `${server}/lib`, from: [`${server}/db`, `${server}/modules`], message: 'lib/ may not import db/ or modules/.' },
+  { target: `${server}/db`, from: `${server}/modules`, message: 'db/ may not import modules/: a tool that needs both belongs in cli/.' },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/src/db/migrations/**', 'e2e/screenshots/**'] },
   js.configs.recommended,
@@ -47,6 +59,14 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'import/no-restricted-paths': ['error', { basePath: repoRoot, zones: importZones }],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { import: importPlugin },
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.js'] } } },
+    rules: {
+      'import/no-restricted-paths': ['error', { basePath: repoRoot, zones: serverImportZones }],
     },
   },
   {

@@ -90,7 +90,7 @@ export async function startProductServer(
   if (build.status !== 0) throw new Error('the server build failed');
   // `seedDemo`: fill the fresh database with `npm run seed:demo -- <args>` before the server starts.
   if (opts.seedDemo) {
-    const seed = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), ['src/db/seed-demo-cli.ts', ...opts.seedDemo], {
+    const seed = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), ['src/cli/seed-demo-cli.ts', ...opts.seedDemo], {
       cwd: path.join(ROOT, 'apps/server'),
       env,
       stdio: 'inherit',

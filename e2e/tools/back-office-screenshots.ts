@@ -14,7 +14,7 @@ import { startProductServer } from '../support/product-server';
 const OUT = path.resolve(import.meta.dirname, '../screenshots/back-office');
 const SECTIONS = ['report', 'analytics', 'users', 'licenses', 'invoices', 'orders', 'coupons', 'notifications', 'activity'];
 const VIEWPORTS = { 1440: { width: 1440, height: 900 }, 375: { width: 375, height: 812 } } as const;
-// The seeder's demo admin (apps/server/src/db/seed-demo.ts).
+// The seeder's demo admin (apps/server/src/cli/seed-demo.ts).
 const DEMO_ADMIN = { email: 'admin@demo.example.com', password: 'Demo-Booth-2025!' };
 
 const only = process.argv.slice(2).filter((a) => SECTIONS.includes(a));

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loadDatabaseConfig } from './config';
 
 const SIGNING_KEY = crypto.generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
 
@@ -131,5 +131,19 @@ describe('licence server variables', () => {
   it('refuse a private key among the public keys', () => {
     const jwk = crypto.generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' });
     expect(errorOf({ LICENSE_PUBLIC_KEYS: JSON.stringify([{ ...jwk, kid: 'k' }]) }).message).toMatch(/LICENSE_PUBLIC_KEYS.*private/);
+  });
+});
+
+describe('loadDatabaseConfig (the command line tools)', () => {
+  it('finds the database where the server does', () => {
+    for (const env of [{}, { DATA_DIR: 'elsewhere/data' }, { DATA_DIR: '/srv/lbs', DATABASE_URL: 'postgres://u@db.example.com/shop' }]) {
+      const server = loadConfig(env);
+      expect(loadDatabaseConfig(env)).toEqual({ dataDir: server.dataDir, DATABASE_URL: server.DATABASE_URL });
+    }
+  });
+
+  it('needs none of production\'s other variables, and still refuses a bad URL', () => {
+    expect(loadDatabaseConfig({ NODE_ENV: 'production', DATA_DIR: '/srv/lbs' }).dataDir).toBe('/srv/lbs');
+    expect(() => loadDatabaseConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
   });
 });

@@ -55,14 +55,19 @@ function parsedWith<T>(parse: (value: string) => T) {
   });
 }
 
+/** Where the data lives: what the server and the command line tools (seed:demo, db:backup) share. */
+const databaseEnv = {
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString.pipe(z.url().optional()),
+};
+
 const ZEnv = z
   .object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   // The embedded mode (dev mailbox, local pay page) is for this machine; HOST exposes it.
   HOST: z.string().default('127.0.0.1'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: optionalString.pipe(z.url().optional()),
+  ...databaseEnv,
   REDIS_URL: optionalString.pipe(z.url().optional()),
   PUBLIC_URL: optionalString.pipe(z.url().optional()),
   SMTP_URL: optionalString.pipe(z.url().optional()),
@@ -139,13 +144,29 @@ export interface AppConfig extends TEnv {
 
 export class ConfigError extends Error {}
 
+function invalid(issues: z.core.$ZodIssue[]): ConfigError {
+  const lines = issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  return new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+/** DATA_DIR is relative to where the process runs: apps/server for `npm start` and the CLIs. */
+const resolveDataDir = (dataDir: string) => path.resolve(dataDir);
+
+/**
+ * The database part of the configuration alone, for the command line tools: they open the same
+ * database as the server without needing what only the server needs (production's mail and
+ * payment keys).
+ */
+export function loadDatabaseConfig(env: Record<string, string | undefined> = process.env): { DATABASE_URL?: string; dataDir: string } {
+  const parsed = z.object(databaseEnv).safeParse(env);
+  if (!parsed.success) throw invalid(parsed.error.issues);
+  return { DATABASE_URL: parsed.data.DATABASE_URL, dataDir: resolveDataDir(parsed.data.DATA_DIR) };
+}
+
 /** Parses the environment once and lists every bad variable, so a deploy fails fast and clearly. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const parsed = ZEnv.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
+  if (!parsed.success) throw invalid(parsed.error.issues);
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
   if (isProduction) {
@@ -167,7 +188,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...e,
     isProduction,
     devTools: !isProduction,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir: resolveDataDir(e.DATA_DIR),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
   };

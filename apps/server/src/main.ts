@@ -1,7 +1,8 @@
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
-import { ensureAdmin, seedCatalogue } from './db/seed';
+import { seedCatalogue } from './db/seed';
+import { ensureAdmin } from './modules/users/ensure-admin';
 import { gracefulShutdown } from './lib/shutdown';
 import { startBanner } from './lib/start-banner';
 

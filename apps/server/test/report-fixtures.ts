@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import { addDays, startOfBusinessDay } from '@lbs/domain/report-periods';
 import type { Db } from '../src/db/client';
 import { licenses, orders, usageEvents, users } from '../src/db/schema';
 
@@ -93,4 +95,17 @@ export async function insertUsageEvent(
     })
     .returning();
   return row!;
+}
+
+/**
+ * The days of a report as a table `d(day, day_start, day_end)`: each business day with its
+ * half-open UTC range. Joining a table day by day is the plain statement of a report's rule, and
+ * slow (a range scan per day): the reports use perDaySql and the licence sweep, and the tests check
+ * them against this join.
+ */
+export function dayBuckets(days: readonly string[], timeZone: string): SQL {
+  const list = (items: readonly string[]) => `{${items.join(',')}}`;
+  const starts = days.map((day) => startOfBusinessDay(day, timeZone).toISOString());
+  const ends = days.map((day) => startOfBusinessDay(addDays(day, 1), timeZone).toISOString());
+  return sql`unnest(${list(days)}::text[], ${list(starts)}::timestamptz[], ${list(ends)}::timestamptz[]) as d(day, day_start, day_end)`;
 }

@@ -9,7 +9,6 @@ import {
   formatUsd,
   increaseQuantity,
   INITIAL_SHIPPING_FEE,
-  isLicenseOnly,
   MAX_LINE_QUANTITY,
   needsShipping,
   paymentProducts,
@@ -150,12 +149,6 @@ describe('derived values', () => {
   it('counts units', () => {
     expect(totalQuantity(cartWith([1, 2], [10, 3]).items)).toBe(5);
     expect(totalQuantity([])).toBe(0);
-  });
-
-  it('tells licence-only carts (an empty cart is not one)', () => {
-    expect(isLicenseOnly(cartWith([10, 1], [13, 1]).items)).toBe(true);
-    expect(isLicenseOnly(cartWith([10, 1], [3, 1]).items)).toBe(false);
-    expect(isLicenseOnly([])).toBe(false);
   });
 
   it('needs shipping for accessories and the setup kit only', () => {

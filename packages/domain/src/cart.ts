@@ -1,4 +1,4 @@
-import { findProduct, isLicenseProductId, type CatalogueProduct } from './catalogue';
+import { findProduct, type CatalogueProduct } from './catalogue';
 import { isRenewableLicenseType, truncateKey } from './license-terms';
 import { roundMoney } from './money';
 
@@ -48,7 +48,7 @@ export function emptyCart(): CartState {
   };
 }
 
-export function cartLineFromProduct(product: CatalogueProduct, quantity: number): CartItem {
+function cartLineFromProduct(product: CatalogueProduct, quantity: number): CartItem {
   return {
     product_id: product.id,
     name: product.name,
@@ -157,14 +157,6 @@ export function replaceCart(state: CartState, items: readonly CartItem[]): CartS
 
 export function totalQuantity(items: readonly CartItem[]): number {
   return items.reduce((sum, item) => sum + item.quantity, 0);
-}
-
-/**
- * Every line is a licence (id 10 or more). An empty cart is not licence-only: the answer is
- * meant to describe what is being bought, and an empty cart buys nothing.
- */
-export function isLicenseOnly(items: readonly CartItem[]): boolean {
-  return items.length > 0 && items.every((item) => isLicenseProductId(item.product_id));
 }
 
 /** Some line is physical per the catalogue: an accessory or the setup kit (DESIGN §4). */

@@ -10,8 +10,6 @@ import {
   SHEET_MINIMUM,
   SHEET_TIERS,
   sheetQuote,
-  sheetTierLabel,
-  sheetUnitPrice,
 } from './catalogue';
 
 describe('CATALOGUE', () => {
@@ -85,15 +83,15 @@ describe('lenticular sheets', () => {
   });
 
   it('prices each tier at its bounds', () => {
-    expect(sheetUnitPrice(999)).toBeNull();
-    expect(sheetUnitPrice(1000)).toBe(0.3);
-    expect(sheetUnitPrice(5000)).toBe(0.3);
-    expect(sheetUnitPrice(5001)).toBe(0.2);
-    expect(sheetUnitPrice(20000)).toBe(0.2);
-    expect(sheetUnitPrice(20001)).toBe(0.15);
-    expect(sheetUnitPrice(1_000_000)).toBe(0.15);
-    expect(sheetUnitPrice(1500.5)).toBeNull();
-    expect(sheetUnitPrice(Number.NaN)).toBeNull();
+    expect(sheetQuote(999)).toBeNull();
+    expect(sheetQuote(1000)?.unitPrice).toBe(0.3);
+    expect(sheetQuote(5000)?.unitPrice).toBe(0.3);
+    expect(sheetQuote(5001)?.unitPrice).toBe(0.2);
+    expect(sheetQuote(20000)?.unitPrice).toBe(0.2);
+    expect(sheetQuote(20001)?.unitPrice).toBe(0.15);
+    expect(sheetQuote(1_000_000)?.unitPrice).toBe(0.15);
+    expect(sheetQuote(1500.5)).toBeNull();
+    expect(sheetQuote(Number.NaN)).toBeNull();
   });
 
   it('quotes totals rounded to cents', () => {
@@ -104,7 +102,7 @@ describe('lenticular sheets', () => {
   });
 
   it('labels tiers from the tier data', () => {
-    expect(SHEET_TIERS.map(sheetTierLabel)).toEqual([
+    expect(ACCESSORY_DISPLAY.find((item) => item.key === 'lenticular_sheets')?.details.slice(1)).toEqual([
       '1,000 - 5,000 pcs: $0.30 each',
       '5,001 - 20,000 pcs: $0.20 each',
       '20,001 pcs and above: $0.15 each',

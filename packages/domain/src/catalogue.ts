@@ -152,7 +152,7 @@ export const SHEET_TIERS: readonly SheetTier[] = Object.freeze([
 ]);
 
 /** USD per sheet for a whole quantity, or null below the minimum (or not a whole number). */
-export function sheetUnitPrice(quantity: number): number | null {
+function sheetUnitPrice(quantity: number): number | null {
   if (!Number.isInteger(quantity) || quantity < SHEET_MINIMUM) return null;
   const tier = SHEET_TIERS.find(
     (candidate) =>
@@ -186,7 +186,7 @@ export interface AccessoryDisplayItem {
 const COUNT = new Intl.NumberFormat('en-US');
 
 /** '1,000 - 5,000 pcs: $0.30 each', '20,001 pcs and above: $0.15 each'. */
-export function sheetTierLabel(tier: SheetTier): string {
+function sheetTierLabel(tier: SheetTier): string {
   const range =
     tier.max === null
       ? `${COUNT.format(tier.min)} pcs and above`

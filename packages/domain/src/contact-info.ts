@@ -1,5 +1,5 @@
 /** The business's public contact details, shown on the contact page, footer and mails. */
-export const BUSINESS_NAME = 'LentiBooth';
+const BUSINESS_NAME = 'LentiBooth';
 
 export const CONTACT_EMAIL = 'sales@lenticularbooth.sg';
 

@@ -2,7 +2,7 @@
  * How mail addresses a customer: by their first name, else the first word of the name they
  * shipped to or signed up with, else a friendly 'there'. One rule for every mail the shop sends.
  */
-export function greetingName(person: { firstName?: string | null; shippingName?: string | null; username?: string | null }): string {
+function greetingName(person: { firstName?: string | null; shippingName?: string | null; username?: string | null }): string {
   for (const candidate of [person.firstName, person.shippingName, person.username]) {
     const word = candidate?.trim().split(/\s+/)[0];
     // An address-like username ('ann@example.com') or a handle with digits is no name to greet by.

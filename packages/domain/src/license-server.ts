@@ -73,14 +73,14 @@ export const DEFAULT_LEASE_TTL_HOURS = 72;
 // Requests
 
 /** A licence key as typed or pasted; canonicalised (upper case, look-alikes, hyphens). */
-export const ZLicenseKey = safeString()
+const ZLicenseKey = safeString()
   .trim()
   .min(1, { error: MSG.invalidLicenseKey, abort: true })
   .max(64, { error: MSG.invalidLicenseKey, abort: true })
   .overwrite((key) => normaliseLicenseKey(key) ?? key);
 
 /** The desktop program's stable id of the machine it runs on. */
-export const ZDeviceId = safeString().trim().min(1).max(200);
+const ZDeviceId = safeString().trim().min(1).max(200);
 
 const ZDeviceName = safeString().trim().max(100).nullish();
 const ZAppVersion = safeString().trim().max(50).nullish();
@@ -135,7 +135,7 @@ export type TUsageReportBody = z.infer<typeof ZUsageReportBody>;
 const ZInstant = z.iso.datetime();
 
 /** The licence as the desktop program sees it. */
-export const ZLicenseServerLicense = z.object({
+const ZLicenseServerLicense = z.object({
   id: z.string(),
   type: z.enum(LICENSE_TYPES),
   starts_at: ZInstant,
@@ -169,7 +169,7 @@ export type TLicenseValidation = z.infer<typeof ZLicenseValidation>;
 export const ZLicenseDeactivated = z.object({ deactivated: z.literal(true) });
 export type TLicenseDeactivated = z.infer<typeof ZLicenseDeactivated>;
 
-export const ZLeaseJwk = z.object({
+const ZLeaseJwk = z.object({
   kty: z.literal('OKP'),
   crv: z.literal('Ed25519'),
   x: z.string(),
@@ -194,7 +194,6 @@ export type TUsageAccepted = z.infer<typeof ZUsageAccepted>;
 export const ZLicenseRefusal = z.object({
   detail: z.object({ code: z.enum(LICENSE_ERROR_CODES), message: z.string() }),
 });
-export type TLicenseRefusal = z.infer<typeof ZLicenseRefusal>;
 
 // ---------------------------------------------------------------------------------------------
 // The lease

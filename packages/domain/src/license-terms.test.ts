@@ -9,7 +9,6 @@ import {
   formatLicenseKey,
   isLicenseExpired,
   isLicenseCurrent,
-  isLicenseType,
   licenseAdminStatus,
   LICENSE_KEY_BYTES,
   LICENSE_KEY_MIN_BYTES,
@@ -61,12 +60,6 @@ describe('licence terms', () => {
     expect(isLicenseCurrent({ revokedAt: null, expiresAt: now }, now)).toBe(false);
     expect(isLicenseCurrent({ revokedAt: now, expiresAt: later }, now)).toBe(false);
     expect(isLicenseCurrent({ revokedAt: now, expiresAt: null }, now)).toBe(false);
-  });
-
-  it('recognises licence types', () => {
-    expect(isLicenseType('month')).toBe(true);
-    expect(isLicenseType('custom')).toBe(false);
-    expect(isLicenseType(3)).toBe(false);
   });
 
   it('names the back office status: revoked before expired, else active', () => {

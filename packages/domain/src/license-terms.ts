@@ -35,10 +35,6 @@ export const LICENSE_TERM_MS: Record<LicenseType, number | null> = Object.freeze
   onetime: 90 * DAY_MS,
 });
 
-export function isLicenseType(value: unknown): value is LicenseType {
-  return typeof value === 'string' && (LICENSE_TYPES as readonly string[]).includes(value);
-}
-
 /** Expiry of a key bought at `start`. */
 export function purchasedLicenseExpiry(type: LicenseType, start: Date): Date {
   const term = LICENSE_TERM_MS[type];
@@ -72,7 +68,7 @@ export function isLicenseCurrent(license: { revokedAt: Date | null; expiresAt: D
  * comes with it; to keep going after it, a customer buys a time plan (a new key). Admin `custom`
  * keys have no plan to renew with.
  */
-export const RENEWABLE_LICENSE_TYPES = ['day', 'month', 'year'] as const;
+const RENEWABLE_LICENSE_TYPES = ['day', 'month', 'year'] as const;
 export type RenewableLicenseType = (typeof RENEWABLE_LICENSE_TYPES)[number];
 
 export function isRenewableLicenseType(type: unknown): type is RenewableLicenseType {
@@ -99,7 +95,6 @@ export const LICENSE_REMINDERS = Object.freeze([
   { stage: 3, kind: 'ended', leadMs: 0 },
 ] as const);
 export type LicenseReminder = (typeof LICENSE_REMINDERS)[number];
-export const LAST_REMINDER_STAGE = 3;
 
 /**
  * The stage a key starts a term at (issue or renewal): reminders whose moment has already come are
@@ -188,7 +183,7 @@ export function normaliseLicenseKey(input: string): string | null {
   return LICENSE_KEY_PATTERN.test(key) ? key : null;
 }
 
-export const KEY_DISPLAY_LENGTH = 10;
+const KEY_DISPLAY_LENGTH = 10;
 
 /** The account table shows a key as its first 10 characters and '…'; short keys stay whole. */
 export function truncateKey(key: string): string {

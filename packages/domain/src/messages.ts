@@ -340,4 +340,3 @@ export const MSG = {
   licenseDeactivationLimit: `Deactivation limit reached (${DEACTIVATIONS_PER_WINDOW} per ${DEACTIVATION_WINDOW_DAYS} days). Reset the device from your account instead.`,
 } as const;
 
-export type MessageKey = keyof typeof MSG;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { PAGE_SIZE, pageCount, pageOffset, pageSlice, pageWindow } from './paging';
+import { PAGE_SIZE, pageCount, pageOffset, pageWindow } from './paging';
 
 describe('pageWindow', () => {
   it('is empty for one page or none', () => {
@@ -37,12 +37,5 @@ describe('page helpers', () => {
     expect(pageCount(10)).toBe(1);
     expect(pageCount(11)).toBe(2);
     expect(pageOffset(3)).toBe(20);
-  });
-
-  it('slices a page', () => {
-    const rows = Array.from({ length: 23 }, (_, i) => i + 1);
-    expect(pageSlice(rows, 1)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(pageSlice(rows, 3)).toEqual([21, 22, 23]);
-    expect(pageSlice(rows, 4)).toEqual([]);
   });
 });

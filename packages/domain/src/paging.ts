@@ -33,12 +33,6 @@ export function pageCount(totalRows: number, pageSize: number = PAGE_SIZE): numb
   return Math.max(1, Math.ceil(Math.max(0, totalRows) / pageSize));
 }
 
-/** The rows of one 1-based page. */
-export function pageSlice<T>(rows: readonly T[], page: number, pageSize: number = PAGE_SIZE): T[] {
-  const start = (Math.max(1, Math.floor(page)) - 1) * pageSize;
-  return rows.slice(start, start + pageSize);
-}
-
 /** SQL-style offset of a 1-based page. */
 export function pageOffset(page: number, pageSize: number = PAGE_SIZE): number {
   return (Math.max(1, Math.floor(page)) - 1) * pageSize;

@@ -37,7 +37,7 @@ export const SETUP_KIT_SECTIONS: readonly PlanSection[] = Object.freeze([
   }),
 ]);
 
-export function planProductId(index: number): number {
+function planProductId(index: number): number {
   return LICENSE_ID_THRESHOLD + index;
 }
 
@@ -92,6 +92,3 @@ export const PLANS: readonly Plan[] = Object.freeze(
   }),
 );
 
-export function findPlan(id: number): Plan | undefined {
-  return PLANS.find((plan) => plan.id === id);
-}

@@ -6,7 +6,6 @@ import {
   computeDiscount,
   discountedTotal,
   evaluatePromo,
-  licenseSubtotal,
   promoApplies,
   type PromotionRules,
   useLimitProblem,
@@ -16,10 +15,11 @@ const paper = { product_id: 1, price: 220, quantity: 2 };
 const daily = { product_id: 10, price: 40, quantity: 1 };
 const yearly = { product_id: 12, price: 1500, quantity: 1 };
 
-describe('licenseSubtotal and promoApplies', () => {
-  it('counts licence lines only', () => {
-    expect(licenseSubtotal([paper, daily, yearly])).toBe(1540);
-    expect(licenseSubtotal([paper])).toBe(0);
+describe('the licence subtotal and promoApplies', () => {
+  it('counts licence lines only (100% off takes the whole licence subtotal)', () => {
+    const all = { percent_off: 100, amount_off: null };
+    expect(computeDiscount([paper, daily, yearly], all)).toBe(1540);
+    expect(computeDiscount([paper], all)).toBe(0);
   });
 
   it('applies only when a licence line is present', () => {

@@ -12,7 +12,7 @@ export type PromotionLookup = TPromotionLookup;
 type PricedLine = { product_id: number; price: number; quantity: number };
 
 /** USD total of the licence lines (product_id 10 or more): the only lines a promo code touches. */
-export function licenseSubtotal(items: readonly PricedLine[]): number {
+function licenseSubtotal(items: readonly PricedLine[]): number {
   return roundMoney(
     items
       .filter((item) => isLicenseProductId(item.product_id))

@@ -80,7 +80,7 @@ export function addDays(day: string, delta: number): string {
 }
 
 /** Number of days from `start` to `end`, both included (0 or less when start is after end). */
-export function daysInRange(start: string, end: string): number {
+function daysInRange(start: string, end: string): number {
   return Math.round((dayToUtcMs(end) - dayToUtcMs(start)) / DAY_MS) + 1;
 }
 
@@ -285,4 +285,3 @@ export const ZReportQuery = z
       ? { start_date: query.start_date, end_date: query.end_date }
       : { period: query.period ?? DEFAULT_REPORT_PERIOD },
   );
-export type TReportQuery = z.output<typeof ZReportQuery>;

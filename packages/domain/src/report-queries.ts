@@ -19,8 +19,8 @@ import { REPORT_METRICS, ZPaging } from './schemas';
  * The days a query may name: nothing in the shop predates 1970, and the day after the last one
  * must still be a four-digit year (the range ends where the next day starts).
  */
-export const FIRST_REPORT_DAY = '1970-01-01';
-export const LAST_REPORT_DAY = '9999-12-30';
+const FIRST_REPORT_DAY = '1970-01-01';
+const LAST_REPORT_DAY = '9999-12-30';
 const DAY_OUT_OF_RANGE = `Dates must fall between ${FIRST_REPORT_DAY} and ${LAST_REPORT_DAY}`;
 
 /** True for a well-formed day outside the range above (a malformed one is left to the format rule). */

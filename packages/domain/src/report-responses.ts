@@ -19,11 +19,9 @@ export const ZReportOverview = z.object({
 });
 export type TReportOverview = z.infer<typeof ZReportOverview>;
 
-export const ZReportCountDay = z.object({ date: ZDate, count: ZCount });
-export type TReportCountDay = z.infer<typeof ZReportCountDay>;
+const ZReportCountDay = z.object({ date: ZDate, count: ZCount });
 
-export const ZReportIncomeDay = z.object({ date: ZDate, income: ZUsd });
-export type TReportIncomeDay = z.infer<typeof ZReportIncomeDay>;
+const ZReportIncomeDay = z.object({ date: ZDate, income: ZUsd });
 
 /** One entry per day of the range, oldest first: `{date, income}` for total_income, else `{date, count}`. */
 export const ZReportSeries = z.array(z.union([ZReportCountDay, ZReportIncomeDay]));
@@ -37,8 +35,7 @@ export const ZUsageSummary = z.object({
 });
 export type TUsageSummary = z.infer<typeof ZUsageSummary>;
 
-export const ZUsageDay = z.object({ date: ZDate, count: ZCount, average_time: ZSeconds });
-export type TUsageDay = z.infer<typeof ZUsageDay>;
+const ZUsageDay = z.object({ date: ZDate, count: ZCount, average_time: ZSeconds });
 
 export const ZUsageDaily = z.array(ZUsageDay);
 export type TUsageDaily = z.infer<typeof ZUsageDaily>;
@@ -56,7 +53,7 @@ export const ZUsageEvent = z.object({
 export type TUsageEvent = z.infer<typeof ZUsageEvent>;
 
 /** A file the desktop program failed to process. */
-export const ZErrorEvent = z.object({
+const ZErrorEvent = z.object({
   id: z.number().int(),
   timestamp: z.iso.datetime(),
   ip_address: z.string().nullable().describe('The client address the report came from'),

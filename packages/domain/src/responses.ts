@@ -15,16 +15,14 @@ const ZInstant = z.iso.datetime();
 // Errors and plain messages
 
 /** Sign-in refused because the address is not verified yet; the screen offers to resend. */
-export const ZVerificationRequired = z.object({
+const ZVerificationRequired = z.object({
   message: z.string(),
   requires_verification: z.literal(true),
   email: z.string(),
 });
-export type TVerificationRequired = z.infer<typeof ZVerificationRequired>;
 
 /** Every error: a reason a person can read, naming the field for a validation error. */
 export const ZErrorDetail = z.object({ detail: z.union([z.string(), ZVerificationRequired]) });
-export type TErrorDetail = z.infer<typeof ZErrorDetail>;
 
 /** A success that only says what happened ("If an account exists, ..."). */
 export const ZMessage = z.object({ detail: z.string() });
@@ -92,7 +90,6 @@ export const ZCaptchaChallenge = z.object({
   salt: z.string(),
   signature: z.string(),
 });
-export type TCaptchaChallenge = z.infer<typeof ZCaptchaChallenge>;
 
 // ---------------------------------------------------------------------------------------------
 // Licences
@@ -133,12 +130,11 @@ export const ZAppDownloadStatus = z.object({ available: z.boolean() });
 export type TAppDownloadStatus = z.infer<typeof ZAppDownloadStatus>;
 
 export const ZDownloadLink = z.object({ url: z.string(), expires_at: ZInstant });
-export type TDownloadLink = z.infer<typeof ZDownloadLink>;
 
 // ---------------------------------------------------------------------------------------------
 // Orders and invoices
 
-export const ZOrderShippingInfo = z.object({
+const ZOrderShippingInfo = z.object({
   name: z.string(),
   email: z.string(),
   address: z.string(),
@@ -147,16 +143,14 @@ export const ZOrderShippingInfo = z.object({
   zip: z.string(),
   country: z.string(),
 });
-export type TOrderShippingInfo = z.infer<typeof ZOrderShippingInfo>;
 
-export const ZOrderLine = z.object({
+const ZOrderLine = z.object({
   product_id: z.number().int(),
   name: z.string(),
   quantity: z.number().int(),
   /** USD per unit, as charged. */
   price: z.number(),
 });
-export type TOrderLine = z.infer<typeof ZOrderLine>;
 
 /** An order with its lines; money in USD. Tracking fields are '' until the order ships. */
 export const ZOrder = z.object({
@@ -220,7 +214,6 @@ export const ZNotificationPage = ZPaged(ZNotification).extend({
 export type TNotificationPage = z.infer<typeof ZNotificationPage>;
 
 export const ZStreamTicket = z.object({ ticket: z.string(), expires_at: ZInstant });
-export type TStreamTicket = z.infer<typeof ZStreamTicket>;
 
 // ---------------------------------------------------------------------------------------------
 // Catalogue, checkout, vouchers
@@ -295,7 +288,7 @@ export const ZCreated = z.object({ id: z.number().int() });
 export type TCreated = z.infer<typeof ZCreated>;
 
 /** What the browser may know of the server's configuration. */
-export const ZAuthPublicConfig = z.object({
+const ZAuthPublicConfig = z.object({
   captcha: z.enum(['altcha', 'recaptcha']),
   /** Public by design (it is embedded in the page). */
   recaptcha_site_key: z.string().nullable(),
@@ -320,11 +313,9 @@ export const ZHealth = z.object({
   db: z.literal('ok'),
   driver: z.string(),
 });
-export type THealth = z.infer<typeof ZHealth>;
 
 export const ZHealthDown = z.object({
   status: z.literal('error'),
   db: z.literal('down'),
   detail: z.string(),
 });
-export type THealthDown = z.infer<typeof ZHealthDown>;

@@ -79,7 +79,7 @@ export const ZId = z
   .union([safeString().trim().min(1).max(100), z.number().int().nonnegative()])
   .transform((value) => String(value));
 
-export const EMAIL_MAX_LENGTH = 254;
+const EMAIL_MAX_LENGTH = 254;
 
 /** Trimmed, lower-cased, a valid address of at most 254 characters. */
 export const ZEmail = safeString({ error: MSG.emailRequired })
@@ -96,7 +96,7 @@ export const PASSWORD_SPECIALS = '!@#$%^&*(),.?":{}|<>';
 /** "Longer than 12 characters" (spec), so 13 or more. */
 export const PASSWORD_MIN_LENGTH = 13;
 /** Caps the work a hash costs; far above any real password. */
-export const PASSWORD_MAX_LENGTH = 128;
+const PASSWORD_MAX_LENGTH = 128;
 
 export function passwordMeetsRule(password: string): boolean {
   return (
@@ -214,13 +214,12 @@ export type TEmailQuery = z.infer<typeof ZEmailQuery>;
 
 /** ?token=... of verify-reset-password. */
 export const ZTokenQuery = z.object({ token: safeString().trim().min(1).max(512) });
-export type TTokenQuery = z.infer<typeof ZTokenQuery>;
 
 // ---------------------------------------------------------------------------------------------
 // Contact
 
 /** Spaces, hyphens, parentheses and dots are layout, not part of the number. */
-export function normalisePhone(phone: string): string {
+function normalisePhone(phone: string): string {
   return phone.replace(/[\s\-().]/g, '');
 }
 
@@ -250,7 +249,7 @@ export type TContactBody = z.infer<typeof ZContactBody>;
 // Shipping and checkout
 
 /** Two-letter ISO 3166-1 code, upper-cased. */
-export const ZCountryCode = safeString({ error: MSG.countryRequired })
+const ZCountryCode = safeString({ error: MSG.countryRequired })
   .trim()
   .toUpperCase()
   .min(1, { error: MSG.countryRequired, abort: true })
@@ -273,7 +272,7 @@ export const ZShippingInfo = z
   });
 export type TShippingInfo = z.infer<typeof ZShippingInfo>;
 
-export const MAX_ORDER_LINES = 50;
+const MAX_ORDER_LINES = 50;
 
 export const ZShippingRatesBody = z.object({
   recipient: z.object({
@@ -395,7 +394,6 @@ export const ZPromotionBody = z.object({
 export type TPromotionBody = z.infer<typeof ZPromotionBody>;
 
 export const ZPromotionStatusBody = z.object({ active: z.boolean() });
-export type TPromotionStatusBody = z.infer<typeof ZPromotionStatusBody>;
 
 // ---------------------------------------------------------------------------------------------
 // Orders (admin)
@@ -440,7 +438,6 @@ export const ZLicenseCreateBody = z
 export type TLicenseCreateBody = z.infer<typeof ZLicenseCreateBody>;
 
 export const ZLicenseRevokeBody = z.object({ license_id: ZId, mode: z.literal('revoke') });
-export type TLicenseRevokeBody = z.infer<typeof ZLicenseRevokeBody>;
 
 // The desktop program's bodies (activate, validate, deactivate, usage): license-server.ts.
 

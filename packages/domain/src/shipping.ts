@@ -8,7 +8,7 @@ import { roundMoney } from './money';
 export type ShippingZone = 'SG' | 'SEA' | 'ROW';
 
 /** ASEAN members other than Singapore, plus Timor-Leste. */
-export const SEA_COUNTRIES: readonly string[] = Object.freeze([
+const SEA_COUNTRIES: readonly string[] = Object.freeze([
   'BN',
   'KH',
   'ID',
@@ -63,7 +63,7 @@ function findByName(name: string): CatalogueProduct | undefined {
 }
 
 /** Grams of the shippable units in the lines; unknown products and licences weigh nothing. */
-export function parcelWeightGrams(lines: readonly ShippingLine[]): number {
+function parcelWeightGrams(lines: readonly ShippingLine[]): number {
   return lines.reduce((sum, line) => {
     const product = productForShippingLine(line);
     if (!product || !product.shippable || !(line.quantity > 0)) return sum;

@@ -87,7 +87,7 @@ export const COUPON_FORM_DEFAULTS: TCouponFormInput = {
 };
 
 /** The request body a filled-in form stands for (checked afterwards by ZCouponBody). */
-export function couponBodyOf(form: TCouponFormInput): Record<keyof TCouponBody, unknown> {
+function couponBodyOf(form: TCouponFormInput): Record<keyof TCouponBody, unknown> {
   const amount = form.discount_type === 'amount';
   return {
     name: form.name,
@@ -139,7 +139,7 @@ export const promotionFormDefaults = (): TPromotionFormInput => ({
   ...promotionFieldStart(),
 });
 
-export function promotionBodyOf(
+function promotionBodyOf(
   form: TPromotionFormInput,
 ): Record<keyof TPromotionFormBody, unknown> {
   return {

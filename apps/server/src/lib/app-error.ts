@@ -8,7 +8,7 @@ export type AppErrorCode =
   | 'too_many_requests'
   | 'unavailable';
 
-export const STATUS_BY_CODE: Record<AppErrorCode, number> = {
+const STATUS_BY_CODE: Record<AppErrorCode, number> = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,

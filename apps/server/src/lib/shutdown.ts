@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { Worker } from 'node:worker_threads';
-import type { Database } from '../db/client';
 
 // Extra time the last-resort watchdog thread gives the main thread to log and exit by itself.
 const WATCHDOG_GRACE_MS = 3_000;
@@ -36,7 +35,8 @@ interface OpenRequest {
  */
 export function gracefulShutdown(
   app: FastifyInstance,
-  database: Database,
+  // Only closed here: any database (db/client's Database) will do, and lib/ stays below db/.
+  database: { close(): Promise<void> },
   opts: { timeoutMs: number; exit?: (code: number) => void },
 ): (signal: string) => Promise<void> {
   const exit = opts.exit ?? ((code: number) => process.exit(code));

@@ -1,4 +1,5 @@
-import type { AdminSignIn } from '../db/seed';
+/** What the start banner says about signing in as the admin (ensureAdmin's answer). */
+export type AdminSignIn = { email: string; password: 'printed above' | 'ADMIN_PASSWORD' | 'unchanged' } | null;
 
 /**
  * The few lines `npm start` ends with: where to open the shop, how to sign in as the admin, and

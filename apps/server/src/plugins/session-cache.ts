@@ -3,7 +3,7 @@ import { ChannelListener } from '../db/channel-listener';
 import type { Database } from '../db/client';
 
 /** Signalled by database triggers (migration 0002) with the user id whenever a session or user changes. */
-export const SESSION_CHANNEL = 'lbs_sessions';
+const SESSION_CHANNEL = 'lbs_sessions';
 /** How long a looked-up session is answered from memory. Revocations do not wait for it. */
 export const SESSION_CACHE_TTL_MS = 5_000;
 // A bound on memory, far above the sessions one process sees within a TTL.

@@ -4,11 +4,11 @@ import { lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { captchaSolutions } from '../../db/schema';
-import { getOrCreateSecret } from '../../lib/app-secrets';
+import { getOrCreateSecret } from '../../db/app-secrets';
 import type { CaptchaVerifier } from './captcha-verifier';
 
 /** How long a challenge may wait for its solution (filling in a sign-up form included). */
-export const ALTCHA_CHALLENGE_TTL_MS = 20 * 60 * 1000;
+const ALTCHA_CHALLENGE_TTL_MS = 20 * 60 * 1000;
 
 // The widget sends base64 JSON; anything else is refused before any hashing happens.
 const ZPayload = z.object({

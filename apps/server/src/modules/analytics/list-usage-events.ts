@@ -73,7 +73,7 @@ type Plan =
  * position of a page the client was on (its neighbours). Only a jump to the middle of a long list
  * without a position skips many rows.
  */
-export function planPage(
+function planPage(
   page: number,
   size: number,
   total: number,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZAuditPage } from '@lbs/domain/admin-writes';
+import { ZAuditPage } from '@lbs/domain/admin-responses';
 import { ZPaging } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
 import { BEARER, errors } from '../../lib/openapi';

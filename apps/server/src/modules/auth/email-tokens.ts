@@ -5,7 +5,7 @@ import { hashToken, newToken } from '../../lib/tokens';
 
 export type EmailTokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
 
-export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
+const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
   verify_email: 24 * 3600 * 1000,
   change_email: 24 * 3600 * 1000,
   reset_password: 3600 * 1000,

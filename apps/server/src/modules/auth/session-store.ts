@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { sessions } from '../../db/schema';
 import { hashToken, newToken } from '../../lib/tokens';
 
-export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
+const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 
 /** Opens a session and answers its opaque token (only the hash is stored). */
 export async function createSession(

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { listCatalogue } from './list-catalogue';
 
 /** Signalled by a trigger on `products` (migration 0002) whenever the table changes. */
-export const CATALOGUE_CHANNEL = 'lbs_catalogue';
+const CATALOGUE_CHANNEL = 'lbs_catalogue';
 
 /**
  * The public catalogue, the same for every visitor, kept in memory as its JSON text: it changes

@@ -7,7 +7,7 @@ import { BODY_ERRORS, errors, withExample } from '../../lib/openapi';
 import { sendContactMessage } from './send-contact-message';
 
 /** Per client address: enough for a person who retries, too few to flood the sales inbox. */
-export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: '10 minutes' } as const;
+const CONTACT_RATE_LIMIT = { max: 5, timeWindow: '10 minutes' } as const;
 
 export async function contactRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   app.withTypeProvider<ZodTypeProvider>().post(

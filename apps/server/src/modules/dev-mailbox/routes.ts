@@ -32,7 +32,7 @@ const recentMail = (db: Db, to: string | undefined, limit: number) =>
     .limit(limit);
 
 /** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (a dual-stack socket reports those). */
-export const isLoopback = (ip: string) => ip === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i.test(ip);
+const isLoopback = (ip: string) => ip === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i.test(ip);
 
 /**
  * The embedded mail transport's reader. Registered only outside production.

@@ -29,13 +29,13 @@ const SELLER = ['LentiBooth Pte. Ltd.', 'Singapore', CONTACT_INFO.email, CONTACT
 const money = (cents: number) => formatUsd(fromCents(cents));
 
 /** "5 March 2025", in UTC so the same receipt reads the same wherever it is rendered. */
-export const receiptDate = (d: Date) =>
+const receiptDate = (d: Date) =>
   new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d);
 
 /** Under a renewal line: the same key, and the date this payment renewed it until. */
-export const renewalNote = (until: Date) => `Same key, renewed until ${receiptDate(until)}`;
+const renewalNote = (until: Date) => `Same key, renewed until ${receiptDate(until)}`;
 
-export function receiptTitle(invoiceNo: number): string {
+function receiptTitle(invoiceNo: number): string {
   return `Receipt ${invoiceNo}`;
 }
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { type TJwks, type TLeaseJwk } from '@lbs/domain/license-server';
 import type { AppConfig } from '../../config';
 import type { DbOrTx } from '../../db/client';
-import { getOrCreateSecret } from '../../lib/app-secrets';
+import { getOrCreateSecret } from '../../db/app-secrets';
 import { generateSigningKey, parseSigningKey, publicJwkOf, type Ed25519PrivateJwk } from '../../lib/ed25519-jwk';
 
 /** Where the embedded mode keeps the key it generated (app_secrets.name). */

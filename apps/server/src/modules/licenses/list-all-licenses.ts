@@ -9,7 +9,7 @@ import { isLicenseCurrentSql } from './license-current';
 import { licensePageJson } from './list-licenses';
 
 /** The back office's statuses in SQL, the twins of licenseAdminStatus() (a test holds them equal). */
-export function licenseStatusSql(status: LicenseAdminStatus, now: Date): SQL {
+function licenseStatusSql(status: LicenseAdminStatus, now: Date): SQL {
   switch (status) {
     case 'active':
       return isLicenseCurrentSql(now);

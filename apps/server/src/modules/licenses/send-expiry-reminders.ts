@@ -15,7 +15,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * An 'ended' notice goes out for a key that ended within this long; one that ended earlier while
  * the job was not running (or was imported already ended) is left alone rather than announced late.
  */
-export const ENDED_NOTICE_WINDOW_MS = 7 * DAY_MS;
+const ENDED_NOTICE_WINDOW_MS = 7 * DAY_MS;
 
 /** Licences claimed per statement: one transaction writes this many mails and notifications. */
 const BATCH = 500;

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { unauthorized } from '../../lib/app-error';
-import { issueSessionTicket } from '../../lib/session-ticket';
+import { issueSessionTicket } from '../auth/session-ticket';
 
 const STREAM_TICKET_TTL_MS = 60_000;
 

@@ -10,7 +10,7 @@ import { ownerOrAdmin, requireUser } from '../../plugins/guards';
 import { callerKey } from '../../lib/caller-key';
 import { BEARER, BEARER_OR_TICKET, errors, type RawResponse } from '../../lib/openapi';
 import { AppError, tooManyRequests, unauthorized } from '../../lib/app-error';
-import { isSessionLive, spendSessionTicket } from '../../lib/session-ticket';
+import { isSessionLive, spendSessionTicket } from '../auth/session-ticket';
 import { countUnread } from './count-unread';
 import { issueStreamTicket } from './issue-stream-ticket';
 import { listNotifications } from './list-notifications';

@@ -29,7 +29,7 @@ export interface CheckoutDeps {
 }
 
 /** The path of the local provider's pay page (dev only). */
-export const localPayPath = (sessionId: string) => `/dev/pay/${sessionId}`;
+const localPayPath = (sessionId: string) => `/dev/pay/${sessionId}`;
 
 /** At most this many of a customer's open Stripe sessions are expired by one new checkout. */
 const MAX_SESSIONS_TO_EXPIRE = 10;

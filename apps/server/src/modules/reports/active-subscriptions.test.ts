@@ -2,12 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { resolvePeriod, startOfBusinessDay } from '@lbs/domain/report-periods';
 import { openTestDatabase, type TestDatabase } from '../../../test/build-test-app';
-import { insertAccount, insertLicenseSpan } from '../../../test/report-fixtures';
+import { dayBuckets, insertAccount, insertLicenseSpan } from '../../../test/report-fixtures';
 import { licenses } from '../../db/schema';
 import { isLicenseCurrentThroughSql } from '../licenses/license-current';
 import { dailySeries } from './daily-series';
 import { selectRows } from '../../db/select-rows';
-import { dayBuckets } from './day-buckets';
 
 /**
  * active_subscriptions counts with a sweep (starts minus ends before each day's end); the rule

@@ -14,18 +14,7 @@ function dayBounds(days: readonly string[], timeZone: string) {
 }
 
 /**
- * The days of a report as a table `d(day, day_start, day_end)`: each business day with its
- * half-open UTC range, from the same boundaries as perDaySql and dayThresholds. Joining a table
- * day by day is the plain statement of a report's rule, and slow (a range scan per day): the
- * reports use perDaySql and the licence sweep, and the tests check them against this join.
- */
-export function dayBuckets(days: readonly string[], timeZone: string): SQL {
-  const { starts, ends } = dayBounds(days, timeZone);
-  return sql`unnest(${arrayLiteral(days)}::text[], ${arrayLiteral(starts)}::timestamptz[], ${arrayLiteral(ends)}::timestamptz[]) as d(day, day_start, day_end)`;
-}
-
-/**
- * The same days as `width_bucket` thresholds: every day's start, then the last day's end. An
+ * The days of a report as `width_bucket` thresholds: every day's start, then the last day's end. An
  * instant in day i (1-based) falls in bucket i; before the first day, 0; after the last, n + 1.
  */
 export function dayThresholds(days: readonly string[], timeZone: string): SQL {

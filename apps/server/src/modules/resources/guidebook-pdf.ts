@@ -1,7 +1,7 @@
 import { CONTACT_INFO } from '@lbs/domain/contact-info';
 import { BRAND, footer, renderPdf, type Pdf } from '../../integrations/pdf/pdf-document';
 
-export const GUIDEBOOK_TITLE = 'LentiBooth Guidebook';
+const GUIDEBOOK_TITLE = 'LentiBooth Guidebook';
 
 interface Section {
   title: string;

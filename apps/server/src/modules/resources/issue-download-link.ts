@@ -1,7 +1,7 @@
 import { MSG } from '@lbs/domain/messages';
 import type { AppContext } from '../../app-context';
 import { forbidden, notFound, unauthorized } from '../../lib/app-error';
-import { issueSessionTicket, verifySessionTicket } from '../../lib/session-ticket';
+import { issueSessionTicket, verifySessionTicket } from '../auth/session-ticket';
 import { hasCurrentLicense } from '../licenses/current-license-summary';
 import { findAppDownload } from './app-download';
 

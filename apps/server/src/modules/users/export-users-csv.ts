@@ -7,7 +7,7 @@ import { users } from '../../db/schema';
 import { countLicenses } from './count-licenses';
 import { userFilters } from './user-filters';
 
-export const EXPORT_BATCH_SIZE = 1000;
+const EXPORT_BATCH_SIZE = 1000;
 
 const COLUMNS = ['id', 'first_name', 'last_name', 'email', 'role', 'created_at', 'is_email_verified', 'license_count'] as const;
 
@@ -16,7 +16,7 @@ const COLUMNS = ['id', 'first_name', 'last_name', 'email', 'role', 'created_at',
  * text (OWASP CSV injection, ASVS 5.0 1.2.10).
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
-export const neutraliseFormula = (cell: string) => (FORMULA_START.test(cell) ? `'${cell}` : cell);
+const neutraliseFormula = (cell: string) => (FORMULA_START.test(cell) ? `'${cell}` : cell);
 
 export const exportFileName = (now: Date) => `users-${now.toISOString().slice(0, 10)}.csv`;
 

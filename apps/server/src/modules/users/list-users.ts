@@ -8,7 +8,7 @@ import { userFilters } from './user-filters';
 
 type UserRow = typeof users.$inferSelect;
 
-export function toAdminUserJson(u: UserRow, licenseCount: number): TAdminUser {
+function toAdminUserJson(u: UserRow, licenseCount: number): TAdminUser {
   return {
     id: u.id,
     first_name: u.firstName,

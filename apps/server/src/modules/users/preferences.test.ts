@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createUserWithSession, type TestUser } from '../../../test/fixtures';
-import { mayMail } from './preferences';
 
 let t: TestApp;
 let user: TestUser;
@@ -29,13 +28,5 @@ describe('/api/users/me/preferences', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().detail).toContain('time_zone');
     expect((await get(user)).json().time_zone).toBe('Australia/Sydney');
-  });
-
-  it('is what decides whether promotional mail and announcements may go', async () => {
-    const other = await createUserWithSession(t.db);
-    expect(await mayMail(t.db, other.id, 'promotional')).toBe(true);
-    await put(other, { promotional_emails: false, announcements: true, time_zone: 'Asia/Singapore' });
-    expect(await mayMail(t.db, other.id, 'promotional')).toBe(false);
-    expect(await mayMail(t.db, other.id, 'announcement')).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { TPreferences } from '@lbs/domain/preferences';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 
 type UserRow = typeof users.$inferSelect;
@@ -26,15 +26,4 @@ export async function updatePreferences(db: Db, userId: number, body: TPreferenc
     .where(eq(users.id, userId))
     .returning();
   return toJson(row!);
-}
-
-/**
- * Whether the shop may send this user mail of a kind they can switch off. Receipts, keys,
- * verification, resets and order updates are the service itself and always go; promotions and
- * announcements only to those who kept them on (the account's Notifications tab).
- */
-export async function mayMail(db: DbOrTx, userId: number, kind: 'promotional' | 'announcement'): Promise<boolean> {
-  const [row] = await db.select({ promo: users.notifyPromotional, news: users.notifyAnnouncements }).from(users).where(eq(users.id, userId));
-  if (!row) return false;
-  return kind === 'promotional' ? row.promo : row.news;
 }

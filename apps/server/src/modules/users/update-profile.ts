@@ -12,7 +12,7 @@ import { emailChangeMail, emailChangeRequestedNotice, emailChangeTakenMail } fro
 type UserRow = typeof users.$inferSelect;
 
 /** The user as /users/me shows it, plus the address waiting for confirmation, if any. */
-export const toProfileJson = (u: UserRow) => ({ ...toUserJson(u), pending_email: u.pendingEmail });
+const toProfileJson = (u: UserRow) => ({ ...toUserJson(u), pending_email: u.pendingEmail });
 
 /**
  * Saves names at once. A different email is not applied: it is parked as pending_email and a

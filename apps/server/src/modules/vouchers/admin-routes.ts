@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZCouponPage, ZPromotionPage } from '@lbs/domain/admin-writes';
+import { ZCouponPage, ZPromotionPage } from '@lbs/domain/admin-responses';
 import { ZCoupon, ZPromotion } from '@lbs/domain/responses';
 import { ZCouponBody, ZPaging, ZPromotionBody, ZPromotionStatusBody } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';

@@ -1,4 +1,4 @@
-import type { TAuditPage } from '@lbs/domain/admin-writes';
+import type { TAuditPage } from '@lbs/domain/admin-responses';
 import { api } from '../../lib/api';
 
 /** Rows a page of the audit log holds: a log is scanned, so more than the spec's lists' ten. */

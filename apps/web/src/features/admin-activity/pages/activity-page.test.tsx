@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { configureStore } from '@reduxjs/toolkit';
 import { Provider } from 'react-redux';
-import type { TAuditEntry } from '@lbs/domain/admin-writes';
+import type { TAuditEntry } from '@lbs/domain/admin-responses';
 import { api } from '../../../lib/api';
 import { dynamicMiddleware, rootReducer } from '../../../lib/store-registry';
 import { ActivityPage } from './activity-page';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { pageCount } from '@lbs/domain/paging';
-import type { TAuditEntry } from '@lbs/domain/admin-writes';
+import type { TAuditEntry } from '@lbs/domain/admin-responses';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { EmailAddress } from '../../../components/ui/email-address';
 import { LoadFailed } from '../../../components/ui/load-failed';

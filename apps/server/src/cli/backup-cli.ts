@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BackupError, backupDatabase, restoreDatabase } from './backup';
-import { DatabaseInUseError } from './client';
+import { ConfigError } from '../config';
+import { DatabaseInUseError } from '../db/client';
 import { openCliDatabase, operatorPath } from './cli-database';
 
 const USAGE = `npm run db:backup [-- FILE]
@@ -59,6 +60,6 @@ async function main() {
 
 main().catch((err: unknown) => {
   // Known refusals are one clear line; anything else keeps its stack for the operator.
-  console.error(err instanceof BackupError || err instanceof DatabaseInUseError ? err.message : err);
+  console.error(err instanceof BackupError || err instanceof DatabaseInUseError || err instanceof ConfigError ? err.message : err);
   process.exitCode = 1;
 });

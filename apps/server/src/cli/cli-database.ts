@@ -1,14 +1,15 @@
 import path from 'node:path';
-import { openDatabase, type Database } from './client';
+import { loadDatabaseConfig } from '../config';
+import { openDatabase, type Database } from '../db/client';
 
 /**
  * The database the server uses, opened from a command line tool (seed:demo, db:backup,
- * db:restore): PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR, which is relative to
- * apps/server (where `npm start` runs) so both find the same files.
+ * db:restore), found as the server finds it (loadDatabaseConfig): PostgreSQL when DATABASE_URL is
+ * set, else PGlite in DATA_DIR. The npm scripts run the tools from apps/server, where `npm start`
+ * runs, so a relative DATA_DIR names the same directory for both.
  */
 export async function openCliDatabase(): Promise<{ database: Database; url: string | undefined; where: string }> {
-  const url = process.env.DATABASE_URL || undefined;
-  const dataDir = path.resolve(path.join(import.meta.dirname, '..', '..'), process.env.DATA_DIR || './data');
+  const { DATABASE_URL: url, dataDir } = loadDatabaseConfig();
   const database = await openDatabase({ url, dataDir });
   // Only the database name is shown: the URL may carry a password.
   const where = url ? `PostgreSQL database "${decodeURIComponent(new URL(url).pathname.slice(1)) || 'postgres'}"` : `PGlite in ${dataDir}`;

@@ -5,8 +5,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { postgreSplitterOptions } from 'dbgate-query-splitter';
 import { splitQueryStream } from 'dbgate-query-splitter/lib/splitQueryStream';
-import type { Database } from './client';
-import { selectRows } from './select-rows';
+import type { Database } from '../db/client';
+import { selectRows } from '../db/select-rows';
 
 /**
  * Backups are plain SQL with INSERT statements (not COPY), written by PGlite's own pg_dump
@@ -72,7 +72,7 @@ async function dumpPostgres(url: string, file: string): Promise<void> {
 export class BackupError extends Error {}
 
 /** A postgres:// URL as libpq's variables, so the password never appears in `ps`. */
-export function libpqEnvironment(url: string): Record<string, string> {
+function libpqEnvironment(url: string): Record<string, string> {
   const u = new URL(url);
   const env: Record<string, string> = {};
   if (u.hostname) env.PGHOST = decodeURIComponent(u.hostname);

@@ -8,7 +8,7 @@ import { NOTIFICATION_TYPES } from '@lbs/domain/statuses';
 import { buildTestApp, openTestDatabase, type TestApp } from '../../test/build-test-app';
 import { randomIp, solveCaptcha } from '../../test/fixtures';
 import { sendExpiryReminders } from '../modules/licenses/send-expiry-reminders';
-import type { Database } from './client';
+import type { Database } from '../db/client';
 import { DEMO_ADMIN_EMAIL, DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, DemoDataPresentError, seedDemoShop, type DemoShopResult } from './seed-demo';
 
 const DAY = 24 * 3_600_000;

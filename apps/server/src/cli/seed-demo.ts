@@ -13,8 +13,8 @@ import {
 import { formatUsd, fromCents, toCents } from '@lbs/domain/money';
 import { computeDiscount, type Coupon } from '@lbs/domain/promo';
 import { computeShippingFee, zoneForCountry } from '@lbs/domain/shipping';
-import type { Database } from './client';
-import { seedCatalogue } from './seed';
+import type { Database } from '../db/client';
+import { seedCatalogue } from '../db/seed';
 import {
   ADMIN_IPS,
   CARRIERS,
@@ -126,7 +126,7 @@ export interface Rng {
   uuid(): string;
 }
 
-export function createRng(...seedParts: Array<number | string>): Rng {
+function createRng(...seedParts: Array<number | string>): Rng {
   let h = 0x9e3779b9;
   for (const part of seedParts) {
     const text = String(part);

@@ -6,8 +6,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, onPostgres, openEmptyPostgresDatabase, pgliteTemplate, type TestApp } from '../../test/build-test-app';
 import { BackupError, backupDatabase, countRows, listTables, restorableStatement, restoreDatabase } from './backup';
-import { selectRows } from './select-rows';
-import { DatabaseInUseError, openDatabase, type Database } from './client';
+import { selectRows } from '../db/select-rows';
+import { DatabaseInUseError, openDatabase, type Database } from '../db/client';
 import { seedDemoShop } from './seed-demo';
 
 /** Every table's row count and a hash of its rows in a fixed order, read in UTC. */

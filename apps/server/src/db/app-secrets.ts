@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
-import { appSecrets } from '../db/schema';
+import type { DbOrTx } from './client';
+import { appSecrets } from './schema';
 
 /**
  * A random secret kept in the database under `name`: created by whichever process asks first

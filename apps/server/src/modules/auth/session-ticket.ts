@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
-import { captchaSolutions, sessions, users } from '../db/schema';
-import type { SessionUser } from '../plugins/auth';
+import type { DbOrTx } from '../../db/client';
+import { captchaSolutions, sessions, users } from '../../db/schema';
+import type { SessionUser } from '../../plugins/auth';
 
 /**
  * Short-lived tickets for the few requests a browser makes without our Authorization header
