@@ -18,7 +18,7 @@ export type LicenseMode = 'CURRENT' | 'PAST';
 export type Invoice = TInvoice;
 export type Order = TOrder;
 
-export const accountApi = api.injectEndpoints({
+const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
     licenseCheck: build.query<TLicenseCheck, void>({
       query: () => '/subscriptions/licenses/current',
