@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { Dialog } from '../../../components/ui/dialog';
+import { ListToolbar } from '../../../components/ui/list-toolbar';
 import { Pager } from '../../../components/ui/pager';
 import {
   useCouponsQuery,
@@ -122,12 +123,12 @@ export function CouponsPage() {
 
   return (
     <section aria-labelledby="coupons-heading">
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h2 id="coupons-heading" className="text-xl font-semibold text-ink">
-          {MSG.couponManagement}
-        </h2>
-        <Button onClick={() => setCreating(true)}>{MSG.createCoupon}</Button>
-      </div>
+      <ListToolbar
+        headingId="coupons-heading"
+        title={MSG.couponManagement}
+        actions={<Button onClick={() => setCreating(true)}>{MSG.createCoupon}</Button>}
+        className="mb-4"
+      />
       <DataTable
         caption="Coupons"
         columns={columns}
