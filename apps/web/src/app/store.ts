@@ -29,7 +29,7 @@ export function createStore() {
   return { store, userWasCorrupt: restored.userWasCorrupt };
 }
 
-export type AppStore = ReturnType<typeof createStore>['store'];
+type AppStore = ReturnType<typeof createStore>['store'];
 
 // Gives lib/store-hooks (useAppSelector, useAppDispatch) this store's types.
 declare module '../lib/store-hooks' {

@@ -41,7 +41,7 @@ export function ListToolbar({
   return (
     <div className={className}>
       {/* A heading alone centres on its button; with its line under it, the two sit on the buttons' base. */}
-      <div className={`flex flex-wrap justify-between gap-x-3 gap-y-4 ${line ? 'items-end' : 'items-center'}`}>
+      <div className={`flex flex-wrap justify-between gap-3 ${line ? 'items-end' : 'items-center'}`}>
         <div>
           <h2 id={headingId} className="text-xl font-semibold text-ink">
             {title}
