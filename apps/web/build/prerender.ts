@@ -6,7 +6,7 @@ import { build, type Plugin } from 'vite';
 import { compressDir } from './precompress';
 
 /** The public pages served as ready HTML; every other path gets the plain app shell. */
-export const PRERENDERED_PATHS = [
+const PRERENDERED_PATHS = [
   '/',
   '/how-it-works',
   '/case-study',
@@ -19,7 +19,7 @@ export const PRERENDERED_PATHS = [
 ] as const;
 
 /** Where the server finds them: path → file under dist (read by apps/server/src/plugins/spa.ts). */
-export const PAGES_MANIFEST = 'pages/manifest.json';
+const PAGES_MANIFEST = 'pages/manifest.json';
 
 /**
  * Until the app has taken over, a transparent layer catches pointer input, so a tap on a button

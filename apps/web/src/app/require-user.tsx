@@ -3,7 +3,7 @@ import { LoadingOverlay } from '../components/ui/loading-overlay';
 import { useAppSelector } from '../lib/store-hooks';
 import { paths } from '../config/paths';
 
-export interface ReturnToState {
+interface ReturnToState {
   from?: string;
 }
 

@@ -3,17 +3,15 @@ import { dynamicMiddleware, rootReducer } from '../lib/store-registry';
 import { userSlice } from '../features/session/user-slice';
 import { cartSlice, initialCartState } from '../features/cart/cart-slice';
 import { notificationSlice } from '../features/notifications/notification-slice';
-import { uiSlice } from './ui-slice';
 import { readStoredSession } from '../features/session/restore-session';
 
-// The spec's four state areas; the RTK Query cache joins later (lib/api.ts).
-const reducer = rootReducer.inject(userSlice).inject(cartSlice).inject(notificationSlice).inject(uiSlice);
+// The session, the cart and the notifications; the RTK Query cache joins later (lib/api.ts).
+const reducer = rootReducer.inject(userSlice).inject(cartSlice).inject(notificationSlice);
 
 type StaticState = {
   user: ReturnType<typeof userSlice.reducer>;
   cart: ReturnType<typeof cartSlice.reducer>;
   notification: ReturnType<typeof notificationSlice.reducer>;
-  ui: ReturnType<typeof uiSlice.reducer>;
 };
 
 export function createStore() {
@@ -22,7 +20,6 @@ export function createStore() {
     user: { ...userSlice.getInitialState(), ...restored.state },
     cart: initialCartState(),
     notification: notificationSlice.getInitialState(),
-    ui: uiSlice.getInitialState(),
   };
   const store = configureStore({
     reducer: reducer as unknown as (state: StaticState | undefined, action: { type: string }) => StaticState,
@@ -32,9 +29,7 @@ export function createStore() {
   return { store, userWasCorrupt: restored.userWasCorrupt };
 }
 
-export type AppStore = ReturnType<typeof createStore>['store'];
-export type RootState = StaticState;
-export type AppDispatch = AppStore['dispatch'];
+type AppStore = ReturnType<typeof createStore>['store'];
 
 // Gives lib/store-hooks (useAppSelector, useAppDispatch) this store's types.
 declare module '../lib/store-hooks' {

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { LoadingOverlay } from '../../components/ui/loading-overlay';
-import { useAppSelector } from '../../lib/store-hooks';
 import { isAccountArea, isBareScreen, screenTitle } from '../../config/paths';
 import { SiteHeader } from './site-header';
 import { trackPageView } from '../../lib/page-views';
@@ -66,7 +65,6 @@ function usePageViews() {
 export function RootLayout() {
   const { pathname } = useLocation();
   const navigation = useNavigation();
-  const ui = useAppSelector((s) => s.ui);
   useSessionBootstrap();
   useScrollOnNavigate();
   usePageViews();
@@ -95,7 +93,7 @@ export function RootLayout() {
           </Suspense>
         </div>
       )}
-      {ui.isLoading || navigation.state === 'loading' ? <LoadingOverlay message={ui.loadingMessage} /> : null}
+      {navigation.state === 'loading' ? <LoadingOverlay /> : null}
     </div>
   );
 }

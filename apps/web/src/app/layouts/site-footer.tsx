@@ -18,7 +18,7 @@ const SOCIAL: ReadonlyArray<{ name: string; url: string; Icon: Icon }> = [
   { name: 'WhatsApp', url: WHATSAPP_URL, Icon: WhatsappIcon },
 ];
 
-export function SocialIcons({ className = '' }: { className?: string }) {
+function SocialIcons({ className = '' }: { className?: string }) {
   return (
     <ul className={`flex items-center gap-3 ${className}`}>
       {SOCIAL.map(({ name, url, Icon }) => (

@@ -48,22 +48,11 @@ const LONG_DAY = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
   timeZone: 'UTC',
 });
-const SHORT_DAY = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
 
 /** 'Fri, 7 Mar 2025': the tooltip and the accessible table. */
 export function longDay(day: string): string {
   const d = dayAsUtc(day);
   return d ? LONG_DAY.format(d) : day;
-}
-
-/** '7 Mar': the range in a chart's summary. */
-export function shortDay(day: string): string {
-  const d = dayAsUtc(day);
-  return d ? SHORT_DAY.format(d) : day;
 }
 
 /**
@@ -95,7 +84,7 @@ export function niceYTicks(
 const COMPACT = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 });
 
 /** A y tick: '1.5K' for thousands, else the number as it is ('2.5', '40'). */
-export function formatTick(value: number): string {
+function formatTick(value: number): string {
   return Math.abs(value) >= 1000 ? COMPACT.format(value) : String(value);
 }
 

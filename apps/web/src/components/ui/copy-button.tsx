@@ -4,7 +4,7 @@ import { MSG } from '@lbs/domain/messages';
 import { CheckIcon, CopyIcon } from './icons';
 
 /** The spec's copy confirmation lasts 2 seconds. */
-export const COPY_CONFIRM_MS = 2000;
+const COPY_CONFIRM_MS = 2000;
 
 /** Copies `value`; the button itself confirms for two seconds. `compact` shows the icon only (tight tables). */
 export function CopyButton({ value, label, onCopied, compact = false }: { value: string; label: string; onCopied?: () => void; compact?: boolean }) {

@@ -13,6 +13,7 @@ export function Dialog({
   children,
   footer,
   wide = false,
+  describedBy,
 }: {
   open: boolean;
   onClose: () => void;
@@ -21,6 +22,8 @@ export function Dialog({
   footer?: ReactNode;
   /** true: room for a form in two columns; 'table': room for a six-column table (a coupon's codes). */
   wide?: boolean | 'table';
+  /** The id of the text that says what the dialog is about (a confirm dialog's question). */
+  describedBy?: string;
 }) {
   const ref = useModalDialog(open);
   const titleId = useId();
@@ -28,6 +31,7 @@ export function Dialog({
     <dialog
       ref={ref}
       aria-labelledby={titleId}
+      aria-describedby={describedBy}
       onClose={onClose}
       onClick={(e) => {
         // A click on the backdrop (the dialog element itself, outside its box) closes it.

@@ -3,7 +3,7 @@ import { paths } from '../../config/paths';
 import { ProductsIcon } from '../../components/ui/icons';
 import { OverviewIcon, PlansIcon, ResourcesIcon, SettingsIcon } from './components/account-icons';
 
-export type AccountItemKey = 'overview' | 'resources' | 'plans' | 'products' | 'settings';
+type AccountItemKey = 'overview' | 'resources' | 'plans' | 'products' | 'settings';
 
 export interface AccountNavItem {
   key: AccountItemKey;

@@ -1,12 +1,10 @@
 import type {
   TAppDownloadStatus,
-  TInvoice,
   TInvoicePage,
   TLicense,
   TLicenseCheck,
   TLicensePage,
   TMessage,
-  TOrder,
   TOrderPage,
   TUser,
 } from '@lbs/domain/responses';
@@ -15,10 +13,8 @@ import { api } from '../../lib/api';
 
 export type License = TLicense;
 export type LicenseMode = 'CURRENT' | 'PAST';
-export type Invoice = TInvoice;
-export type Order = TOrder;
 
-export const accountApi = api.injectEndpoints({
+const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
     licenseCheck: build.query<TLicenseCheck, void>({
       query: () => '/subscriptions/licenses/current',

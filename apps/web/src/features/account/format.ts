@@ -1,5 +1,3 @@
-import { formatUsd } from '@lbs/domain/money';
-
 // The dates are shared with the back office and the order dialog (lib); the account reads them here.
 export { formatDate, formatDateTime } from '../../lib/format-date';
 
@@ -11,5 +9,3 @@ export function licenseDuration(start: string, end: string | null): string {
   const days = Math.max(1, Math.round((Date.parse(end) - Date.parse(start)) / DAY_MS));
   return `${days} ${days === 1 ? 'Day' : 'Days'}`;
 }
-
-export { formatUsd };

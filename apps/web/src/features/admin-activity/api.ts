@@ -2,9 +2,9 @@ import type { TAuditPage } from '@lbs/domain/admin-responses';
 import { api } from '../../lib/api';
 
 /** Rows a page of the audit log holds: a log is scanned, so more than the spec's lists' ten. */
-export const ACTIVITY_PAGE_SIZE = 20;
+const ACTIVITY_PAGE_SIZE = 20;
 
-export const adminActivityApi = api.injectEndpoints({
+const adminActivityApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /admin/audit: every admin write, newest first. */
     adminAudit: build.query<TAuditPage, { page: number }>({

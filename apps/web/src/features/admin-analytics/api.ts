@@ -9,7 +9,7 @@ import type { PeriodQuery } from '../../components/ui/period-select';
 import { api } from '../../lib/api';
 
 /** A page of events in a period: the lists take a period, or the custom range as from/to. */
-export interface EventPageArgs {
+interface EventPageArgs {
   range: PeriodQuery;
   page: number;
   /** Positions of the page the admin was on in this same list, so a nearby page is cheap to read. */
@@ -28,7 +28,7 @@ const eventParams = ({ range, page, after, before }: EventPageArgs) => ({
 });
 
 /** The back office's Analytics section: what the desktop program reported. */
-export const analyticsApi = api.injectEndpoints({
+const analyticsApi = api.injectEndpoints({
   endpoints: (build) => ({
     usageSummary: build.query<TUsageSummary, PeriodQuery>({
       query: (range) => ({ url: '/analytics/usage/summary', params: range }),

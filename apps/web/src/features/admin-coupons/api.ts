@@ -8,7 +8,7 @@ export type Coupon = TCoupon;
 export type Promotion = TPromotion;
 
 /** The back office's coupons and their promotion codes (server-paged, newest first). */
-export const couponsApi = api.injectEndpoints({
+const couponsApi = api.injectEndpoints({
   endpoints: (build) => ({
     coupons: build.query<Paged<TCoupon>, { page: number }>({
       query: ({ page }) => ({ url: '/voucher/coupon', params: { page, page_size: PAGE_SIZE } }),

@@ -1,7 +1,7 @@
 import type { TAdminInvoicePage } from '@lbs/domain/admin-responses';
 import { api } from '../../lib/api';
 
-export const adminInvoicesApi = api.injectEndpoints({
+const adminInvoicesApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /invoice/admin/all: every invoice, newest first, paged on the server. */
     adminInvoices: build.query<TAdminInvoicePage, { page: number; q?: string }>({

@@ -5,12 +5,12 @@ import { api } from '../../lib/api';
 
 export type AdminLicense = TLicense;
 
-export interface LicenseFilters {
+interface LicenseFilters {
   q: string;
   status: LicenseAdminStatus | '';
 }
 
-export const adminLicensesApi = api.injectEndpoints({
+const adminLicensesApi = api.injectEndpoints({
   endpoints: (build) => ({
     allLicenses: build.query<TLicensePage, LicenseFilters & { page: number }>({
       query: ({ page, q, status }) => ({

@@ -10,7 +10,7 @@ function patchRows(page: number, ids: readonly string[], set: Partial<Pick<Admin
   });
 }
 
-export const adminNotificationsApi = api.injectEndpoints({
+const adminNotificationsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Every user's notifications, newest first, ten a page (GET /notification/admin/all). */
     adminNotifications: build.query<TAdminNotificationPage, { page: number }>({

@@ -4,7 +4,7 @@ import type { TOrderUpdateBody } from '@lbs/domain/schemas';
 import type { OrderStatus } from '@lbs/domain/statuses';
 import { api } from '../../lib/api';
 
-export interface AdminOrderArgs {
+interface AdminOrderArgs {
   page: number;
   q?: string;
   status?: OrderStatus;
@@ -13,7 +13,7 @@ export interface AdminOrderArgs {
   to?: string;
 }
 
-export const adminOrdersApi = api.injectEndpoints({
+const adminOrdersApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /order/admin/all: every paid order, newest first, paged and filtered on the server. */
     adminOrders: build.query<TAdminOrderPage, AdminOrderArgs>({

@@ -4,7 +4,7 @@ import type { PeriodQuery } from '../../components/ui/period-select';
 import { api } from '../../lib/api';
 
 /** The back office's Report section: the overview cards (totals now) and one series per metric. */
-export const reportApi = api.injectEndpoints({
+const reportApi = api.injectEndpoints({
   endpoints: (build) => ({
     reportOverview: build.query<TReportOverview, void>({
       query: () => '/report/summary/overview',

@@ -9,7 +9,7 @@ export interface UserFilters {
   role: string;
 }
 
-export const adminUsersApi = api.injectEndpoints({
+const adminUsersApi = api.injectEndpoints({
   endpoints: (build) => ({
     adminUsers: build.query<TAdminUserPage, UserFilters & { page: number }>({
       query: ({ page, q, role }) => ({ url: '/users', params: { page, role, q: q || undefined } }),

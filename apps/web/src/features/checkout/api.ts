@@ -7,7 +7,7 @@ import type {
 import type { TOnePaymentBody, TShippingRatesBody } from '@lbs/domain/schemas';
 import { api } from '../../lib/api';
 
-export const checkoutApi = api.injectEndpoints({
+const checkoutApi = api.injectEndpoints({
   endpoints: (build) => ({
     shippingRate: build.mutation<TShippingQuote, TShippingRatesBody>({
       query: (body) => ({ url: '/shipping/rates', method: 'POST', body }),

@@ -2,7 +2,7 @@ import type { TCreated } from '@lbs/domain/responses';
 import type { TContactBody } from '@lbs/domain/schemas';
 import { api } from '../../lib/api';
 
-export const contactApi = api.injectEndpoints({
+const contactApi = api.injectEndpoints({
   endpoints: (build) => ({
     sendContactMessage: build.mutation<TCreated, TContactBody>({
       query: (body) => ({ url: '/admin/contact', method: 'POST', body }),

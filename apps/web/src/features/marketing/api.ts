@@ -1,7 +1,7 @@
 import type { CatalogueItem } from '@lbs/domain/catalogue';
 import { api } from '../../lib/api';
 
-export const marketingApi = api.injectEndpoints({
+const marketingApi = api.injectEndpoints({
   endpoints: (build) => ({
     catalogue: build.query<CatalogueItem[], void>({
       query: () => '/catalogue/products',

@@ -3,7 +3,7 @@ import { api } from '../../lib/api';
 
 export type AppNotification = TNotification;
 
-export const notificationsApi = api.injectEndpoints({
+const notificationsApi = api.injectEndpoints({
   endpoints: (build) => ({
     notifications: build.query<TNotificationPage, { userId: number; page: number }>({
       query: ({ userId, page }) => ({ url: `/notification/${userId}`, params: { page } }),

@@ -25,7 +25,7 @@ export interface UserState {
   hasLicense: boolean | null;
 }
 
-export const initialUserState: UserState = {
+const initialUserState: UserState = {
   user: null,
   token: null,
   loading: true,

@@ -5,7 +5,7 @@ import { findPlanByLicenseType } from '@lbs/domain/catalogue';
 import { MSG } from '@lbs/domain/messages';
 import { DEVICE_RESET_WINDOW_DAYS, DEVICE_RESETS_PER_WINDOW, LICENSE_TYPE_LABELS, isRenewableLicenseType, truncateKey } from '@lbs/domain/license-terms';
 import { pageCount } from '@lbs/domain/paging';
-import { Button, ButtonLink } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button';
 import { Pager } from '../../../components/ui/pager';
 import { paths } from '../../../config/paths';
 import { toApiError } from '../../../lib/api-error';
@@ -13,7 +13,7 @@ import { useAppDispatch } from '../../../lib/store-hooks';
 import { cartActions } from '../../cart/cart-slice';
 import { useLicensesQuery, useResetDeviceMutation, type License, type LicenseMode } from '../api';
 import { CopyButton } from '../../../components/ui/copy-button';
-import { Dialog } from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { KeyIcon } from '../../../components/ui/icons';
 import { formatDate, licenseDuration } from '../format';
 
@@ -269,35 +269,25 @@ function ResetButton({ license, onReset }: { license: License; onReset: (l: Lice
 function ResetDeviceDialog({ license, onClose }: { license: License | null; onClose: () => void }) {
   const [reset, { isLoading }] = useResetDeviceMutation();
   return (
-    <Dialog
+    <ConfirmDialog
       open={license !== null}
-      onClose={onClose}
       title={MSG.resetDevice}
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            disabled={isLoading}
-            onClick={async () => {
-              if (!license) return;
-              try {
-                await reset(license._id).unwrap();
-                toast.success(MSG.deviceResetDone);
-                onClose();
-              } catch (e) {
-                toast.error(toApiError(e).message);
-              }
-            }}
-          >
-            {MSG.resetDevice}
-          </Button>
-        </>
-      }
+      confirmLabel={MSG.resetDevice}
+      busy={isLoading}
+      onCancel={onClose}
+      onConfirm={async () => {
+        if (!license) return;
+        try {
+          await reset(license._id).unwrap();
+          toast.success(MSG.deviceResetDone);
+          onClose();
+        } catch (e) {
+          toast.error(toApiError(e).message);
+        }
+      }}
     >
       {license ? (
-        <div className="space-y-3 text-sm text-slate-700">
+        <>
           <p>
             Unbind <span className="font-mono font-semibold">{license.device_number}</span> from the key{' '}
             <span className="font-mono">{truncateKey(license.license_key)}</span>? You can then activate the key on another PC.
@@ -305,8 +295,8 @@ function ResetDeviceDialog({ license, onClose }: { license: License | null; onCl
           <p className="text-slate-500">
             Resets left in the last {DEVICE_RESET_WINDOW_DAYS} days: {license.device_resets_left ?? 0} of {DEVICE_RESETS_PER_WINDOW}.
           </p>
-        </div>
+        </>
       ) : null}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -3,6 +3,7 @@ import { pageCount } from '@lbs/domain/paging';
 import type { TAuditEntry } from '@lbs/domain/admin-responses';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { EmailAddress } from '../../../components/ui/email-address';
+import { ListToolbar } from '../../../components/ui/list-toolbar';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { Pager } from '../../../components/ui/pager';
 import { formatDate } from '../../../lib/format-date';
@@ -76,13 +77,16 @@ export function ActivityPage() {
   const { data, isLoading, isError, refetch, isFetching } = useAdminAuditQuery({ page }, { refetchOnMountOrArgChange: true });
   return (
     <section aria-labelledby="admin-activity-heading">
-      <h2 id="admin-activity-heading" className="text-xl font-semibold text-ink">
-        Activity
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Every change an admin made in the back office, newest first
-        {data && data.total > 0 ? ` · ${data.total.toLocaleString('en-US')} in all` : ''}.
-      </p>
+      <ListToolbar
+        headingId="admin-activity-heading"
+        title="Activity"
+        description={
+          <>
+            Every change an admin made in the back office, newest first
+            {data && data.total > 0 ? ` · ${data.total.toLocaleString('en-US')} in all` : ''}.
+          </>
+        }
+      />
       <div className="mt-4">
         {isError ? (
           <LoadFailed onRetry={() => void refetch()} busy={isFetching} />

@@ -5,8 +5,10 @@ import { pageCount } from '@lbs/domain/paging';
 import type { TCouponBody } from '@lbs/domain/schemas';
 import type { TPromotionFormBody } from '@lbs/domain/voucher-forms';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { Dialog } from '../../../components/ui/dialog';
+import { ListToolbar } from '../../../components/ui/list-toolbar';
 import { Pager } from '../../../components/ui/pager';
 import {
   useCouponsQuery,
@@ -17,7 +19,6 @@ import {
 } from '../api';
 import { CouponDetailDialog } from '../components/coupon-detail-dialog';
 import { CouponForm } from '../components/coupon-form';
-import { DeleteCouponDialog } from '../components/delete-coupon-dialog';
 import { PromotionForm } from '../components/promotion-form';
 import { DISCOUNT_TYPE_LABEL, discountText, expiryText, limitText } from '../format';
 import { withProgressToast } from '../progress-toast';
@@ -122,12 +123,12 @@ export function CouponsPage() {
 
   return (
     <section aria-labelledby="coupons-heading">
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h2 id="coupons-heading" className="text-xl font-semibold text-ink">
-          {MSG.couponManagement}
-        </h2>
-        <Button onClick={() => setCreating(true)}>{MSG.createCoupon}</Button>
-      </div>
+      <ListToolbar
+        headingId="coupons-heading"
+        title={MSG.couponManagement}
+        actions={<Button onClick={() => setCreating(true)}>{MSG.createCoupon}</Button>}
+        className="mb-4"
+      />
       <DataTable
         caption="Coupons"
         columns={columns}
@@ -161,12 +162,20 @@ export function CouponsPage() {
           />
         ) : null}
       </Dialog>
-      <DeleteCouponDialog
-        coupon={deleting}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete coupon"
+        confirmLabel="Delete"
+        danger
         busy={deletingNow}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}
-      />
+      >
+        <p>
+          Delete <strong className="text-ink [overflow-wrap:anywhere]">{deleting?.name}</strong>? Its
+          promotion codes stop working at once. Orders that already used them keep their discount.
+        </p>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { pageCount } from '@lbs/domain/paging';
 import { ReceiptDownloadButton, useReceiptDownload } from '../../../components/orders/receipt-download';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { EmailText } from '../../../components/ui/email-text';
+import { ListToolbar } from '../../../components/ui/list-toolbar';
 import { Pager } from '../../../components/ui/pager';
 import { SearchField } from '../../../components/ui/search-field';
 import { formatDate } from '../../../lib/format-date';
@@ -37,25 +38,22 @@ export function InvoicesPage() {
 
   return (
     <section aria-labelledby="invoices-heading">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h2 id="invoices-heading" className="text-xl font-semibold text-ink">
-            Invoices
-          </h2>
-          <p className="mt-1 text-sm text-slate-600" aria-live="polite">
-            {data ? `${data.total} ${data.total === 1 ? 'invoice' : 'invoices'}${q ? ` matching “${q}”` : ''}` : '\u00a0'}
-          </p>
-        </div>
-        <SearchField
-          label="Search invoices"
-          placeholder="Invoice number or email"
-          className="w-full sm:w-80"
-          onSearch={(value) => {
-            setQ(value);
-            setPage(1);
-          }}
-        />
-      </div>
+      <ListToolbar
+        headingId="invoices-heading"
+        title="Invoices"
+        count={data ? `${data.total} ${data.total === 1 ? 'invoice' : 'invoices'}${q ? ` matching “${q}”` : ''}` : null}
+        actions={
+          <SearchField
+            label="Search invoices"
+            placeholder="Invoice number or email"
+            className="w-full sm:w-80"
+            onSearch={(value) => {
+              setQ(value);
+              setPage(1);
+            }}
+          />
+        }
+      />
       <div className={`mt-5 transition-opacity ${isFetching && !isLoading ? 'opacity-60' : ''}`} aria-busy={isFetching}>
         <DataTable
           caption="All invoices"

@@ -7,7 +7,7 @@ import { useErrorToast } from '../../../lib/use-error-toast';
 import { useEmailSuggestionsQuery } from '../api';
 
 /** How long typing must pause before the suggestions are asked for. */
-export const SUGGEST_DELAY_MS = 200;
+const SUGGEST_DELAY_MS = 200;
 
 function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value);

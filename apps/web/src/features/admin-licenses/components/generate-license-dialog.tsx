@@ -13,7 +13,7 @@ import { useGenerateLicenseMutation } from '../api';
 import { EmailCombobox } from './email-combobox';
 import { FailureMessage } from './failure-message';
 
-export const DURATION_LABELS: Record<LicenseCreateMode, string> = {
+const DURATION_LABELS: Record<LicenseCreateMode, string> = {
   day: 'Day (1 day)',
   month: 'Month (30 days)',
   year: 'Year (365 days)',

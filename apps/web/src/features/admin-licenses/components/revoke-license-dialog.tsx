@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { MSG } from '@lbs/domain/messages';
 import { truncateKey } from '@lbs/domain/license-terms';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { toApiError } from '../../../lib/api-error';
 import { useRevokeLicenseMutation, type AdminLicense } from '../api';
@@ -16,38 +15,28 @@ export function RevokeLicenseDialog({ license, onClose }: { license: AdminLicens
   // it does not follow the admin to the next one.
   const [failure, setFailure] = useState<{ id: string; detail: string } | null>(null);
   return (
-    <Dialog
+    <ConfirmDialog
       open={license !== null}
-      onClose={onClose}
       title="Revoke License"
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            disabled={isLoading}
-            onClick={async () => {
-              if (!license) return;
-              try {
-                await revoke(license._id).unwrap();
-                toast.success(MSG.revokeSuccessful);
-                onClose();
-              } catch (e) {
-                const detail = toApiError(e).message;
-                toast.error(<FailureMessage title={MSG.revokeFailed} detail={detail} />);
-                setFailure({ id: license._id, detail });
-              }
-            }}
-          >
-            {isLoading ? 'Revoking…' : 'Revoke'}
-          </Button>
-        </>
-      }
+      confirmLabel={isLoading ? 'Revoking…' : 'Revoke'}
+      danger
+      busy={isLoading}
+      onCancel={onClose}
+      onConfirm={async () => {
+        if (!license) return;
+        try {
+          await revoke(license._id).unwrap();
+          toast.success(MSG.revokeSuccessful);
+          onClose();
+        } catch (e) {
+          const detail = toApiError(e).message;
+          toast.error(<FailureMessage title={MSG.revokeFailed} detail={detail} />);
+          setFailure({ id: license._id, detail });
+        }
+      }}
     >
       {license ? (
-        <div className="space-y-3 text-sm text-slate-700">
+        <>
           {failure?.id === license._id ? (
             <FormAlert>
               <FailureMessage title={MSG.revokeFailed} detail={failure.detail} />
@@ -58,8 +47,8 @@ export function RevokeLicenseDialog({ license, onClose }: { license: AdminLicens
             <span className="font-semibold text-ink [overflow-wrap:anywhere]">{license.email}</span>?
           </p>
           <p>It stops working on its device at the next check and moves to the customer’s past subscriptions. This cannot be undone.</p>
-        </div>
+        </>
       ) : null}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -6,8 +6,8 @@ import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { EmailText } from '../../../components/ui/email-text';
-import { controlClass } from '../../../components/ui/field-frame';
 import { PlusIcon } from '../../../components/ui/icons';
+import { FilterSelect, ListToolbar } from '../../../components/ui/list-toolbar';
 import { Pager } from '../../../components/ui/pager';
 import { SearchField } from '../../../components/ui/search-field';
 import { formatDate } from '../../../lib/format-date';
@@ -92,7 +92,6 @@ function columns(onRevoke: (l: AdminLicense) => void): ReadonlyArray<Column<Admi
 /** LICENSES (spec §2): every licence, searched and paged on the server, with generate and revoke. */
 export function LicensesPage() {
   const headingId = useId();
-  const statusId = useId();
   const [q, setQ] = useState('');
   const [status, setStatus] = useState<LicenseAdminStatus | ''>('');
   const [page, setPage] = useState(1);
@@ -103,22 +102,17 @@ export function LicensesPage() {
 
   return (
     <section aria-labelledby={headingId}>
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id={headingId} className="text-xl font-semibold text-ink">
-            Licenses
-          </h2>
-          <p role="status" className="mt-1 text-sm text-slate-600">
-            {data ? `${data.total.toLocaleString('en-US')} ${data.total === 1 ? 'license' : 'licenses'}${q ? ` matching “${q}”` : ''}` : '\u00a0'}
-          </p>
-        </div>
-        <Button onClick={() => setGenerating(true)} className="px-4">
-          <PlusIcon className="h-4 w-4" />
-          Generate
-        </Button>
-      </div>
-
-      <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+      <ListToolbar
+        headingId={headingId}
+        title="Licenses"
+        count={data ? `${data.total.toLocaleString('en-US')} ${data.total === 1 ? 'license' : 'licenses'}${q ? ` matching “${q}”` : ''}` : null}
+        actions={
+          <Button onClick={() => setGenerating(true)} className="px-4">
+            <PlusIcon className="h-4 w-4" />
+            Generate
+          </Button>
+        }
+      >
         <SearchField
           label="Search licenses"
           placeholder="Email or license key"
@@ -128,28 +122,23 @@ export function LicensesPage() {
             setPage(1);
           }}
         />
-        <div className="sm:w-44">
-          <label htmlFor={statusId} className="mb-1.5 block text-sm font-medium text-slate-700">
-            Status
-          </label>
-          <select
-            id={statusId}
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as LicenseAdminStatus | '');
-              setPage(1);
-            }}
-            className={controlClass(false)}
-          >
-            <option value="">All</option>
-            {LICENSE_ADMIN_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS[s].label}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
+        <FilterSelect
+          label="Status"
+          className="sm:w-44"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as LicenseAdminStatus | '');
+            setPage(1);
+          }}
+        >
+          <option value="">All</option>
+          {LICENSE_ADMIN_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS[s].label}
+            </option>
+          ))}
+        </FilterSelect>
+      </ListToolbar>
 
       <div className={`mt-4 transition-opacity ${isFetching && !isLoading ? 'opacity-60' : ''}`} aria-busy={isFetching}>
         <DataTable

@@ -5,6 +5,7 @@ import { pageCount } from '@lbs/domain/paging';
 import { Button } from '../../../components/ui/button';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { EmailAddress } from '../../../components/ui/email-address';
+import { ListToolbar } from '../../../components/ui/list-toolbar';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { NotificationIcon } from '../../../components/ui/notification-icon';
 import { NotificationMarks } from '../../../components/ui/notification-marks';
@@ -114,25 +115,26 @@ export function NotificationsPage() {
   const count = selection.selected.length;
   return (
     <section aria-labelledby="admin-notifications-heading">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="admin-notifications-heading" className="text-xl font-semibold text-ink">
-            Notifications
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">
+      <ListToolbar
+        headingId="admin-notifications-heading"
+        title="Notifications"
+        description={
+          <>
             Everything the shop has told its customers and its admins, newest first
             {data && data.total > 0 ? ` · ${data.total.toLocaleString('en-US')} in all` : ''}.
-          </p>
-        </div>
-        {/* Kept in the layout while nothing is ticked, so ticking a row does not move the table. */}
-        <div className="flex items-center sm:min-h-10" aria-live="polite">
-          {count > 0 ? (
-            <Button onClick={() => void markSelected()} disabled={bulk.isLoading} className="px-4 py-2">
-              {MSG.markSelectedAsRead(count)}
-            </Button>
-          ) : null}
-        </div>
-      </div>
+          </>
+        }
+        actions={
+          // Kept in the layout while nothing is ticked, so ticking a row does not move the table.
+          <div className="flex items-center sm:min-h-10" aria-live="polite">
+            {count > 0 ? (
+              <Button onClick={() => void markSelected()} disabled={bulk.isLoading} className="px-4 py-2">
+                {MSG.markSelectedAsRead(count)}
+              </Button>
+            ) : null}
+          </div>
+        }
+      />
 
       <div className="mt-4">
         {isError ? (

@@ -19,7 +19,7 @@ import { toApiError } from '../../../lib/api-error';
 type FormInput = z.input<typeof ZOrderUpdateBody>;
 
 /** What PUT /order/{id} is sent: a pending order has no tracking number yet (spec §4), so it goes empty. */
-export function orderUpdateBody(values: TOrderUpdateBody): TOrderUpdateBody {
+function orderUpdateBody(values: TOrderUpdateBody): TOrderUpdateBody {
   return {
     status: values.status,
     track_num: values.status === 'pending' ? '' : (values.track_num ?? ''),
@@ -91,7 +91,7 @@ function shipsTo(order: TAdminOrder): string {
   return [s.address, [s.state, s.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 }
 
-export function OrderEditForm({
+function OrderEditForm({
   id,
   order,
   onSave,

@@ -8,7 +8,7 @@ import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from '@lbs/domain/sta
 import { OrderStatusBadge, statusLabel } from '../../../components/orders/order-status';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { EmailText } from '../../../components/ui/email-text';
-import { controlClass } from '../../../components/ui/field-frame';
+import { FilterDate, FilterSelect, ListToolbar } from '../../../components/ui/list-toolbar';
 import { Pager } from '../../../components/ui/pager';
 import { SearchField } from '../../../components/ui/search-field';
 import { formatDate } from '../../../lib/format-date';
@@ -81,71 +81,48 @@ export function OrdersPage() {
     },
   ];
 
-  // Selects and date inputs drawn as tall as the search box beside them.
-  const filterClass = `${controlClass(false)} h-10.5 min-w-0`;
   return (
     <section aria-labelledby={`${id}-heading`}>
-      <div className="flex flex-col gap-1">
-        <h2 id={`${id}-heading`} className="text-xl font-semibold text-ink">
-          Orders
-        </h2>
-        <p className="text-sm text-slate-600" aria-live="polite">
-          {data && !rangeProblem ? `${data.total} ${data.total === 1 ? 'order' : 'orders'}` : '\u00a0'}
-        </p>
-      </div>
-
-      <div className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-[minmax(16rem,1fr)_11rem_10rem_10rem] lg:items-end">
+      <ListToolbar
+        headingId={`${id}-heading`}
+        title="Orders"
+        count={data && !rangeProblem ? `${data.total} ${data.total === 1 ? 'order' : 'orders'}` : null}
+        filtersLayout="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(16rem,1fr)_11rem_10rem_10rem] lg:items-end"
+      >
         <SearchField
           className="col-span-2 lg:col-span-1"
           label="Search orders"
           placeholder="Order number, email or name"
           onSearch={filtered(setQ)}
         />
-        <div className="col-span-2 lg:col-span-1">
-          <label htmlFor={`${id}-status`} className="mb-1.5 block text-sm font-medium text-slate-700">
-            Status
-          </label>
-          <select
-            id={`${id}-status`}
-            value={status}
-            onChange={(e) => filtered(setStatus)(isOrderStatus(e.target.value) ? e.target.value : '')}
-            className={filterClass}
-          >
-            <option value="">All</option>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {statusLabel(s)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-from`} className="mb-1.5 block text-sm font-medium text-slate-700">
-            From
-          </label>
-          <input id={`${id}-from`} type="date" value={from} max={to || undefined} onChange={(e) => filtered(setFrom)(e.target.value)} className={filterClass} />
-        </div>
-        <div>
-          <label htmlFor={`${id}-to`} className="mb-1.5 block text-sm font-medium text-slate-700">
-            To
-          </label>
-          <input
-            id={`${id}-to`}
-            type="date"
-            value={to}
-            min={from || undefined}
-            aria-invalid={rangeProblem ? true : undefined}
-            aria-describedby={rangeProblem ? `${id}-range` : undefined}
-            onChange={(e) => filtered(setTo)(e.target.value)}
-            className={filterClass}
-          />
-        </div>
+        <FilterSelect
+          label="Status"
+          className="col-span-2 lg:col-span-1"
+          value={status}
+          onChange={(e) => filtered(setStatus)(isOrderStatus(e.target.value) ? e.target.value : '')}
+        >
+          <option value="">All</option>
+          {ORDER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {statusLabel(s)}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterDate label="From" value={from} max={to || undefined} onChange={(e) => filtered(setFrom)(e.target.value)} />
+        <FilterDate
+          label="To"
+          value={to}
+          min={from || undefined}
+          aria-invalid={rangeProblem ? true : undefined}
+          aria-describedby={rangeProblem ? `${id}-range` : undefined}
+          onChange={(e) => filtered(setTo)(e.target.value)}
+        />
         {rangeProblem ? (
           <p id={`${id}-range`} role="alert" className="col-span-2 text-sm text-red-700 lg:col-span-4">
             {rangeProblem}
           </p>
         ) : null}
-      </div>
+      </ListToolbar>
 
       {rangeProblem ? null : (
         <>

@@ -5,9 +5,9 @@ import { pageCount } from '@lbs/domain/paging';
 import { CUSTOMER_ROLE } from '@lbs/domain/roles';
 import { Button } from '../../../components/ui/button';
 import { DataTable, type Column } from '../../../components/ui/data-table';
-import { controlClass } from '../../../components/ui/field-frame';
 import { EmailText } from '../../../components/ui/email-text';
 import { DownloadIcon } from '../../../components/ui/icons';
+import { FilterSelect, ListToolbar } from '../../../components/ui/list-toolbar';
 import { Pager } from '../../../components/ui/pager';
 import { SearchField } from '../../../components/ui/search-field';
 import { formatDate } from '../../../lib/format-date';
@@ -44,7 +44,6 @@ const COLUMNS: ReadonlyArray<Column<AdminUser>> = [
 /** USERS (spec §2): accounts of one role, searched and paged on the server, and their CSV. */
 export function UsersPage() {
   const headingId = useId();
-  const roleId = useId();
   const [q, setQ] = useState('');
   const [role, setRole] = useState<string>(CUSTOMER_ROLE);
   const [page, setPage] = useState(1);
@@ -67,22 +66,17 @@ export function UsersPage() {
 
   return (
     <section aria-labelledby={headingId}>
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id={headingId} className="text-xl font-semibold text-ink">
-            Users
-          </h2>
-          <p role="status" className="mt-1 text-sm text-slate-600">
-            {data ? `${data.total.toLocaleString('en-US')} ${noun(data.total)}${q ? ` matching “${q}”` : ''}` : '\u00a0'}
-          </p>
-        </div>
-        <Button variant="secondary" onClick={exportCsv} disabled={exporting} className="px-4">
-          <DownloadIcon className="h-4 w-4" />
-          {exporting ? 'Exporting…' : 'Export CSV'}
-        </Button>
-      </div>
-
-      <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+      <ListToolbar
+        headingId={headingId}
+        title="Users"
+        count={data ? `${data.total.toLocaleString('en-US')} ${noun(data.total)}${q ? ` matching “${q}”` : ''}` : null}
+        actions={
+          <Button variant="secondary" onClick={exportCsv} disabled={exporting} className="px-4">
+            <DownloadIcon className="h-4 w-4" />
+            {exporting ? 'Exporting…' : 'Export CSV'}
+          </Button>
+        }
+      >
         <SearchField
           label="Search users"
           placeholder="Name or email"
@@ -92,27 +86,22 @@ export function UsersPage() {
             setPage(1);
           }}
         />
-        <div className="sm:w-44">
-          <label htmlFor={roleId} className="mb-1.5 block text-sm font-medium text-slate-700">
-            Role
-          </label>
-          <select
-            id={roleId}
-            value={role}
-            onChange={(e) => {
-              setRole(e.target.value);
-              setPage(1);
-            }}
-            className={controlClass(false)}
-          >
-            {ROLES.map((r) => (
-              <option key={r.value} value={r.value}>
-                {r.label}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
+        <FilterSelect
+          label="Role"
+          className="sm:w-44"
+          value={role}
+          onChange={(e) => {
+            setRole(e.target.value);
+            setPage(1);
+          }}
+        >
+          {ROLES.map((r) => (
+            <option key={r.value} value={r.value}>
+              {r.label}
+            </option>
+          ))}
+        </FilterSelect>
+      </ListToolbar>
 
       <div className={`mt-4 transition-opacity ${isFetching && !isLoading ? 'opacity-60' : ''}`} aria-busy={isFetching}>
         <DataTable caption="Users" columns={COLUMNS} rows={data?.items} rowKey={(u) => u.id} loading={isLoading} empty="No users found." />

@@ -8,6 +8,7 @@ import { ZSigninForm, type TSigninForm } from '@lbs/domain/schemas';
 import { paths } from '../../../config/paths';
 import { useAppSelector } from '../../../lib/store-hooks';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -16,7 +17,6 @@ import { authApi } from '../api';
 import { COPY } from '../auth-copy';
 import { AuthLayout } from '../components/auth-layout';
 import { CaptchaWidget } from '../components/captcha-widget';
-import { ConfirmDialog } from '../components/confirm-dialog';
 import { GoogleButton } from '../components/google-button';
 import { loginErrorMessage, resendErrorMessage } from '../error-messages';
 import { useCaptcha } from '../use-captcha';
@@ -115,13 +115,14 @@ export function LoginPage() {
       <ConfirmDialog
         open={unverified !== null}
         title={COPY.resendTitle}
-        message={MSG.emailNotVerifiedConfirm}
         confirmLabel={COPY.resendConfirm}
         cancelLabel={COPY.cancel}
         busy={resending}
         onConfirm={() => void resend()}
         onCancel={() => setUnverified(null)}
-      />
+      >
+        <p>{MSG.emailNotVerifiedConfirm}</p>
+      </ConfirmDialog>
     </AuthLayout>
   );
 }

@@ -5,7 +5,7 @@ import { CloseIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
 
 /** Spec: the modal's close animation. */
-export const TERMS_CLOSE_MS = 300;
+const TERMS_CLOSE_MS = 300;
 const TERMS_URL = `${import.meta.env.BASE_URL}legal/terms-of-sale.md`;
 
 let termsCache: string | null = null;

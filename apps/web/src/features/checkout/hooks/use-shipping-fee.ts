@@ -5,7 +5,7 @@ import { cartActions } from '../../cart/cart-slice';
 import { useShippingRateMutation } from '../api';
 
 /** Spec: the fee is asked for again this long after the zip, country or items change. */
-export const SHIPPING_FEE_DEBOUNCE_MS = 800;
+const SHIPPING_FEE_DEBOUNCE_MS = 800;
 
 export type FeeStatus = 'idle' | 'waiting' | 'failed';
 

@@ -1,5 +1,5 @@
 /** Each image slides past in this long (spec §9: looping rows, slide speed 2000 ms). */
-export const LOOP_SLIDE_MS = 2000;
+const LOOP_SLIDE_MS = 2000;
 
 export interface LoopImage {
   src: string;

@@ -18,7 +18,7 @@ import { ContactUsLink } from '../components/contact-us-link';
 import { SplitHero } from '../components/split-hero';
 
 /** Get Started lands the plans block just below the sticky header (spec §1: 100px offset). */
-export const PLANS_SCROLL_OFFSET = 100;
+const PLANS_SCROLL_OFFSET = 100;
 
 const FIGURES = [
   { value: '15890', label: 'Active Users' },
