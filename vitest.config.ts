@@ -1,5 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
+// The tests run in a time zone that is neither UTC nor the business zone (Asia/Singapore), so code
+// or a test that reads a date in the process's own zone where it means an explicit one fails on
+// every machine, not only on those set to another zone. Kiritimati (UTC+14, as the e2e product
+// server, see e2e/support/time-zones.ts) is a day ahead of UTC 14 hours of 24. Set before any
+// worker starts, so every worker inherits it.
+process.env.TZ = 'Pacific/Kiritimati';
+
 /**
  * One Vitest run covers the whole workspace: `npx vitest run` runs every project,
  * `npx vitest run --project server` one of them.

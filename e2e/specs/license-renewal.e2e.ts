@@ -1,19 +1,16 @@
-import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeBrowser, newPage, screenshot, transitionsSettled } from '../support/browser';
 import { createVerifiedUser, loginInBrowser } from '../support/auth';
 import { waitForMail } from '../support/mailbox';
-import { currentLicenses, payForTheCart } from '../support/shop';
+import { accountTimeZone, currentLicenses, payForTheCart } from '../support/shop';
 import { seriousViolations } from '../support/axe';
+import { formatDate, setDisplayTimeZone } from '../../apps/web/src/lib/format-date';
 
 afterAll(closeBrowser);
 
 const DAY = 24 * 60 * 60 * 1000;
 const MONTHLY = 11;
 
-/** The same date as the overview shows it ('5 Mar 2025', the browser's zone). */
-const shown = (page: Page, iso: string) =>
-  page.evaluate((d) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(d)), iso);
 
 describe('licence renewal', () => {
   it.each(['desktop', 'mobile'] as const)('a monthly licence renewed from the overview keeps its key and ends 30 days later (%s)', async (viewport) => {
@@ -61,10 +58,11 @@ describe('licence renewal', () => {
       expect(after[0]!.license_key).toBe(bought!.license_key);
       expect(Date.parse(after[0]!.expire_date) - Date.parse(bought!.expire_date)).toBe(30 * DAY);
 
+      // The overview shows dates as the web app formats them, in the account's zone (not the browser's).
+      setDisplayTimeZone(await accountTimeZone(page));
       await page.goto('/accounts/overview');
-      const endDate = await shown(page, after[0]!.expire_date);
-      await page.getByText(endDate).locator('visible=true').first().waitFor();
-      await expect(page.getByText(await shown(page, bought!.expire_date)).locator('visible=true').count()).resolves.toBe(0);
+      await page.getByText(formatDate(after[0]!.expire_date)).locator('visible=true').first().waitFor();
+      await expect(page.getByText(formatDate(bought!.expire_date)).locator('visible=true').count()).resolves.toBe(0);
 
       // Newest first: the renewal's receipt, once it is delivered.
       await expect.poll(async () => (await waitForMail(email, /receipt/i)).text, { timeout: 15_000 }).toContain('Renewed until');

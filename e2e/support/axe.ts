@@ -1,21 +1,38 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 
+/** The style that holds every CSS animation still while axe reads the page. */
+const HOLD_ID = 'axe-holds-animations';
+
 /** Serious or critical accessibility problems axe-core finds on the page as it is now (ids and their nodes). */
 export async function seriousViolations(page: Page, opts: { include?: string } = {}): Promise<string[]> {
   // Let entry fades end first (a toast sliding in, a dialog opening): axe reads half-faded text as
   // low contrast. Endless animations (spinners) and long ones (a toast's 5 s progress bar) don't count.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => {
+  // Once they have ended, and in the same task (so nothing can start in between), every CSS
+  // animation is held still until axe is done: a toast whose 5 s run out while axe reads would
+  // otherwise start its exit fade under axe's eyes; held, it leaves after the check instead.
+  await page.waitForFunction((holdId) => {
+    const settled = document.getAnimations().every((a) => {
       if (a.playState !== 'running') return true;
       const timing = a.effect?.getComputedTiming();
       return timing?.iterations === Infinity || Number(timing?.duration ?? 0) >= 1000;
-    }),
-  );
-  let builder = new AxeBuilder({ page });
-  if (opts.include) builder = builder.include(opts.include);
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    });
+    if (settled) {
+      const hold = document.createElement('style');
+      hold.id = holdId;
+      hold.textContent = '*, *::before, *::after { animation-play-state: paused !important; }';
+      document.head.append(hold);
+    }
+    return settled;
+  }, HOLD_ID);
+  try {
+    let builder = new AxeBuilder({ page });
+    if (opts.include) builder = builder.include(opts.include);
+    const { violations } = await builder.analyze();
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  } finally {
+    await page.evaluate((holdId) => document.getElementById(holdId)?.remove(), HOLD_ID);
+  }
 }

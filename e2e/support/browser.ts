@@ -3,6 +3,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { CHROMIUM_ARGS, findChromium } from './chromium';
+import { BROWSER_TIME_ZONE } from './time-zones';
 
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots');
 
@@ -30,10 +31,10 @@ export async function closeBrowser(): Promise<void> {
 export const baseUrl = () => inject('baseUrl');
 export const adminCredentials = () => ({ email: inject('adminEmail'), password: inject('adminPassword') });
 
-/** A fresh, isolated browser context (own storage) at a viewport, with baseURL set. */
+/** A fresh, isolated browser context (own storage) at a viewport, with baseURL set, in BROWSER_TIME_ZONE. */
 export async function newPage(viewport: keyof typeof VIEWPORTS = 'desktop'): Promise<{ context: BrowserContext; page: Page }> {
   const b = await getBrowser();
-  const context = await b.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl() });
+  const context = await b.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl(), timezoneId: BROWSER_TIME_ZONE });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };

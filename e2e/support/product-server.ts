@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_TIME_ZONE } from './time-zones';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -51,7 +52,7 @@ export async function freshDatabaseUrl(base = process.env.DATABASE_URL): Promise
 /**
  * Starts the built product exactly as `npm start` runs it (node apps/server/dist/main.js, built
  * first when its sources changed), on a free
- * port on 127.0.0.1 with a fresh data directory, and waits for /api/health.
+ * port on 127.0.0.1 with a fresh data directory, in SERVER_TIME_ZONE, and waits for /api/health.
  */
 export async function startProductServer(
   extraEnv: Record<string, string> = {},
@@ -79,6 +80,7 @@ export async function startProductServer(
     // while the widget and createVerifiedUser still solve real challenges.
     RATE_LIMIT_DISABLED: '1',
     ALTCHA_MAX_NUMBER: '5000',
+    TZ: SERVER_TIME_ZONE,
     ...extraEnv,
   };
   delete env.SMTP_URL;

@@ -42,3 +42,14 @@ export async function currentLicenses(page: Page): Promise<ApiLicense[]> {
     return ((await res.json()) as { items: ApiLicense[] }).items;
   });
 }
+
+/** The signed-in customer's display time zone (the account area shows its dates in it), read through the API. */
+export async function accountTimeZone(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const res = await fetch('/api/users/me/preferences', {
+      headers: { authorization: `Bearer ${localStorage.getItem('access_token')}` },
+    });
+    if (!res.ok) throw new Error(`preferences answered ${res.status}`);
+    return ((await res.json()) as { time_zone: string }).time_zone;
+  });
+}

@@ -56,4 +56,14 @@ describe('GET /order/admin/all', () => {
     expect(await ids('to=2031-03-01')).toEqual([o2.id, o1.id]);
     expect(await ids('from=2031-03-01&to=2031-03-01&status=shipped&q=bob')).toEqual([o2.id]);
   });
+
+  it('takes a business day whole, from its first instant up to (not including) the next business midnight', async () => {
+    // 10 April 2031 in Singapore runs from 16:00 UTC on the 9th to 16:00 UTC on the 10th.
+    const at = async (iso: string) => (await insertPaidOrder(t.db, alice, { createdAt: new Date(iso) })).order.id;
+    await at('2031-04-09T15:59:59.999Z');
+    const first = await at('2031-04-09T16:00:00.000Z');
+    const last = await at('2031-04-10T15:59:59.999Z');
+    await at('2031-04-10T16:00:00.000Z'); // business midnight: 00:00 on 11 April there
+    expect(await ids('from=2031-04-10&to=2031-04-10')).toEqual([last, first]);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addRenewal, addToCart, emptyCart } from '@lbs/domain/cart';
+import { addRenewal, addToCart, emptyCart, needsShipping } from '@lbs/domain/cart';
 import { ZOnePaymentBody } from '@lbs/domain/schemas';
 import { onePaymentBody, shippingFeeKnown } from './payment-body';
 
@@ -79,6 +79,26 @@ describe('onePaymentBody', () => {
     });
     expect('shipping_info' in body).toBe(false);
     expect('promo_code' in body).toBe(false);
+  });
+
+  it('sends no shipping fee for a licence-only cart, whatever fee the cart still carries', () => {
+    // A fee quoted while a roller was in the cart (or any figure at all) must not reach a cart of licences.
+    const cart = addToCart(addToCart(emptyCart(), 10, 3), 12);
+    expect(needsShipping(cart.items)).toBe(false);
+    for (const shippingFee of [24, 0.01, 1_000_000]) {
+      const body = onePaymentBody({
+        email: 'a@b.co',
+        items: cart.items,
+        itemsTotal: cart.totalCartPrice,
+        shippingFee,
+        needsShipping: needsShipping(cart.items),
+        discount: 0,
+        promoCode: null,
+        shippingInfo: info,
+      });
+      expect(body, `a cart carrying a fee of ${shippingFee}`).toMatchObject({ shipping_fee: 0, total_amount: 120 + 1500 });
+      expect('shipping_info' in body).toBe(false);
+    }
   });
 
   it('never sends a total below 0 and rounds to cents', () => {
