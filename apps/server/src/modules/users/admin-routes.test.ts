@@ -4,7 +4,8 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createAdminWithSession, createUserWithSession, type TestUser } from '../../../test/fixtures';
 import { insertLicense } from '../../../test/account-fixtures';
 import type { Db } from '../../db/client';
-import { exportUsersCsv, userBatches } from './export-users-csv';
+import { businessDayOf, DEFAULT_BUSINESS_TIME_ZONE } from '@lbs/domain/report-periods';
+import { exportFileName, exportUsersCsv, userBatches } from './export-users-csv';
 
 let t: TestApp;
 let admin: TestUser;
@@ -126,7 +127,7 @@ describe('GET /users/export', () => {
     const res = await get('/api/users/export?role=csv', admin);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="users-${new Date().toISOString().slice(0, 10)}.csv"`);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="users-${businessDayOf(new Date(), DEFAULT_BUSINESS_TIME_ZONE)}.csv"`);
     const text = res.body;
     expect(text.startsWith('id,first_name,last_name,email,role,created_at,is_email_verified,license_count\r\n')).toBe(true);
     expect(text).toContain(`,"'=HYPERLINK(""x"")",'+1,f1@c.test,csv,`);
@@ -177,4 +178,11 @@ describe('GET /users/export', () => {
     // Ten full batches, each with its count query, then the empty read that ends the keyset walk.
     expect(selects).toBe(21);
   }, 60_000);
+});
+
+describe('the export file name', () => {
+  it("is dated by the business's day: a Singapore morning is already tomorrow in UTC's evening", () => {
+    expect(exportFileName(new Date('2026-06-30T17:00:00Z'), 'Asia/Singapore')).toBe('users-2026-07-01.csv');
+    expect(exportFileName(new Date('2026-06-30T15:59:59Z'), 'Asia/Singapore')).toBe('users-2026-06-30.csv');
+  });
 });

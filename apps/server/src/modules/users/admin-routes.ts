@@ -57,7 +57,7 @@ export async function userAdminRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     async (req, reply) =>
       reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${exportFileName(new Date())}"`)
+        .header('content-disposition', `attachment; filename="${exportFileName(new Date(), ctx.config.BUSINESS_TIME_ZONE)}"`)
         .header('cache-control', 'private, no-store')
         .send(exportUsersCsv(ctx.db, req.query)),
   );

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { and, asc, gt } from 'drizzle-orm';
 import { stringify } from 'csv-stringify';
 import type { TUserExportQuery } from '@lbs/domain/admin-queries';
+import { businessDayOf } from '@lbs/domain/report-periods';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { countLicenses } from './count-licenses';
@@ -18,7 +19,8 @@ const COLUMNS = ['id', 'first_name', 'last_name', 'email', 'role', 'created_at',
 const FORMULA_START = /^[=+\-@\t\r]/;
 const neutraliseFormula = (cell: string) => (FORMULA_START.test(cell) ? `'${cell}` : cell);
 
-export const exportFileName = (now: Date) => `users-${now.toISOString().slice(0, 10)}.csv`;
+/** users-YYYY-MM-DD.csv, dated by the business's calendar (Singapore's day, not UTC's: at 07:00 there UTC is still on yesterday). */
+export const exportFileName = (now: Date, timeZone: string) => `users-${businessDayOf(now, timeZone)}.csv`;
 
 /**
  * Every matching user, a batch at a time by ascending id (keyset, so each batch is an index range
