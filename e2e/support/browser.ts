@@ -15,11 +15,28 @@ export const VIEWPORTS = {
 
 let browser: Browser | undefined;
 
+/**
+ * The suite can run with a shifted clock (`faketime -f '+17h' npm test`: a UTC evening, when
+ * Singapore is already on the next day). The server and the test code then live at that hour; the
+ * browser keeps the machine's clock, because libfaketime inside Chromium stalls its frames under
+ * CPU throttling (first-tap.e2e.ts never sees the page settle). A browser whose clock is off from
+ * the server's is what some customers have anyway.
+ */
+function withoutFakeTime(env: NodeJS.ProcessEnv): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined || name.startsWith('FAKETIME')) continue;
+    if (name === 'LD_PRELOAD' && value.includes('faketime')) continue;
+    kept[name] = value;
+  }
+  return kept;
+}
+
 export async function getBrowser(): Promise<Browser> {
   if (browser) return browser;
   const executablePath = findChromium();
   if (!executablePath) throw new Error('No Chromium: set CHROME_PATH or install Debian chromium');
-  browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
+  browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true, env: withoutFakeTime(process.env) });
   return browser;
 }
 
