@@ -19,8 +19,9 @@ pg_dir="$(mktemp -d /tmp/lbs-pg-evening.XXXXXX)"
 chown postgres "$pg_dir"
 su postgres -c "faketime -f '$offset' $pg_bin/initdb -D $pg_dir/data -A trust -U postgres >/dev/null"
 trap 'su postgres -c "$pg_bin/pg_ctl -D $pg_dir/data -m fast stop" >/dev/null 2>&1 || true; rm -rf "$pg_dir"' EXIT
-# Started with -W (no wait): pg_ctl's own wait never ends under libfaketime; pg_isready (real clock) asks instead.
-su postgres -c "faketime -f '$offset' $pg_bin/pg_ctl -D $pg_dir/data -o '-p 5433 -k $pg_dir' -l $pg_dir/log -W start >/dev/null"
+# In the background: the faketime wrapper stays until the server it started ends, and pg_ctl's own
+# wait never ends under libfaketime; pg_isready (on the real clock) asks instead.
+su postgres -c "faketime -f '$offset' $pg_bin/pg_ctl -D $pg_dir/data -o '-p 5433 -k $pg_dir' -l $pg_dir/log -W start </dev/null >/dev/null 2>&1 &"
 for _ in $(seq 1 60); do pg_isready -q -h 127.0.0.1 -p 5433 && break; sleep 1; done
 echo "== PostgreSQL on 127.0.0.1:5433 says: $(psql postgres://postgres@127.0.0.1:5433/postgres -qAtc "select now() at time zone 'UTC'") =="
 
