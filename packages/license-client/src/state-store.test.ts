@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -71,8 +72,27 @@ describe('StateStore', () => {
     await store.writeJson('placeholder.json', {});
     await writeFile(store.path('queue.lock'), '999999\n');
     expect(await store.withLock('queue', async () => 'ran', 100)).toBeNull();
-    const old = new Date(Date.now() - 60_000);
+    // Untouched for a minute on the file system's clock (not the process's, which may be off).
+    const written = (await stat(store.path('queue.lock'))).mtimeMs;
+    const old = new Date(written - 60_000);
     await utimes(store.path('queue.lock'), old, old);
+    expect(await store.withLock('queue', async () => 'ran', 100)).toEqual({ value: 'ran' });
+  });
+
+  it('withLock keeps a live holder of this host in, however old its lock looks (the clock jumped)', async () => {
+    await store.writeJson('placeholder.json', {});
+    await writeFile(store.path('queue.lock'), `${process.pid}\n${os.hostname()}\n`);
+    const old = new Date(Date.now() - 24 * 3600_000);
+    await utimes(store.path('queue.lock'), old, old);
+    expect(await store.withLock('queue', async () => 'ran', 100)).toBeNull();
+  });
+
+  it('withLock breaks at once the lock of a process of this host that has ended, even one dated ahead', async () => {
+    await store.writeJson('placeholder.json', {});
+    const ended = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid!;
+    await writeFile(store.path('queue.lock'), `${ended}\n${os.hostname()}\n`);
+    const ahead = new Date(Date.now() + 3600_000);
+    await utimes(store.path('queue.lock'), ahead, ahead);
     expect(await store.withLock('queue', async () => 'ran', 100)).toEqual({ value: 'ran' });
   });
 });

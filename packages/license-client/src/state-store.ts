@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, open, readFile, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
+import { link, mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -104,8 +104,12 @@ export class StateStore {
 
   /**
    * Runs `fn` while holding `<name>.lock`, a file created exclusively, so two processes sharing
-   * the directory (the desktop program and the CLI) take turns. The holder touches the file every
-   * 10 s; a lock untouched for 30 s belongs to a process that died and is broken. Answers null when the lock stays busy past `waitMs`.
+   * the directory (the desktop program and the CLI) take turns. The lock names its holder (process
+   * id and host). A holder on this host is asked directly: alive, its lock stands however old the
+   * file looks (a booth's clock that jumps, or a file time from another clock, must not let a second
+   * process in); gone, its lock is broken at once. A holder elsewhere (a shared folder) touches the
+   * file every 10 s, and its lock is broken once untouched for 30 s. Answers null when the lock stays
+   * busy past `waitMs`.
    */
   async withLock<T>(
     name: string,
@@ -118,16 +122,15 @@ export class StateStore {
     for (;;) {
       try {
         const handle = await open(lockPath, 'wx', 0o600);
-        await handle.writeFile(`${process.pid}\n`);
+        await handle.writeFile(holderLine());
         await handle.close();
         break;
       } catch (error) {
         if (!isErrno(error, 'EEXIST')) throw error;
-        const age = await stat(lockPath).then(
-          (s) => Date.now() - s.mtimeMs,
-          () => 0,
-        );
-        if (age > LOCK_STALE_MS) {
+        const holder = await lockHolderHere(lockPath);
+        const stale =
+          holder === 'elsewhere' ? (await lockAgeMs(lockPath)) > LOCK_STALE_MS : !holder.alive;
+        if (stale) {
           await rm(lockPath, { force: true });
           continue;
         }
@@ -135,9 +138,10 @@ export class StateStore {
         await sleep(25);
       }
     }
+    // Rewritten, not touched with utimes: the file's time is then the file system's own, the clock
+    // lockAgeMs measures it against.
     const heartbeat = setInterval(() => {
-      const now = new Date();
-      utimes(lockPath, now, now).catch(() => undefined);
+      writeFile(lockPath, holderLine()).catch(() => undefined);
     }, LOCK_STALE_MS / 3);
     heartbeat.unref();
     try {
@@ -175,5 +179,41 @@ async function renameWithRetry(from: string, to: string): Promise<void> {
       if (attempt >= RENAME_RETRIES || !isErrno(error, 'EPERM', 'EACCES', 'EBUSY')) throw error;
       await sleep(20 * attempt);
     }
+  }
+}
+
+const holderLine = () => `${process.pid}\n${os.hostname()}\n`;
+
+/**
+ * How long since a lock file was last written, on the clock of the file system that holds it (a
+ * shared folder keeps its server's time, and the booth's own clock may be hours off): a probe file
+ * written beside it now gives that clock's "now". 0 when the lock is gone.
+ */
+async function lockAgeMs(lockPath: string): Promise<number> {
+  const written = await stat(lockPath).then((s) => s.mtimeMs, () => null);
+  if (written === null) return 0;
+  const probe = `${lockPath}.${process.pid}.${randomBytes(4).toString('hex')}.clock.tmp`;
+  await writeFile(probe, '');
+  try {
+    return (await stat(probe)).mtimeMs - written;
+  } finally {
+    await rm(probe, { force: true });
+  }
+}
+
+/**
+ * Who holds a lock file: a process of this host (alive or not), or 'elsewhere' when the file names
+ * another host or nothing readable yet (it is written just after it is created).
+ */
+async function lockHolderHere(lockPath: string): Promise<{ alive: boolean } | 'elsewhere'> {
+  const [pidLine, host] = await readFile(lockPath, 'utf8').then((text) => text.split('\n'), () => []);
+  const pid = Number(pidLine);
+  if (host !== os.hostname() || !Number.isSafeInteger(pid) || pid <= 0) return 'elsewhere';
+  try {
+    process.kill(pid, 0);
+    return { alive: true };
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return { alive: isErrno(error, 'EPERM') };
   }
 }
