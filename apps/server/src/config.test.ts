@@ -114,10 +114,10 @@ describe('admin bootstrap variables', () => {
 describe('licence server variables', () => {
   it('default the lease to 72 hours and leave the signing key to the embedded mode', () => {
     const config = loadConfig({});
-    expect(config.LEASE_TTL_HOURS).toBe(72);
+    expect(config.offlineAllowanceHours).toEqual({ day: 24, month: 168, year: 336, onetime: 168, custom: 168 });
     expect(config.LICENSE_SIGNING_KEY).toBeUndefined();
-    expect(loadConfig({ LEASE_TTL_HOURS: '24' }).LEASE_TTL_HOURS).toBe(24);
-    expect(errorOf({ LEASE_TTL_HOURS: '0' }).message).toContain('LEASE_TTL_HOURS');
+    expect(loadConfig({ OFFLINE_ALLOWANCE_MONTH_HOURS: '24' }).offlineAllowanceHours.month).toBe(24);
+    expect(errorOf({ OFFLINE_ALLOWANCE_YEAR_HOURS: '0' }).message).toContain('OFFLINE_ALLOWANCE_YEAR_HOURS');
   });
 
   it('read the signing key and refuse one that is not an Ed25519 private key, without echoing it', () => {

@@ -4,8 +4,11 @@ import { passwordMeetsRule } from '@lbs/domain/schemas';
 import { isSupportedVideoUrl } from '@lbs/domain/video-embed';
 import { SHIPPING_RATES, type ShippingRateTable } from '@lbs/domain/shipping';
 import { DEFAULT_BUSINESS_TIME_ZONE, isValidTimeZone } from '@lbs/domain/report-periods';
-import { DEFAULT_LEASE_TTL_HOURS, type TLeaseJwk } from '@lbs/domain/license-server';
+import { DEFAULT_OFFLINE_ALLOWANCE_HOURS, type LicenseServerType, type TLeaseJwk } from '@lbs/domain/license-server';
 import { parsePublicKeys, parseSigningKey, type Ed25519PrivateJwk } from './lib/ed25519-jwk';
+
+/** Whole hours, 1 hour to a year. */
+const allowanceHours = (fallback: number) => z.coerce.number().int().min(1).max(24 * 366).default(fallback);
 
 const optionalString = z
   .string()
@@ -102,8 +105,15 @@ const ZEnv = z
   LICENSE_SIGNING_KEY: parsedWith<Ed25519PrivateJwk>(parseSigningKey),
   /** Further public keys the JWKS lists (rotation): JSON array of JWKs or {keys: [...]}. */
   LICENSE_PUBLIC_KEYS: parsedWith<TLeaseJwk[]>(parsePublicKeys),
-  /** How long a lease lets the desktop program work offline (capped by the licence's expiry). */
-  LEASE_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(DEFAULT_LEASE_TTL_HOURS),
+  /**
+   * How long a lease lets the desktop program work offline, per plan, in hours (capped by the
+   * licence's end): the offline allowance of DESIGN §6.1.
+   */
+  OFFLINE_ALLOWANCE_DAY_HOURS: allowanceHours(DEFAULT_OFFLINE_ALLOWANCE_HOURS.day),
+  OFFLINE_ALLOWANCE_MONTH_HOURS: allowanceHours(DEFAULT_OFFLINE_ALLOWANCE_HOURS.month),
+  OFFLINE_ALLOWANCE_YEAR_HOURS: allowanceHours(DEFAULT_OFFLINE_ALLOWANCE_HOURS.year),
+  OFFLINE_ALLOWANCE_ONETIME_HOURS: allowanceHours(DEFAULT_OFFLINE_ALLOWANCE_HOURS.onetime),
+  OFFLINE_ALLOWANCE_CUSTOM_HOURS: allowanceHours(DEFAULT_OFFLINE_ALLOWANCE_HOURS.custom),
   APP_DOWNLOAD_URL: optionalString.pipe(z.url().optional()),
   VIDEO_URL_LANDING: videoUrl,
   VIDEO_URL_HOW_IT_WORKS: videoUrl,
@@ -137,6 +147,8 @@ export interface AppConfig extends TEnv {
   isProduction: boolean;
   dataDir: string;
   publicUrl: string;
+  /** OFFLINE_ALLOWANCE_*_HOURS by licence type. */
+  offlineAllowanceHours: Readonly<Record<LicenseServerType, number>>;
   webDistDir: string;
   /** True when the embedded local payment page and dev mailbox may exist. */
   devTools: boolean;
@@ -190,6 +202,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     devTools: !isProduction,
     dataDir: resolveDataDir(e.DATA_DIR),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    offlineAllowanceHours: {
+      day: e.OFFLINE_ALLOWANCE_DAY_HOURS,
+      month: e.OFFLINE_ALLOWANCE_MONTH_HOURS,
+      year: e.OFFLINE_ALLOWANCE_YEAR_HOURS,
+      onetime: e.OFFLINE_ALLOWANCE_ONETIME_HOURS,
+      custom: e.OFFLINE_ALLOWANCE_CUSTOM_HOURS,
+    },
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
   };
 }

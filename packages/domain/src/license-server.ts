@@ -19,6 +19,8 @@ export const LICENSE_VALIDATION_CODES = [
   'NOT_FOUND',
   'EXPIRED',
   'REVOKED',
+  'SUSPENDED',
+  'NOT_YET_VALID',
   'NOT_ACTIVATED',
   'DEVICE_MISMATCH',
 ] as const;
@@ -29,6 +31,8 @@ export const LICENSE_ERROR_CODES = [
   'NOT_FOUND',
   'EXPIRED',
   'REVOKED',
+  'SUSPENDED',
+  'NOT_YET_VALID',
   'NOT_ACTIVATED',
   'DEVICE_MISMATCH',
   'DEVICE_LIMIT_REACHED',
@@ -45,6 +49,8 @@ export const LICENSE_CODE_MESSAGES: Record<LicenseCode, string> = Object.freeze(
   NOT_FOUND: MSG.invalidLicenseKey,
   EXPIRED: MSG.licenseExpired,
   REVOKED: MSG.licenseRevoked,
+  SUSPENDED: MSG.licenseSuspended,
+  NOT_YET_VALID: MSG.licenseNotYetValid,
   NOT_ACTIVATED: MSG.licenseNotActivated,
   DEVICE_MISMATCH: MSG.licenseDeviceMismatch,
   DEVICE_LIMIT_REACHED: MSG.licenseInUseOnAnotherDevice,
@@ -59,15 +65,41 @@ export const LICENSE_CODE_MESSAGES: Record<LicenseCode, string> = Object.freeze(
 
 /** Events per usage report. */
 export const USAGE_BATCH_MAX = 100;
+/**
+ * Bytes of a usage report's JSON body the server takes (the route's body limit; more is 413).
+ * Clients cut batches by this as well as by count: 100 events with 2,000-character messages
+ * need more.
+ */
+export const USAGE_REPORT_MAX_BYTES = 256 * 1024;
 /** Events older than this are refused (the client drops them). */
 export const USAGE_MAX_AGE_DAYS = 30;
 export const USAGE_MAX_AGE_MS = USAGE_MAX_AGE_DAYS * 24 * 60 * 60 * 1000;
-/** Clock skew tolerated for an event stamped in the future. */
+/** Clock skew tolerated for an event stamped in the future (after the client's own correction). */
 export const USAGE_MAX_AHEAD_MINUTES = 5;
 export const USAGE_MAX_AHEAD_MS = USAGE_MAX_AHEAD_MINUTES * 60 * 1000;
+/** An event belongs to the licence's term with this much tolerance at each end. */
+export const USAGE_TERM_TOLERANCE_MINUTES = 15;
+export const USAGE_TERM_TOLERANCE_MS = USAGE_TERM_TOLERANCE_MINUTES * 60 * 1000;
 
-/** Default lease lifetime (LEASE_TTL_HOURS), capped by the licence's own expiry. */
-export const DEFAULT_LEASE_TTL_HOURS = 72;
+/** Why one event of a report is refused. TOO_OLD and OUTSIDE_TERM are final; AHEAD may be sent again later. */
+export const USAGE_EVENT_REFUSALS = ['TOO_OLD', 'OUTSIDE_TERM', 'AHEAD'] as const;
+export type UsageEventRefusal = (typeof USAGE_EVENT_REFUSALS)[number];
+
+/**
+ * Offline allowance per plan (DESIGN §6.1): a lease lasts until the earlier of the licence's end
+ * and its issue time plus this. Daily: the whole pass. Configurable (OFFLINE_ALLOWANCE_*_HOURS).
+ */
+export type LicenseServerType = (typeof LICENSE_TYPES)[number];
+export const DEFAULT_OFFLINE_ALLOWANCE_HOURS: Readonly<Record<LicenseServerType, number>> = Object.freeze({
+  day: 24,
+  month: 7 * 24,
+  year: 14 * 24,
+  onetime: 7 * 24,
+  custom: 7 * 24,
+});
+
+/** The client's tolerance for clock differences when checking a lease's nbf/exp and the clock's rollback. */
+export const CLIENT_CLOCK_TOLERANCE_MINUTES = 60;
 
 // ---------------------------------------------------------------------------------------------
 // Requests
@@ -79,10 +111,25 @@ const ZLicenseKey = safeString()
   .max(64, { error: MSG.invalidLicenseKey, abort: true })
   .overwrite((key) => normaliseLicenseKey(key) ?? key);
 
-/** The desktop program's stable id of the machine it runs on. */
-const ZDeviceId = safeString().trim().min(1).max(200);
+// C0 and C1 control characters and DEL: a device id or name is one line of printable text.
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+const noControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value);
 
-const ZDeviceName = safeString().trim().max(100).nullish();
+/**
+ * The desktop program's stable id of the machine it runs on. Taken as sent, never trimmed: an id
+ * with spaces around it is refused, not silently turned into another id.
+ */
+const ZDeviceId = safeString()
+  .min(1)
+  .max(200)
+  .refine(noControlCharacters, { error: 'must not contain control characters', abort: true })
+  .refine((id) => id.trim() === id, { error: 'must not start or end with spaces' });
+
+const ZDeviceName = safeString()
+  .refine(noControlCharacters, { error: 'must not contain control characters', abort: true })
+  .trim()
+  .max(100)
+  .nullish();
 const ZAppVersion = safeString().trim().max(50).nullish();
 
 export const ZLicenseActivateBody = z.object({
@@ -110,7 +157,11 @@ export const USAGE_EVENT_KINDS = ['success', 'error'] as const;
 /** One processed file (or failure), as the desktop program queued it. */
 export const ZUsageEvent = z.object({
   /** The client's id for the event (a UUID): a retried report counts it once. */
-  event_id: safeString().trim().min(1).max(100),
+  event_id: safeString()
+    .min(1)
+    .max(100)
+    .refine(noControlCharacters, { error: 'must not contain control characters', abort: true })
+    .refine((id) => id.trim() === id, { error: 'must not start or end with spaces' }),
   kind: z.enum(USAGE_EVENT_KINDS),
   /** When it happened, ISO 8601 with a zone ('2025-06-30T12:00:00Z'). */
   timestamp: z.iso.datetime({ offset: true }),
@@ -143,6 +194,11 @@ const ZLicenseServerLicense = z.object({
   expires_at: ZInstant.nullable(),
   /** The device it is activated on; null when none. */
   device_id: z.string().nullable(),
+  /**
+   * A Daily pass not yet started: the latest moment of its first activation (its 24 hours start
+   * then); `expires_at` is the same date until then. Null for a started pass and every other plan.
+   */
+  activate_by: ZInstant.nullable(),
 });
 export type TLicenseServerLicense = z.infer<typeof ZLicenseServerLicense>;
 
@@ -159,6 +215,8 @@ export const ZLicenseValidation = z.object({
   valid: z.boolean(),
   code: z.enum(LICENSE_VALIDATION_CODES),
   detail: z.string(),
+  /** With NOT_YET_VALID: when the licence starts. */
+  starts_at: ZInstant.optional(),
   /** Absent for an unknown key and for another device. */
   license: ZLicenseServerLicense.optional(),
   /** Only when valid. */
@@ -182,17 +240,36 @@ export type TLeaseJwk = z.infer<typeof ZLeaseJwk>;
 export const ZJwks = z.object({ keys: z.array(ZLeaseJwk) });
 export type TJwks = z.infer<typeof ZJwks>;
 
+/** What became of one event of a report. */
+export const ZUsageEventResult = z.object({
+  event_id: z.string(),
+  result: z.enum(['accepted', 'duplicate', 'refused']),
+  /** With `refused`: TOO_OLD or OUTSIDE_TERM (final: drop it), AHEAD (keep it and send it later). */
+  code: z.enum(USAGE_EVENT_REFUSALS).optional(),
+  message: z.string().optional(),
+});
+export type TUsageEventResult = z.infer<typeof ZUsageEventResult>;
+
 export const ZUsageAccepted = z.object({
   /** Events stored by this report. */
   accepted: z.number().int().nonnegative(),
   /** Events already stored by an earlier report (or twice in this one), not counted again. */
   duplicates: z.number().int().nonnegative(),
+  /** Events refused (each named in `results` with its code). */
+  refused: z.number().int().nonnegative(),
+  /** One per event, in the order sent. */
+  results: z.array(ZUsageEventResult),
 });
 export type TUsageAccepted = z.infer<typeof ZUsageAccepted>;
 
 /** A refusal: 403, 404, 409 or 429 with the code the client acts on. */
 export const ZLicenseRefusal = z.object({
-  detail: z.object({ code: z.enum(LICENSE_ERROR_CODES), message: z.string() }),
+  detail: z.object({
+    code: z.enum(LICENSE_ERROR_CODES),
+    message: z.string(),
+    /** With NOT_YET_VALID: when the licence starts. */
+    starts_at: ZInstant.optional(),
+  }),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -213,7 +290,9 @@ export interface TLeaseClaims {
   dev: string;
   /** Seconds since the epoch. */
   iat: number;
-  /** min(licence expiry, iat + LEASE_TTL_HOURS), seconds. */
+  /** The licence's start, seconds: the lease is not valid before it. */
+  nbf: number;
+  /** min(licence expiry, iat + the plan's offline allowance), seconds. */
   exp: number;
   /** The licence's expiry in seconds, or null when it never expires. */
   lic_exp: number | null;

@@ -336,6 +336,8 @@ export const MSG = {
   licenseNotActivated: 'This license is not activated on this device',
   licenseValid: 'This license is valid on this device',
   licenseRevoked: 'This license has been revoked',
+  licenseSuspended: 'This license is suspended. Please contact us.', // ours (DESIGN §6.1)
+  licenseNotYetValid: 'This license has not started yet', // ours (DESIGN §6.1)
   licenseDeviceMismatch: 'This license is activated on another device',
   licenseDeactivationLimit: `Deactivation limit reached (${DEACTIVATIONS_PER_WINDOW} per ${DEACTIVATION_WINDOW_DAYS} days). Reset the device from your account instead.`,
 } as const;

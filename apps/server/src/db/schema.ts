@@ -303,6 +303,24 @@ export const licenses = pgTable(
     lastValidatedIp: text('last_validated_ip'),
     revokedAt: ts('revoked_at'),
     /**
+     * Set while an admin has suspended the licence (DESIGN §6.1): refused as SUSPENDED, no lease,
+     * and the desktop program keeps the key, since reinstating clears this.
+     */
+    suspendedAt: ts('suspended_at'),
+    /**
+     * A Daily pass not yet started (DESIGN §6.1): its term begins at the first activation, and
+     * until then `expires_at` holds this same date, the end of an unused pass. Null once started
+     * and for every other licence.
+     */
+    activateBy: ts('activate_by'),
+    /** Hours the unstarted pass runs once activated: 24, plus 24 per renewal before it started. */
+    unstartedTermHours: integer('unstarted_term_hours'),
+    /**
+     * When one device id was last seen validating from two addresses within the same hour (a state
+     * folder copied to a second PC): flagged for the admins, never locked out.
+     */
+    deviceSharedAt: ts('device_shared_at'),
+    /**
      * The highest expiry reminder sent for the current term (LICENSE_REMINDERS: 0 none, 1 seven
      * days, 2 one day, 3 ended); set back when a renewal starts a new term.
      */
@@ -320,6 +338,25 @@ export const licenses = pgTable(
     index('licenses_order_idx').on(t.orderId),
     index('licenses_created_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * The addresses each device id of a licence checks in from (activation, validation, usage), one
+ * row per (licence, device, address) with the first and last time seen: the evidence behind
+ * `licenses.device_shared_at` and the fleet view's "seen from".
+ */
+export const licenseDeviceAddresses = pgTable(
+  'license_device_addresses',
+  {
+    licenseId: uuid('license_id')
+      .notNull()
+      .references(() => licenses.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    ip: text('ip').notNull(),
+    firstSeenAt: ts('first_seen_at').notNull(),
+    lastSeenAt: ts('last_seen_at').notNull(),
+  },
+  (t) => [uniqueIndex('license_device_addresses_uq').on(t.licenseId, t.deviceId, t.ip)],
 );
 
 /** Deactivations by the desktop program, kept to limit them per licence (DEACTIVATIONS_PER_WINDOW). */

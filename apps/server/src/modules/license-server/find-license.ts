@@ -43,5 +43,6 @@ export function toServerLicense(license: LicenseRow): TLicenseServerLicense {
     starts_at: license.startAt.toISOString(),
     expires_at: license.expiresAt?.toISOString() ?? null,
     device_id: license.deviceId,
+    activate_by: license.activateBy?.toISOString() ?? null,
   };
 }

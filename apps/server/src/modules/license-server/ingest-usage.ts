@@ -47,9 +47,15 @@ export async function ingestUsage(db: Db, body: TUsageReportBody, client: Licens
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
         as e(event_id text, kind text, filename text, file_type text, processing_time real, error_message text, occurred_at timestamptz)
       on conflict (license_id, event_id) do nothing
-      returning 1
+      returning event_id
     )
-    select count(*)::int as stored from stored`);
-  const accepted = Number((result as unknown as { rows: { stored: number }[] }).rows[0]?.stored ?? 0);
-  return { accepted, duplicates: rows.length - accepted };
+    select event_id from stored`);
+  const stored = new Set((result as unknown as { rows: { event_id: string }[] }).rows.map((r) => r.event_id));
+  // An id sent twice in one report is stored once: its first occurrence is the accepted one.
+  const results = rows.map((row) => {
+    const first = stored.delete(row.event_id);
+    return { event_id: row.event_id, result: first ? ('accepted' as const) : ('duplicate' as const) };
+  });
+  const accepted = results.filter((r) => r.result === 'accepted').length;
+  return { accepted, duplicates: rows.length - accepted, refused: 0, results };
 }

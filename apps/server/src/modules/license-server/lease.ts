@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { LEASE_ALG, LEASE_TYP, type TLeaseClaims } from '@lbs/domain/license-server';
+import { LEASE_ALG, LEASE_TYP, type LicenseServerType, type TLeaseClaims } from '@lbs/domain/license-server';
 import type { licenses } from '../../db/schema';
 import type { LicenseSigningKeys } from './signing-keys';
 
@@ -7,21 +7,29 @@ type LicenseRow = typeof licenses.$inferSelect;
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
+export interface LeaseOptions {
+  issuer: string;
+  /** The offline allowance per licence type (DESIGN §6.1), hours. */
+  allowanceHours: Readonly<Record<LicenseServerType, number>>;
+}
+
 /**
- * The claims of a lease for `license` on `deviceId`, issued at `now`: it ends after `ttlHours`
- * or when the licence does, whichever is first, so a lease never outlives its licence.
+ * The claims of a lease for `license` on `deviceId`, issued at `now`: valid from the licence's
+ * start (`nbf`) and until the plan's offline allowance runs out or the licence ends, whichever is
+ * first, so a lease never outlives its licence.
  */
-export function leaseClaims(license: LicenseRow, deviceId: string, opts: { issuer: string; ttlHours: number; now: Date }): TLeaseClaims {
+export function leaseClaims(license: LicenseRow, deviceId: string, opts: LeaseOptions & { now: Date }): TLeaseClaims {
   const iat = seconds(opts.now);
   const licExp = license.expiresAt ? seconds(license.expiresAt) : null;
-  const byTtl = iat + opts.ttlHours * 3600;
+  const byAllowance = iat + opts.allowanceHours[license.type] * 3600;
   return {
     iss: opts.issuer,
     sub: license.id,
     typ: license.type,
     dev: deviceId,
     iat,
-    exp: licExp === null ? byTtl : Math.min(licExp, byTtl),
+    nbf: seconds(license.startAt),
+    exp: licExp === null ? byAllowance : Math.min(licExp, byAllowance),
     lic_exp: licExp,
   };
 }
@@ -38,7 +46,7 @@ const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toStrin
 export class LeaseIssuer {
   constructor(
     private readonly keys: LicenseSigningKeys,
-    private readonly opts: { issuer: string; ttlHours: number },
+    private readonly opts: LeaseOptions,
   ) {}
 
   async issue(license: LicenseRow, deviceId: string, now: Date): Promise<string> {

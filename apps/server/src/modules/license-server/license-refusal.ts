@@ -5,6 +5,8 @@ const STATUS_OF: Record<LicenseErrorCode, AppErrorCode> = {
   NOT_FOUND: 'not_found',
   EXPIRED: 'forbidden',
   REVOKED: 'forbidden',
+  SUSPENDED: 'forbidden',
+  NOT_YET_VALID: 'forbidden',
   NOT_ACTIVATED: 'forbidden',
   DEVICE_MISMATCH: 'forbidden',
   DEVICE_LIMIT_REACHED: 'conflict',
