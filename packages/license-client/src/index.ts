@@ -10,7 +10,8 @@ export {
 export { defaultStateDir, StateStore } from './state-store';
 export { deriveDeviceId } from './device-id';
 export { ed25519Keys, verifyLease, type LeaseCheck, type LeaseClaims } from './verify-lease';
-export { callServer, parseRetryAfter, type FetchLike, type ServerAnswer } from './server-call';
+export { callServer, parseRetryAfter, type FetchLike, type ServerAnswer, type ServerDate } from './server-call';
+export { ServerClock, type ServerClockReading } from './server-clock';
 export {
   MAX_BATCH,
   UsageEventError,

@@ -1,6 +1,7 @@
 import { decodeJwt, type JSONWebKeySet } from 'jose';
 import { deriveDeviceId } from './device-id';
 import { callServer, isRecord, type FetchLike, type ServerAnswer } from './server-call';
+import { ServerClock } from './server-clock';
 import { defaultStateDir, StateStore } from './state-store';
 import {
   UsageQueue,
@@ -197,6 +198,8 @@ export class LicenseClient {
   readonly issuer: string;
   readonly stateDir: string;
   readonly usage: UsageQueue;
+  /** The booth's clock measured against the server's (every answer's Date header, leases' iat). */
+  readonly clock: ServerClock;
   private readonly store: StateStore;
   private readonly fetchImpl: FetchLike;
   private readonly timeoutMs: number;
@@ -217,6 +220,7 @@ export class LicenseClient {
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.clockToleranceMs = options.clockToleranceMs ?? HOUR_MS;
     this.now = options.now ?? (() => new Date());
+    this.clock = new ServerClock(this.store, this.now);
     this.pinnedJwks = options.pinnedJwks ? ed25519Keys(options.pinnedJwks) : null;
     if (this.pinnedJwks && this.pinnedJwks.keys.length === 0)
       throw new TypeError('pinnedJwks holds no Ed25519 public key');
@@ -659,25 +663,29 @@ export class LicenseClient {
     body: unknown,
     parse: (body: unknown) => T | null,
   ): Promise<ServerAnswer<T>> {
-    return callServer({
-      fetch: this.fetchImpl,
-      baseUrl: this.serverUrl,
-      path,
-      method: 'POST',
-      body,
-      timeoutMs: this.timeoutMs,
-      parse,
-    });
+    return this.call({ path, method: 'POST', body, parse });
   }
 
   private get<T>(path: string, parse: (body: unknown) => T | null): Promise<ServerAnswer<T>> {
-    return callServer({
+    return this.call({ path, method: 'GET', parse });
+  }
+
+  /** One call; an answer from the licence server also measures the clock against the server's. */
+  private async call<T>(call: {
+    path: string;
+    method: 'GET' | 'POST';
+    body?: unknown;
+    parse: (body: unknown) => T | null;
+  }): Promise<ServerAnswer<T>> {
+    const answer = await callServer({
+      ...call,
       fetch: this.fetchImpl,
       baseUrl: this.serverUrl,
-      path,
-      method: 'GET',
       timeoutMs: this.timeoutMs,
-      parse,
+      now: this.now,
     });
+    if (answer.kind !== 'offline' && answer.serverDate)
+      await this.clock.observe(answer.serverDate.server, answer.serverDate.local, 'date-header');
+    return answer;
   }
 }

@@ -7,8 +7,8 @@
  *   licence server's, such as a captive portal's page) — the client falls back on its lease.
  */
 export type ServerAnswer<T> =
-  | { kind: 'ok'; status: number; body: T }
-  | { kind: 'refused'; status: number; code: string; message: string }
+  | { kind: 'ok'; status: number; body: T; serverDate: ServerDate | null }
+  | { kind: 'refused'; status: number; code: string; message: string; serverDate: ServerDate | null }
   | {
       kind: 'offline';
       status: number | null;
@@ -17,6 +17,15 @@ export type ServerAnswer<T> =
       message: string;
       retryAfterSeconds: number | null;
     };
+
+/**
+ * The server's clock as its answer's `Date` header read it (whole seconds), with this machine's
+ * clock when the answer arrived: the two sides of a ServerClock measurement.
+ */
+export interface ServerDate {
+  server: Date;
+  local: Date;
+}
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -29,6 +38,17 @@ export interface ServerCall<T> {
   timeoutMs: number;
   /** The 2xx body in the contract's shape, or null when it is not. */
   parse: (body: unknown) => T | null;
+  /** This machine's clock (tests): stamps `serverDate.local`. */
+  now?: () => Date;
+}
+
+/** The `Date` header of an answer, or null when missing or not a date. */
+function readServerDate(header: string | null, local: Date): ServerDate | null {
+  if (!header) return null;
+  const at = Date.parse(header);
+  if (Number.isNaN(at)) return null;
+  // The header has whole seconds (truncated): the server's time lay within the second after it.
+  return { server: new Date(at + 500), local };
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
@@ -88,6 +108,7 @@ export async function callServer<T>(call: ServerCall<T>): Promise<ServerAnswer<T
     };
   }
 
+  const serverDate = readServerDate(response.headers.get('date'), (call.now ?? (() => new Date()))());
   const text = await response.text().catch(() => '');
   let body: unknown = undefined;
   try {
@@ -109,7 +130,7 @@ export async function callServer<T>(call: ServerCall<T>): Promise<ServerAnswer<T
   }
   if (status >= 200 && status < 300) {
     const parsed = call.parse(body);
-    if (parsed !== null) return { kind: 'ok', status, body: parsed };
+    if (parsed !== null) return { kind: 'ok', status, body: parsed, serverDate };
     return {
       kind: 'offline',
       status,
@@ -124,6 +145,7 @@ export async function callServer<T>(call: ServerCall<T>): Promise<ServerAnswer<T
       status,
       code: detail.code ?? `HTTP_${status}`,
       message: detail.message || `the server answered ${status}`,
+      serverDate,
     };
   }
   return {
