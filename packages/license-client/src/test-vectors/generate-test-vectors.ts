@@ -73,7 +73,9 @@ export interface TestVectorFile {
     typ: 'lease+jwt';
   };
   checks: string[];
-  jwks: { keys: { kty: 'OKP'; crv: 'Ed25519'; x: string; kid: string; alg: 'EdDSA'; use: 'sig' }[] };
+  jwks: {
+    keys: { kty: 'OKP'; crv: 'Ed25519'; x: string; kid: string; alg: 'EdDSA'; use: 'sig' }[];
+  };
   vectors: TestVector[];
 }
 
@@ -91,7 +93,10 @@ const base64url = (bytes: Buffer | string) => Buffer.from(bytes).toString('base6
 const encodeJson = (value: unknown) => base64url(JSON.stringify(value));
 
 function privateKeyOf(key: TestKey): crypto.KeyObject {
-  return crypto.createPrivateKey({ key: { kty: 'OKP', crv: 'Ed25519', x: key.x, d: key.d }, format: 'jwk' });
+  return crypto.createPrivateKey({
+    key: { kty: 'OKP', crv: 'Ed25519', x: key.x, d: key.d },
+    format: 'jwk',
+  });
 }
 
 /** Signs the exact header and payload segments given, as LeaseIssuer.issue does. */
@@ -122,7 +127,10 @@ function leaseClaims(overrides: Record<string, unknown> = {}): Record<string, un
 
 function signLease(
   claims: Record<string, unknown>,
-  { key = TEST_ONLY_SIGNING_KEYS.trusted as TestKey, header = leaseHeader(key.kid) as Record<string, unknown> } = {},
+  {
+    key = TEST_ONLY_SIGNING_KEYS.trusted as TestKey,
+    header = leaseHeader(key.kid) as Record<string, unknown>,
+  } = {},
 ): string {
   return signSegments(encodeJson(header), encodeJson(claims), key);
 }
@@ -141,12 +149,20 @@ function buildVectors(): TestVector[] {
 
   // The same header, its members reordered: equal as JSON, different bytes, so the signature
   // (made over the bytes as sent) no longer verifies.
-  const reorderedHeader = encodeJson({ typ: 'lease+jwt', kid: TEST_ONLY_SIGNING_KEYS.trusted.kid, alg: 'EdDSA' });
+  const reorderedHeader = encodeJson({
+    typ: 'lease+jwt',
+    kid: TEST_ONLY_SIGNING_KEYS.trusted.kid,
+    alg: 'EdDSA',
+  });
   // The payload of the valid lease with its end pushed 30 days later, the signature kept.
   const extendedPayload = encodeJson(leaseClaims({ exp: NOW + 30 * DAY, lic_exp: NOW + 30 * DAY }));
 
   // HS256 keyed with the public key's bytes: the classic algorithm-confusion forgery.
-  const hsHeader = encodeJson({ alg: 'HS256', kid: TEST_ONLY_SIGNING_KEYS.trusted.kid, typ: 'lease+jwt' });
+  const hsHeader = encodeJson({
+    alg: 'HS256',
+    kid: TEST_ONLY_SIGNING_KEYS.trusted.kid,
+    typ: 'lease+jwt',
+  });
   const hsMac = crypto
     .createHmac('sha256', Buffer.from(TEST_ONLY_SIGNING_KEYS.trusted.x, 'base64url'))
     .update(`${hsHeader}.${validPayload}`)
@@ -155,15 +171,23 @@ function buildVectors(): TestVector[] {
   return [
     {
       name: 'valid',
-      description: "A Daily pass's lease as the server issues it: started an hour ago, 23 hours left.",
+      description:
+        "A Daily pass's lease as the server issues it: started an hour ago, 23 hours left.",
       lease: valid,
       expected: 'valid',
     },
     {
       name: 'valid_licence_without_end',
-      description: 'A setup kit licence that never ends (lic_exp null); the lease itself ends in 7 days.',
+      description:
+        'A setup kit licence that never ends (lic_exp null); the lease itself ends in 7 days.',
       lease: signLease(
-        leaseClaims({ typ: 'onetime', iat: NOW - DAY, nbf: NOW - 90 * DAY, exp: NOW + 6 * DAY, lic_exp: null }),
+        leaseClaims({
+          typ: 'onetime',
+          iat: NOW - DAY,
+          nbf: NOW - 90 * DAY,
+          exp: NOW + 6 * DAY,
+          lic_exp: null,
+        }),
       ),
       expected: 'valid',
     },
@@ -171,36 +195,64 @@ function buildVectors(): TestVector[] {
       name: 'nbf_within_tolerance',
       description:
         'A lease issued a moment ago to a booth whose clock is 15 minutes slow: nbf and iat lie 15 minutes after `now`, inside the tolerance.',
-      lease: signLease(leaseClaims({ iat: NOW + 15 * MINUTE, nbf: NOW + 15 * MINUTE, exp: NOW + DAY + 15 * MINUTE, lic_exp: NOW + DAY + 15 * MINUTE })),
+      lease: signLease(
+        leaseClaims({
+          iat: NOW + 15 * MINUTE,
+          nbf: NOW + 15 * MINUTE,
+          exp: NOW + DAY + 15 * MINUTE,
+          lic_exp: NOW + DAY + 15 * MINUTE,
+        }),
+      ),
       expected: 'valid',
     },
     {
       name: 'expired',
-      description: 'The offline allowance ran out a day ago (exp passed); the licence itself runs on.',
-      lease: signLease(leaseClaims({ typ: 'month', iat: NOW - 8 * DAY, nbf: NOW - 20 * DAY, exp: NOW - DAY, lic_exp: NOW + 10 * DAY })),
+      description:
+        'The offline allowance ran out a day ago (exp passed); the licence itself runs on.',
+      lease: signLease(
+        leaseClaims({
+          typ: 'month',
+          iat: NOW - 8 * DAY,
+          nbf: NOW - 20 * DAY,
+          exp: NOW - DAY,
+          lic_exp: NOW + 10 * DAY,
+        }),
+      ),
       expected: 'expired',
     },
     {
       name: 'licence_expired',
-      description: 'lic_exp passed two hours ago though exp has not: the licence has ended, whatever the lease says.',
+      description:
+        'lic_exp passed two hours ago though exp has not: the licence has ended, whatever the lease says.',
       lease: signLease(leaseClaims({ exp: NOW + DAY, lic_exp: NOW - 2 * HOUR })),
       expected: 'expired',
     },
     {
       name: 'not_yet_valid',
-      description: 'The licence starts in three days (nbf in the future, far beyond the tolerance).',
-      lease: signLease(leaseClaims({ typ: 'month', iat: NOW, nbf: NOW + 3 * DAY, exp: NOW + 7 * DAY, lic_exp: NOW + 33 * DAY })),
+      description:
+        'The licence starts in three days (nbf in the future, far beyond the tolerance).',
+      lease: signLease(
+        leaseClaims({
+          typ: 'month',
+          iat: NOW,
+          nbf: NOW + 3 * DAY,
+          exp: NOW + 7 * DAY,
+          lic_exp: NOW + 33 * DAY,
+        }),
+      ),
       expected: 'not_yet_valid',
     },
     {
       name: 'tampered_header',
-      description: "The valid lease's header with its members reordered: equal JSON, other bytes; the signature fails.",
+      description:
+        "The valid lease's header with its members reordered: equal JSON, other bytes; the signature fails.",
       lease: `${reorderedHeader}.${validPayload}.${validSignature}`,
       expected: 'invalid',
     },
     {
       name: 'tampered_payload',
-      description: "The valid lease's payload with exp and lic_exp moved 30 days later, its signature kept.",
+      description:
+        "The valid lease's payload with exp and lic_exp moved 30 days later, its signature kept.",
       lease: `${validHeader}.${extendedPayload}.${validSignature}`,
       expected: 'invalid',
     },
@@ -212,13 +264,15 @@ function buildVectors(): TestVector[] {
     },
     {
       name: 'signed_by_another_key_under_a_known_kid',
-      description: "Signed by a key not in the JWKS but naming the trusted key's kid: the signature fails.",
+      description:
+        "Signed by a key not in the JWKS but naming the trusted key's kid: the signature fails.",
       lease: signLease(leaseClaims(), { key: TEST_ONLY_SIGNING_KEYS.impostor }),
       expected: 'invalid',
     },
     {
       name: 'unknown_kid',
-      description: 'Signed by a key the JWKS does not list (its kid is unknown): refetch the JWKS once, then refuse.',
+      description:
+        'Signed by a key the JWKS does not list (its kid is unknown): refetch the JWKS once, then refuse.',
       lease: signLease(leaseClaims(), { key: TEST_ONLY_SIGNING_KEYS.unknown }),
       expected: 'unknown_key',
     },
@@ -236,8 +290,11 @@ function buildVectors(): TestVector[] {
     },
     {
       name: 'wrong_typ',
-      description: 'Header typ "JWT", not "lease+jwt": a token of another kind signed by the same key.',
-      lease: signLease(leaseClaims(), { header: { alg: 'EdDSA', kid: TEST_ONLY_SIGNING_KEYS.trusted.kid, typ: 'JWT' } }),
+      description:
+        'Header typ "JWT", not "lease+jwt": a token of another kind signed by the same key.',
+      lease: signLease(leaseClaims(), {
+        header: { alg: 'EdDSA', kid: TEST_ONLY_SIGNING_KEYS.trusted.kid, typ: 'JWT' },
+      }),
       expected: 'invalid',
     },
     {
@@ -273,7 +330,11 @@ function buildVectors(): TestVector[] {
     {
       name: 'malformed_payload_not_an_object',
       description: 'Correctly signed, but the payload is a JSON array, not a claims object.',
-      lease: signSegments(validHeader, encodeJson([ISSUER, DEVICE_ID]), TEST_ONLY_SIGNING_KEYS.trusted),
+      lease: signSegments(
+        validHeader,
+        encodeJson([ISSUER, DEVICE_ID]),
+        TEST_ONLY_SIGNING_KEYS.trusted,
+      ),
       expected: 'invalid',
     },
     {
@@ -290,7 +351,7 @@ export function generateTestVectors(): TestVectorFile {
     description:
       'LentiBooth licence lease test vectors: every lease below, checked with `parameters` and `jwks`, must give its `expected` result. See docs/license-api.md, "Verifying a lease in other languages".',
     warning:
-      'The keys here are TEST keys, published with these vectors, never the shop\'s: do not trust this JWKS outside a test.',
+      "The keys here are TEST keys, published with these vectors, never the shop's: do not trust this JWKS outside a test.",
     parameters: {
       now: NOW,
       now_iso: new Date(NOW * 1000).toISOString(),
@@ -308,7 +369,16 @@ export function generateTestVectors(): TestVectorFile {
       'nbf > now + tolerance: not_yet_valid. exp <= now - tolerance: expired. lic_exp (when not null) <= now - tolerance: expired. Otherwise valid.',
     ],
     jwks: {
-      keys: [{ kty: 'OKP', crv: 'Ed25519', x: TEST_ONLY_SIGNING_KEYS.trusted.x, kid: TEST_ONLY_SIGNING_KEYS.trusted.kid, alg: 'EdDSA', use: 'sig' }],
+      keys: [
+        {
+          kty: 'OKP',
+          crv: 'Ed25519',
+          x: TEST_ONLY_SIGNING_KEYS.trusted.x,
+          kid: TEST_ONLY_SIGNING_KEYS.trusted.kid,
+          alg: 'EdDSA',
+          use: 'sig',
+        },
+      ],
     },
     vectors: buildVectors(),
   };
@@ -317,7 +387,9 @@ export function generateTestVectors(): TestVectorFile {
 /** The file's exact text: two-space JSON and a final newline. */
 export const serialiseTestVectors = (file: TestVectorFile) => `${JSON.stringify(file, null, 2)}\n`;
 
-export const TEST_VECTORS_PATH = fileURLToPath(new URL('../../../../docs/license-test-vectors.json', import.meta.url));
+export const TEST_VECTORS_PATH = fileURLToPath(
+  new URL('../../../../docs/license-test-vectors.json', import.meta.url),
+);
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   writeFileSync(TEST_VECTORS_PATH, serialiseTestVectors(generateTestVectors()));
