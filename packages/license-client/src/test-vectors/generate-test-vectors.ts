@@ -206,6 +206,20 @@ function buildVectors(): TestVector[] {
       expected: 'valid',
     },
     {
+      name: 'ended_within_tolerance',
+      description:
+        "A Daily pass that ended 10 minutes ago by the booth's clock (exp = lic_exp): inside the tolerance, still valid.",
+      lease: signLease(
+        leaseClaims({
+          iat: NOW - DAY,
+          nbf: NOW - DAY,
+          exp: NOW - 10 * MINUTE,
+          lic_exp: NOW - 10 * MINUTE,
+        }),
+      ),
+      expected: 'valid',
+    },
+    {
       name: 'expired',
       description:
         'The offline allowance ran out a day ago (exp passed); the licence itself runs on.',
