@@ -1,5 +1,5 @@
 import { decodeJwt, type JSONWebKeySet } from 'jose';
-import { deviceIdProblem, storedDeviceId } from './device-id';
+import { deviceIdProblem, storedDeviceId, type MachineFacts } from './device-id';
 import { callServer, isRecord, type FetchLike, type ServerAnswer } from './server-call';
 import { ServerClock } from './server-clock';
 import { defaultStateDir, StateStore } from './state-store';
@@ -106,6 +106,8 @@ export interface LicenseClientOptions {
   fetch?: FetchLike;
   /** The clock (tests). */
   now?: () => Date;
+  /** Host name, OS and architecture, read once when a device id is first made (tests). */
+  machine?: MachineFacts;
 }
 
 export interface StoredLicense {
@@ -279,6 +281,7 @@ export class LicenseClient {
   private readonly pinnedJwks: JSONWebKeySet | null;
   private deviceIdPromise: Promise<string> | null = null;
   private readonly fixedDeviceId: string | null;
+  private readonly machine: MachineFacts | undefined;
   private readonly appVersion: string | null;
 
   constructor(options: LicenseClientOptions) {
@@ -300,6 +303,7 @@ export class LicenseClient {
     const problem = deviceId === undefined ? null : deviceIdProblem(deviceId);
     if (problem) throw new TypeError(`deviceId ${problem}`);
     this.fixedDeviceId = deviceId ?? null;
+    this.machine = options.machine;
     this.appVersion = options.appVersion?.trim() || null;
   }
 
@@ -307,7 +311,7 @@ export class LicenseClient {
   deviceId(): Promise<string> {
     this.deviceIdPromise ??= this.fixedDeviceId
       ? Promise.resolve(this.fixedDeviceId)
-      : storedDeviceId(this.store, undefined, this.now);
+      : storedDeviceId(this.store, this.machine, this.now);
     return this.deviceIdPromise;
   }
 
