@@ -104,7 +104,11 @@ describe('the device id', () => {
     const other = await mkdtemp(path.join(os.tmpdir(), 'lbs-device-id-'));
     try {
       expect(
-        await new LicenseClient({ serverUrl: server.url, stateDir: other, machine: BOOTH }).deviceId(),
+        await new LicenseClient({
+          serverUrl: server.url,
+          stateDir: other,
+          machine: BOOTH,
+        }).deviceId(),
       ).not.toBe(id);
     } finally {
       await rm(other, { recursive: true, force: true });
