@@ -208,12 +208,12 @@ export class LicenseServerDouble {
       case '/api/licenses/activate': {
         if (!license) return refuse(404, 'NOT_FOUND', 'License key not found');
         if (license.revoked) return refuse(403, 'REVOKED', 'This licence has been revoked');
-        if (license.suspended) return refuse(403, 'SUSPENDED', 'This licence is suspended');
+        if (license.suspended) return refuse(403, 'SUSPENDED', 'This license is suspended. Please contact us.');
         if (notYetValid(license)) {
           return send(403, {
             detail: {
               code: 'NOT_YET_VALID',
-              message: 'This licence has not started yet',
+              message: 'This license has not started yet',
               starts_at: license.starts_at,
             },
           });
@@ -235,12 +235,12 @@ export class LicenseServerDouble {
         if (!license)
           return send(200, { valid: false, code: 'NOT_FOUND', detail: 'License key not found' });
         if (license.revoked) return answer('REVOKED', 'This licence has been revoked');
-        if (license.suspended) return answer('SUSPENDED', 'This licence is suspended');
+        if (license.suspended) return answer('SUSPENDED', 'This license is suspended. Please contact us.');
         if (notYetValid(license)) {
           return send(200, {
             valid: false,
             code: 'NOT_YET_VALID',
-            detail: 'This licence has not started yet',
+            detail: 'This license has not started yet',
             starts_at: license.starts_at,
             license: view(license),
           });
