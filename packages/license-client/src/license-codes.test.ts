@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LicenseClient, type LicenseClientOptions } from './license-client';
-import { LicenseServerDouble } from './test/license-server-double';
+import { LicenseServerDouble, makeSigningKey } from './test/license-server-double';
 
 const DAY = 86_400_000;
 const DEVICE = 'booth-device-1';
@@ -136,5 +136,44 @@ describe('SUSPENDED and REVOKED', () => {
     expect(await c.validate({ licenseKey: other.key })).toMatchObject({ code: 'NOT_ACTIVATED' });
     expect(await c.activate(license.key)).toMatchObject({ status: 'denied', code: 'REVOKED' });
     expect(posts()).toBe(before + 2);
+  });
+});
+
+describe('a lease the server signed with a kid its JWKS does not list', () => {
+  async function jwksWithoutTheKid(times: number) {
+    const other = await makeSigningKey();
+    for (let i = 0; i < times; i += 1)
+      server.injected.push({
+        path: '/api/licenses/jwks.json',
+        status: 200,
+        body: { keys: [other.publicJwk] },
+      });
+  }
+
+  it('activation says UNKNOWN_KEY (lease-rejected), not offline; nothing stored', async () => {
+    await jwksWithoutTheKid(2);
+    const r = await client().activate(server.addLicense().key);
+    expect(r).toMatchObject({ status: 'lease-rejected', code: 'UNKNOWN_KEY', usable: false });
+    expect(r.message).toMatch(/signed by a key this client does not know/);
+    expect(await client().storedLicense()).toBeNull();
+  });
+
+  it('validation with a stored lease still good: usable on it, under UNKNOWN_KEY, not OFFLINE', async () => {
+    const license = server.addLicense();
+    const c = client();
+    expect(await c.activate(license.key)).toMatchObject({ status: 'valid' });
+    // the server signs with a new key its JWKS does not list yet (the old one still listed)
+    const old = server.key;
+    server.key = await makeSigningKey();
+    server.injected.push({
+      path: '/api/licenses/jwks.json',
+      status: 200,
+      body: { keys: [old.publicJwk] },
+    });
+    expect(await c.validate()).toMatchObject({
+      status: 'offline-grace',
+      code: 'UNKNOWN_KEY',
+      usable: true,
+    });
   });
 });
