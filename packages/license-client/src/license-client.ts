@@ -428,6 +428,16 @@ export class LicenseClient {
         message: 'no licence is activated on this device',
         license: null,
       });
+    const startsAt = stored.denied?.code === 'NOT_YET_VALID' ? stored.denied.starts_at : null;
+    if (startsAt && Date.parse(startsAt) <= (await this.clock.serverNow()).getTime()) {
+      // The start the server named has come: only the server can say more.
+      return result({
+        status: 'needs-online',
+        code: 'NO_LEASE',
+        message: `the licence started at ${startsAt}: validate online`,
+        license: stored.license,
+      });
+    }
     if (stored.denied)
       return refusalResult(
         stored.denied.code,

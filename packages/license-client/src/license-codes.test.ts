@@ -72,6 +72,14 @@ describe('NOT_YET_VALID', () => {
       startsAt: new Date(startsAt),
     });
 
+    // offline once the start has come: not "not yet valid" any more, ask the server
+    const later = new LicenseClient({
+      serverUrl: server.url,
+      stateDir: dir,
+      deviceId: DEVICE,
+      now: () => new Date(Date.now() + DAY + 1000),
+    });
+    expect(await later.status()).toMatchObject({ status: 'needs-online', code: 'NO_LEASE' });
     license.starts_at = new Date(Date.now() - 1000).toISOString();
     expect(await c.validate()).toMatchObject({ status: 'valid', code: 'VALID' });
     expect(await c.status()).toMatchObject({ status: 'offline-grace' });
