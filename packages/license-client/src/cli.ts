@@ -3,7 +3,12 @@ import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { JSONWebKeySet } from 'jose';
-import { LicenseClient, type DeactivateResult, type LicenseResult } from './license-client';
+import {
+  LicenseClient,
+  storedServerUrl,
+  type DeactivateResult,
+  type LicenseResult,
+} from './license-client';
 import { isRecord } from './server-call';
 import { defaultStateDir } from './state-store';
 import { UsageEventError, type UsageEventInput, type UsageFlushResult } from './usage-queue';
@@ -20,9 +25,10 @@ Commands:
   send-usage   queue usage events (--events FILE or the event flags), then send the queue
 
 Options:
-  --server URL        licence server (default: $LENTIBOOTH_SERVER or ${DEFAULT_SERVER})
+  --server URL        licence server (default: $LENTIBOOTH_SERVER, else the server the stored
+                      licence was activated with, else ${DEFAULT_SERVER})
   --key KEY           licence key (activate; validate another key)
-  --device ID         device id (default: derived from host name, OS and a stored random id)
+  --device ID         device id (default: the one kept in device.json, made once per install)
   --state-dir DIR     where the lease and the queue live (default: ${defaultStateDir()})
   --issuer URL        expected lease issuer (default: the server URL)
   --jwks FILE         pinned public keys (JWKS JSON); the server's JWKS is then not used
@@ -34,8 +40,15 @@ send-usage:  --events FILE (a JSON array of events, or {"events": [...]}), or on
              --kind success|error --file-type TYPE [--filename NAME] [--processing-time SECONDS]
              [--error-message TEXT] [--timestamp ISO]; --attempts N (tries per batch, default 3)
 
-Exit status: 0 usable / done, 1 refused by the server, 2 needs the server (offline, lease
-expired, clock set back, not activated), 64 bad usage.
+Exit status:
+  0   usable / done
+  1   refused by the server (REVOKED, SUSPENDED, EXPIRED, DEVICE_MISMATCH..., and deactivate's
+      DEACTIVATION_LIMIT: the seat stays here, try again after "retry after")
+  2   needs the server (offline, lease expired, clock set back, not activated)
+  3   not yet valid: the licence starts later ("starts at"); activate or validate again then
+  4   the server answered with a lease that does not verify here (UNKNOWN_KEY: signed by a key
+      the JWKS or --jwks does not list; LEASE_INVALID: another issuer, device or a tampered one)
+  64  bad usage
 `;
 
 export interface CliIo {
@@ -47,6 +60,8 @@ export interface CliIo {
 const EXIT_OK = 0;
 const EXIT_REFUSED = 1;
 const EXIT_NEEDS_SERVER = 2;
+const EXIT_NOT_YET_VALID = 3;
+const EXIT_LEASE_REJECTED = 4;
 const EXIT_USAGE = 64;
 
 class CliUsageError extends Error {}
@@ -74,7 +89,10 @@ const OPTIONS = {
 
 function exitFor(r: LicenseResult): number {
   if (r.usable) return EXIT_OK;
-  return r.status === 'denied' ? EXIT_REFUSED : EXIT_NEEDS_SERVER;
+  if (r.status === 'denied') return EXIT_REFUSED;
+  if (r.status === 'not-yet-valid') return EXIT_NOT_YET_VALID;
+  if (r.status === 'lease-rejected') return EXIT_LEASE_REJECTED;
+  return EXIT_NEEDS_SERVER;
 }
 
 function describe(r: LicenseResult, deviceId: string): string {
@@ -84,6 +102,10 @@ function describe(r: LicenseResult, deviceId: string): string {
       `licence: ${r.license.id} (${r.license.type}), ${r.license.expires_at ? `expires ${r.license.expires_at}` : 'never expires'}`,
     );
   }
+  if (r.startsAt) lines.push(`starts at: ${r.startsAt.toISOString()}`);
+  if (r.license?.activate_by) lines.push(`activate by: ${r.license.activate_by}`);
+  if (r.status === 'denied')
+    lines.push(r.final ? 'for good: another key is needed' : 'the key is kept: validate again later');
   if (r.leaseExpiresAt) lines.push(`offline until: ${r.leaseExpiresAt.toISOString()}`);
   if (r.retryAfterSeconds !== null) lines.push(`retry after: ${r.retryAfterSeconds} s`);
   lines.push(`device: ${deviceId}`);
@@ -179,11 +201,19 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         );
       }
     }
+    const stateDir = text('state-dir') ?? defaultStateDir(io.env);
+    // The server the stored licence was activated with: its lease names it as issuer and its keys
+    // are cached for it, so `status` and the rest check against it unless told otherwise.
+    const serverUrl =
+      text('server') ??
+      io.env.LENTIBOOTH_SERVER ??
+      (await storedServerUrl(stateDir)) ??
+      DEFAULT_SERVER;
     let client: LicenseClient;
     try {
       client = new LicenseClient({
-        serverUrl: text('server') ?? io.env.LENTIBOOTH_SERVER ?? DEFAULT_SERVER,
-        stateDir: text('state-dir'),
+        serverUrl,
+        stateDir,
         deviceId: text('device'),
         issuer: text('issuer') ?? io.env.LENTIBOOTH_ISSUER,
         appVersion: text('app-version'),
@@ -228,7 +258,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         );
         return r.status === 'deactivated'
           ? EXIT_OK
-          : r.status === 'refused'
+          : r.status === 'refused' || r.status === 'limit-reached'
             ? EXIT_REFUSED
             : EXIT_NEEDS_SERVER;
       }

@@ -6,10 +6,24 @@ export {
   type LicenseResult,
   type LicenseStatus,
   type StoredLicense,
+  storedServerUrl,
 } from './license-client';
 export { defaultStateDir, StateStore } from './state-store';
-export { deriveDeviceId } from './device-id';
-export { ed25519Keys, verifyLease, type LeaseCheck, type LeaseClaims } from './verify-lease';
+export {
+  deriveDeviceId,
+  deviceIdProblem,
+  machineFacts,
+  storedDeviceId,
+  type MachineFacts,
+  type StoredDeviceId,
+} from './device-id';
+export {
+  ed25519Keys,
+  verifyLease,
+  type LeaseCheck,
+  type LeaseClaims,
+  type LeaseVerification,
+} from './verify-lease';
 export { callServer, parseRetryAfter, type FetchLike, type ServerAnswer, type ServerDate } from './server-call';
 export { ServerClock, type ServerClockReading } from './server-clock';
 export {

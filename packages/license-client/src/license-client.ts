@@ -1,5 +1,5 @@
 import { decodeJwt, type JSONWebKeySet } from 'jose';
-import { deriveDeviceId } from './device-id';
+import { deviceIdProblem, storedDeviceId, type MachineFacts } from './device-id';
 import { callServer, isRecord, type FetchLike, type ServerAnswer } from './server-call';
 import { ServerClock } from './server-clock';
 import { defaultStateDir, StateStore } from './state-store';
@@ -16,8 +16,15 @@ export type LicenseStatus =
   | 'valid'
   /** The server was not asked or not reachable; the stored lease allows use until it expires. */
   | 'offline-grace'
-  /** The server refused the licence (revoked, expired, unknown, other device...). */
+  /** The server refused the licence (revoked, suspended, expired, unknown, other device...). */
   | 'denied'
+  /** The licence starts later (`startsAt`): not a denial; activate or validate again from then. */
+  | 'not-yet-valid'
+  /**
+   * The server answered, but its lease does not verify here (signed by a key this client does not
+   * know, another issuer, another device, tampered): not offline, a configuration or trust problem.
+   */
+  | 'lease-rejected'
   /** Nothing usable offline (lease expired, clock set back, lease damaged): go online. */
   | 'needs-online'
   /** No licence key is stored on this machine: activate one. */
@@ -30,6 +37,8 @@ export interface LicenseInfo {
   starts_at: string | null;
   expires_at: string | null;
   device_id: string | null;
+  /** A Daily pass not started yet: the last day it can be activated; else null. */
+  activate_by: string | null;
 }
 
 export interface LicenseResult {
@@ -37,9 +46,10 @@ export interface LicenseResult {
   /** True for `valid` and `offline-grace`: the program may run. */
   usable: boolean;
   /**
-   * The server's code (VALID, NOT_FOUND, EXPIRED, REVOKED, NOT_ACTIVATED, DEVICE_MISMATCH,
-   * DEVICE_LIMIT_REACHED...) or the client's own: OFFLINE, LEASE_VALID, LEASE_EXPIRED,
-   * LEASE_INVALID, CLOCK_SET_BACK, NO_LEASE, NO_LICENSE.
+   * The server's code (VALID, NOT_FOUND, EXPIRED, REVOKED, SUSPENDED, NOT_YET_VALID,
+   * NOT_ACTIVATED, DEVICE_MISMATCH, DEVICE_LIMIT_REACHED...) or the client's own: OFFLINE,
+   * LEASE_VALID, LEASE_EXPIRED, LEASE_NOT_YET_VALID, LEASE_INVALID, UNKNOWN_KEY, CLOCK_SET_BACK,
+   * NO_LEASE, NO_LICENSE.
    */
   code: string;
   message: string;
@@ -49,13 +59,22 @@ export interface LicenseResult {
   leaseExpiresAt: Date | null;
   /** From a 429/503 answer: when to ask again. */
   retryAfterSeconds: number | null;
+  /** With NOT_YET_VALID: when the licence starts. */
+  startsAt: Date | null;
+  /**
+   * The refusal is for good (REVOKED): ask for another key; `validate()` answers it from the
+   * stored record without asking again. Any other refusal keeps the key asked about: a suspended
+   * licence can be reinstated, an expired one renewed, a not-yet-valid one starts.
+   */
+  final: boolean;
 }
 
 export interface DeactivateResult {
   /** `deactivated`: the seat is free and the local licence removed; `refused`: the server said
-   *  no for good (the local licence is removed too: this device does not hold it); `offline`:
-   *  try again later (also 429 DEACTIVATION_LIMIT), nothing changed. */
-  status: 'deactivated' | 'refused' | 'offline' | 'not-activated';
+   *  no for good (the local licence is removed too: this device does not hold it);
+   *  `limit-reached`: 429 DEACTIVATION_LIMIT, the seat stays here and so does the licence, again
+   *  after `retryAfterSeconds`; `offline`: try again later, nothing changed. */
+  status: 'deactivated' | 'refused' | 'limit-reached' | 'offline' | 'not-activated';
   code: string;
   message: string;
   retryAfterSeconds: number | null;
@@ -66,13 +85,19 @@ export interface LicenseClientOptions {
   serverUrl: string;
   /** Where the lease, the cached keys and the usage queue live (default: per-user config dir). */
   stateDir?: string;
-  /** This device's id (default: derived from host name, OS and a random install id). */
+  /**
+   * This device's id (default: the one stored in device.json, made once per install; see
+   * `storedDeviceId`). 1-200 characters, no control characters or surrounding spaces.
+   */
   deviceId?: string;
   /** Expected `iss` of leases (default: `serverUrl`). */
   issuer?: string;
   /** Public keys pinned at build time; when given, the server's JWKS is never fetched or used. */
   pinnedJwks?: JSONWebKeySet;
-  /** How far the clock may go back behind the latest time seen before it counts as set back. */
+  /**
+   * How far the clock may go back behind the latest time seen before it counts as set back, and
+   * how far it may be off when checking a lease's `nbf` and `exp` (default an hour).
+   */
   clockToleranceMs?: number;
   /** Per request (default 10 s). */
   timeoutMs?: number;
@@ -81,6 +106,8 @@ export interface LicenseClientOptions {
   fetch?: FetchLike;
   /** The clock (tests). */
   now?: () => Date;
+  /** Host name, OS and architecture, read once when a device id is first made (tests). */
+  machine?: MachineFacts;
 }
 
 export interface StoredLicense {
@@ -90,8 +117,17 @@ export interface StoredLicense {
   device_id: string;
   license: LicenseInfo;
   lease: string | null;
-  /** Set when the server refused the licence; the lease is gone then. */
-  denied: { code: string; message: string; at: string } | null;
+  /**
+   * Set when the server refused the licence; the lease is gone then. `final` for REVOKED (not
+   * asked about again), `starts_at` with NOT_YET_VALID.
+   */
+  denied: {
+    code: string;
+    message: string;
+    at: string;
+    starts_at?: string | null;
+    final?: boolean;
+  } | null;
   activated_at: string;
   validated_at: string | null;
 }
@@ -100,6 +136,8 @@ const LICENSE_FILE = 'license.json';
 const JWKS_FILE = 'jwks.json';
 const CLOCK_FILE = 'clock.json';
 const HOUR_MS = 3_600_000;
+/** Refusals for good: the key will not work again (DESIGN §6.1; SUSPENDED, unlike it, may). */
+const FINAL_CODES = new Set(['REVOKED']);
 
 function normaliseUrl(url: string): string {
   const parsed = new URL(url);
@@ -110,7 +148,7 @@ function normaliseUrl(url: string): string {
 
 function readLicenseInfo(value: unknown): LicenseInfo | null {
   if (!isRecord(value)) return null;
-  const { id, type, starts_at, expires_at, device_id } = value;
+  const { id, type, starts_at, expires_at, device_id, activate_by } = value;
   if ((typeof id !== 'number' && typeof id !== 'string') || typeof type !== 'string') return null;
   const text = (v: unknown) => (typeof v === 'string' ? v : null);
   return {
@@ -119,6 +157,7 @@ function readLicenseInfo(value: unknown): LicenseInfo | null {
     starts_at: text(starts_at),
     expires_at: text(expires_at),
     device_id: text(device_id),
+    activate_by: text(activate_by),
   };
 }
 
@@ -146,6 +185,8 @@ function readStoredLicense(value: unknown): StoredLicense | null {
           code: String(denied.code),
           message: String(denied.message ?? ''),
           at: String(denied.at ?? ''),
+          starts_at: typeof denied.starts_at === 'string' ? denied.starts_at : null,
+          final: denied.final === true,
         }
       : null,
     activated_at: typeof value.activated_at === 'string' ? value.activated_at : '',
@@ -160,6 +201,8 @@ interface LicenseAnswer {
   detail: string;
   license: LicenseInfo | null;
   lease: string | null;
+  /** With NOT_YET_VALID. */
+  starts_at: string | null;
 }
 
 function parseLicenseAnswer(body: unknown): LicenseAnswer | null {
@@ -174,19 +217,49 @@ function parseLicenseAnswer(body: unknown): LicenseAnswer | null {
     detail: typeof body.detail === 'string' ? body.detail : '',
     license,
     lease,
+    starts_at: typeof body.starts_at === 'string' ? body.starts_at : null,
   };
 }
 
 const result = (
-  r: Omit<LicenseResult, 'usable' | 'lease' | 'leaseExpiresAt' | 'retryAfterSeconds'> &
+  r: Omit<
+    LicenseResult,
+    'usable' | 'lease' | 'leaseExpiresAt' | 'retryAfterSeconds' | 'startsAt' | 'final'
+  > &
     Partial<LicenseResult>,
 ): LicenseResult => ({
   usable: r.status === 'valid' || r.status === 'offline-grace',
   lease: null,
   leaseExpiresAt: null,
   retryAfterSeconds: null,
+  startsAt: null,
+  final: false,
   ...r,
 });
+
+/** The result of a refusal by the server: NOT_YET_VALID is no denial, REVOKED is final. */
+function refusalResult(
+  code: string,
+  message: string,
+  license: LicenseInfo | null,
+  startsAt: string | null,
+): LicenseResult {
+  const starts = startsAt ? new Date(startsAt) : null;
+  return result({
+    status: code === 'NOT_YET_VALID' ? 'not-yet-valid' : 'denied',
+    code,
+    message,
+    license,
+    startsAt: starts && !Number.isNaN(starts.getTime()) ? starts : null,
+    final: FINAL_CODES.has(code),
+  });
+}
+
+/** The server the licence in `stateDir` was activated with (license.json), or null. */
+export async function storedServerUrl(stateDir: string): Promise<string | null> {
+  const stored = readStoredLicense(await new StateStore(stateDir).readJson(LICENSE_FILE));
+  return stored?.server ?? null;
+}
 
 /**
  * The desktop program's side of the licence server (DESIGN §6). Activate once; then `validate()`
@@ -208,6 +281,7 @@ export class LicenseClient {
   private readonly pinnedJwks: JSONWebKeySet | null;
   private deviceIdPromise: Promise<string> | null = null;
   private readonly fixedDeviceId: string | null;
+  private readonly machine: MachineFacts | undefined;
   private readonly appVersion: string | null;
 
   constructor(options: LicenseClientOptions) {
@@ -224,10 +298,12 @@ export class LicenseClient {
     this.pinnedJwks = options.pinnedJwks ? ed25519Keys(options.pinnedJwks) : null;
     if (this.pinnedJwks && this.pinnedJwks.keys.length === 0)
       throw new TypeError('pinnedJwks holds no Ed25519 public key');
-    const deviceId = options.deviceId?.trim();
-    if (deviceId !== undefined && (deviceId.length === 0 || deviceId.length > 200))
-      throw new TypeError('deviceId must be 1-200 characters');
+    // Refused, not trimmed: the server would take a trimmed id for another device.
+    const deviceId = options.deviceId;
+    const problem = deviceId === undefined ? null : deviceIdProblem(deviceId);
+    if (problem) throw new TypeError(`deviceId ${problem}`);
     this.fixedDeviceId = deviceId ?? null;
+    this.machine = options.machine;
     this.appVersion = options.appVersion?.trim() || null;
   }
 
@@ -235,7 +311,7 @@ export class LicenseClient {
   deviceId(): Promise<string> {
     this.deviceIdPromise ??= this.fixedDeviceId
       ? Promise.resolve(this.fixedDeviceId)
-      : deriveDeviceId(this.store);
+      : storedDeviceId(this.store, this.machine, this.now);
     return this.deviceIdPromise;
   }
 
@@ -270,13 +346,16 @@ export class LicenseClient {
     const stored = await this.storedLicense();
     const sameKey = stored !== null && stored.license_key === key;
     if (answer.kind === 'refused' || !answer.body.valid) {
-      const code = answer.kind === 'refused' ? answer.code : answer.body.code;
-      const message = answer.kind === 'refused' ? answer.message : answer.body.detail;
       // A refusal of another key leaves the licence already stored here alone.
-      if (sameKey) await this.markDenied(stored, code, message);
-      return result({ status: 'denied', code, message, license: sameKey ? stored.license : null });
+      return this.refused(answer, sameKey ? stored : null);
     }
-    return this.acceptLease(answer.body, key, deviceId, sameKey ? stored.activated_at : null);
+    return this.acceptLease(
+      answer.body,
+      key,
+      deviceId,
+      sameKey ? stored.activated_at : null,
+      answer.serverDate !== null,
+    );
   }
 
   /**
@@ -294,6 +373,9 @@ export class LicenseClient {
         license: null,
       });
     const sameKey = stored !== null && stored.license_key === key;
+    // Revoked for good: not asked again (activate the key, or another, to ask).
+    if (sameKey && stored.denied?.final)
+      return refusalResult(stored.denied.code, stored.denied.message, stored.license, null);
     const deviceId = await this.deviceId();
     const answer = await this.post(
       '/api/licenses/validate',
@@ -316,21 +398,23 @@ export class LicenseClient {
         });
       return this.offlineFallback(answer.message, answer.retryAfterSeconds);
     }
-    if (answer.kind === 'refused' || !answer.body.valid) {
-      const code = answer.kind === 'refused' ? answer.code : answer.body.code;
-      const message = answer.kind === 'refused' ? answer.message : answer.body.detail;
-      if (sameKey) await this.markDenied(stored, code, message);
-      return result({ status: 'denied', code, message, license: sameKey ? stored.license : null });
-    }
+    if (answer.kind === 'refused' || !answer.body.valid)
+      return this.refused(answer, sameKey ? stored : null);
     const accepted = await this.acceptLease(
       answer.body,
       key,
       deviceId,
       sameKey ? stored.activated_at : null,
+      answer.serverDate !== null,
     );
     // A lease that does not verify is not the server's word (a wrong key pinned, someone in the
-    // middle): nothing is stored, and the stored lease decides as if offline.
-    if (!accepted.usable && sameKey) return this.offlineFallback(accepted.message, null);
+    // middle): nothing is stored, and the stored lease decides as if offline, under the
+    // rejection's own code (not OFFLINE: the server did answer).
+    if (!accepted.usable && sameKey) {
+      const offline = await this.status();
+      if (offline.status !== 'offline-grace') return accepted;
+      return { ...offline, code: accepted.code, message: `${accepted.message}; ${offline.message}` };
+    }
     return accepted;
   }
 
@@ -344,13 +428,23 @@ export class LicenseClient {
         message: 'no licence is activated on this device',
         license: null,
       });
-    if (stored.denied)
+    const startsAt = stored.denied?.code === 'NOT_YET_VALID' ? stored.denied.starts_at : null;
+    if (startsAt && Date.parse(startsAt) <= (await this.clock.serverNow()).getTime()) {
+      // The start the server named has come: only the server can say more.
       return result({
-        status: 'denied',
-        code: stored.denied.code,
-        message: stored.denied.message,
+        status: 'needs-online',
+        code: 'NO_LEASE',
+        message: `the licence started at ${startsAt}: validate online`,
         license: stored.license,
       });
+    }
+    if (stored.denied)
+      return refusalResult(
+        stored.denied.code,
+        stored.denied.message,
+        stored.license,
+        stored.denied.starts_at ?? null,
+      );
     if (!stored.lease)
       return result({
         status: 'needs-online',
@@ -359,13 +453,16 @@ export class LicenseClient {
         license: stored.license,
       });
 
-    const now = this.now();
+    // On the server's time as measured (ServerClock): a booth clock that is off by a steady
+    // amount checks leases right; one set back since the measurement still reads earlier than
+    // the latest time seen.
+    const now = await this.clock.serverNow();
     const latestSeen = await this.latestSeen();
     if (latestSeen !== null && now.getTime() < latestSeen - this.clockToleranceMs) {
       return result({
         status: 'needs-online',
         code: 'CLOCK_SET_BACK',
-        message: `the clock reads ${now.toISOString()}, earlier than ${new Date(latestSeen).toISOString()} already seen: validate online`,
+        message: `the clock reads ${now.toISOString()} (on the server's time), earlier than ${new Date(latestSeen).toISOString()} already seen: validate online`,
         license: stored.license,
       });
     }
@@ -407,6 +504,15 @@ export class LicenseClient {
       { license_key: stored.license_key, device_id: stored.device_id },
       (body) => (isRecord(body) && body.deactivated === true ? { deactivated: true } : null),
     );
+    // The server's own "not now": the seat stays here, and the licence with it.
+    if (answer.kind === 'offline' && answer.code === 'DEACTIVATION_LIMIT') {
+      return {
+        status: 'limit-reached',
+        code: answer.code,
+        message: answer.message,
+        retryAfterSeconds: answer.retryAfterSeconds,
+      };
+    }
     if (answer.kind === 'offline') {
       return {
         status: 'offline',
@@ -550,7 +656,14 @@ export class LicenseClient {
         code: 'LEASE_INVALID' as const,
         message: 'no public key to check the lease with',
       };
-    let check = await verifyLease(lease, { jwks: keys, issuer: this.issuer, deviceId, at });
+    const toleranceSeconds = this.clockToleranceMs / 1000;
+    let check = await verifyLease(lease, {
+      jwks: keys,
+      issuer: this.issuer,
+      deviceId,
+      at,
+      toleranceSeconds,
+    });
     // A key rotated on the server since the JWKS was cached.
     if (
       !check.ok &&
@@ -560,7 +673,14 @@ export class LicenseClient {
       (await this.refreshJwks())
     ) {
       keys = await this.trustedKeys();
-      if (keys) check = await verifyLease(lease, { jwks: keys, issuer: this.issuer, deviceId, at });
+      if (keys)
+        check = await verifyLease(lease, {
+          jwks: keys,
+          issuer: this.issuer,
+          deviceId,
+          at,
+          toleranceSeconds,
+        });
     }
     return check;
   }
@@ -571,6 +691,7 @@ export class LicenseClient {
     key: string,
     deviceId: string,
     activatedAt: string | null,
+    answerHadDate: boolean,
   ): Promise<LicenseResult> {
     const lease = body.lease as string;
     const license = body.license as LicenseInfo;
@@ -591,14 +712,19 @@ export class LicenseClient {
     );
     if (!check.ok) {
       return result({
-        status: 'needs-online',
-        code: 'LEASE_INVALID',
+        status: 'lease-rejected',
+        code: check.code,
         message: `the server's lease was not accepted: ${check.message}`,
         license: null,
       });
     }
     const claims: LeaseClaims = check.claims;
+    // No Date header on the answer (a proxy dropped it): the verified lease's iat says the server's
+    // time instead (whole seconds, truncated: the middle of that second).
+    if (!answerHadDate)
+      await this.clock.observe(new Date(claims.iat * 1000 + 500), this.now(), 'lease-iat');
     const now = this.now();
+    const serverNow = await this.clock.toServerTime(now);
     const record: StoredLicense = {
       version: 1,
       server: this.serverUrl,
@@ -611,10 +737,11 @@ export class LicenseClient {
       validated_at: now.toISOString(),
     };
     await this.store.writeJson(LICENSE_FILE, record);
-    // The latest time seen restarts from the server's word: a clock set back before going online
-    // stays behind the lease's iat and is caught offline; a clock that was ahead is forgiven.
+    // The latest time seen (on the server's time) restarts from the server's word: a clock set
+    // back before going online stays behind the lease's iat and is caught offline; a clock that
+    // was ahead is forgiven.
     await this.store.writeJson(CLOCK_FILE, {
-      latest_seen: new Date(Math.max(now.getTime(), claims.iat * 1000)).toISOString(),
+      latest_seen: new Date(Math.max(serverNow.getTime(), claims.iat * 1000)).toISOString(),
     });
     return result({
       status: 'valid',
@@ -641,11 +768,41 @@ export class LicenseClient {
     };
   }
 
-  private async markDenied(stored: StoredLicense, code: string, message: string): Promise<void> {
+  /** A refusal from activate or validate; remembered when it concerns the stored licence. */
+  private async refused(
+    answer:
+      | { kind: 'refused'; code: string; message: string; detail: Record<string, unknown> | null }
+      | { kind: 'ok'; body: LicenseAnswer },
+    stored: StoredLicense | null,
+  ): Promise<LicenseResult> {
+    const code = answer.kind === 'refused' ? answer.code : answer.body.code;
+    const message = answer.kind === 'refused' ? answer.message : answer.body.detail;
+    const startsAt =
+      answer.kind === 'refused'
+        ? typeof answer.detail?.starts_at === 'string'
+          ? answer.detail.starts_at
+          : null
+        : answer.body.starts_at;
+    if (stored) await this.markDenied(stored, code, message, startsAt);
+    return refusalResult(code, message, stored?.license ?? null, startsAt);
+  }
+
+  private async markDenied(
+    stored: StoredLicense,
+    code: string,
+    message: string,
+    startsAt: string | null,
+  ): Promise<void> {
     await this.store.writeJson(LICENSE_FILE, {
       ...stored,
       lease: null,
-      denied: { code, message, at: this.now().toISOString() },
+      denied: {
+        code,
+        message,
+        at: this.now().toISOString(),
+        starts_at: startsAt,
+        final: FINAL_CODES.has(code),
+      },
     });
   }
 

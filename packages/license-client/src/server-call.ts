@@ -8,7 +8,15 @@
  */
 export type ServerAnswer<T> =
   | { kind: 'ok'; status: number; body: T; serverDate: ServerDate | null }
-  | { kind: 'refused'; status: number; code: string; message: string; serverDate: ServerDate | null }
+  | {
+      kind: 'refused';
+      status: number;
+      code: string;
+      message: string;
+      /** The refusal's whole `detail` object (e.g. `starts_at` with NOT_YET_VALID), when one. */
+      detail: Record<string, unknown> | null;
+      serverDate: ServerDate | null;
+    }
   | {
       kind: 'offline';
       status: number | null;
@@ -65,17 +73,20 @@ export function parseRetryAfter(header: string | null, now: number = Date.now())
 }
 
 /** `{"detail": {"code", "message"}}`, or `{"detail": "text"}` from input validation. */
-function readDetail(body: unknown): { code: string | null; message: string } | null {
+function readDetail(
+  body: unknown,
+): { code: string | null; message: string; fields: Record<string, unknown> | null } | null {
   if (!isRecord(body) || !('detail' in body)) return null;
   const detail = body.detail;
   if (isRecord(detail)) {
     return {
       code: typeof detail.code === 'string' ? detail.code : null,
       message: typeof detail.message === 'string' ? detail.message : '',
+      fields: detail,
     };
   }
-  if (typeof detail === 'string') return { code: null, message: detail };
-  return { code: null, message: JSON.stringify(detail) };
+  if (typeof detail === 'string') return { code: null, message: detail, fields: null };
+  return { code: null, message: JSON.stringify(detail), fields: null };
 }
 
 export async function callServer<T>(call: ServerCall<T>): Promise<ServerAnswer<T>> {
@@ -145,6 +156,7 @@ export async function callServer<T>(call: ServerCall<T>): Promise<ServerAnswer<T
       status,
       code: detail.code ?? `HTTP_${status}`,
       message: detail.message || `the server answered ${status}`,
+      detail: detail.fields,
       serverDate,
     };
   }

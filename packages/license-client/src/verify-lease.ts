@@ -11,6 +11,8 @@ export interface LeaseClaims {
   /** The device the lease was issued to. */
   dev: string;
   iat: number;
+  /** The licence's start: the lease is not valid before it. Null in leases from before nbf. */
+  nbf: number | null;
   exp: number;
   /** When the licence itself ends; null for a licence that never expires. */
   lic_exp: number | null;
@@ -18,7 +20,11 @@ export interface LeaseClaims {
 
 export type LeaseCheck =
   | { ok: true; claims: LeaseClaims; kid: string | null }
-  | { ok: false; code: 'LEASE_EXPIRED' | 'LEASE_INVALID' | 'UNKNOWN_KEY'; message: string };
+  | {
+      ok: false;
+      code: 'LEASE_EXPIRED' | 'LEASE_NOT_YET_VALID' | 'LEASE_INVALID' | 'UNKNOWN_KEY';
+      message: string;
+    };
 
 export interface LeaseVerification {
   /** The public keys to trust: the pinned set, or the server's JWKS as cached. */
@@ -27,8 +33,17 @@ export interface LeaseVerification {
   issuer: string;
   /** Expected `dev`: this device. */
   deviceId: string;
-  /** The time the lease is checked at (the local clock, or the lease's own `iat` for a fresh one). */
+  /**
+   * The time the lease is checked at: the booth's clock corrected by its measured offset from the
+   * server's (ServerClock), or the lease's own `iat` for a fresh one.
+   */
   at: Date;
+  /**
+   * How far `at` may be off, in seconds, when checking `nbf`, `exp` and `lic_exp` (default 0: the
+   * times exactly, as the test vectors expect). The client passes its rollback tolerance, so a
+   * clock a few minutes slow does not reject a lease whose licence starts now.
+   */
+  toleranceSeconds?: number;
 }
 
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
@@ -77,7 +92,8 @@ export function ed25519Keys(jwks: unknown): JSONWebKeySet {
 /**
  * Checks a lease offline: the EdDSA signature by one of the trusted keys (no other algorithm is
  * accepted, so neither `none` nor an HMAC made with the public key can pass), the header's
- * `typ: lease+jwt`, the issuer, the device, and that neither the lease nor the licence has ended.
+ * `typ: lease+jwt`, the issuer, the device, that the lease has begun (`nbf`, the licence's start)
+ * and that neither the lease nor the licence has ended.
  */
 export async function verifyLease(lease: string, v: LeaseVerification): Promise<LeaseCheck> {
   let payload: Record<string, unknown>;
@@ -88,6 +104,7 @@ export async function verifyLease(lease: string, v: LeaseVerification): Promise<
       typ: 'lease+jwt',
       issuer: acceptedIssuers(v.issuer),
       currentDate: v.at,
+      clockTolerance: v.toleranceSeconds ?? 0,
       requiredClaims: ['sub', 'iat', 'exp'],
     });
     payload = result.payload;
@@ -95,6 +112,8 @@ export async function verifyLease(lease: string, v: LeaseVerification): Promise<
   } catch (error) {
     if (error instanceof errors.JWTExpired)
       return { ok: false, code: 'LEASE_EXPIRED', message: 'the lease has expired' };
+    if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'nbf')
+      return { ok: false, code: 'LEASE_NOT_YET_VALID', message: 'the lease is not valid yet' };
     if (error instanceof errors.JWKSNoMatchingKey) {
       return {
         ok: false,
@@ -106,7 +125,7 @@ export async function verifyLease(lease: string, v: LeaseVerification): Promise<
     return { ok: false, code: 'LEASE_INVALID', message: `the lease does not verify (${reason})` };
   }
 
-  const { iss, sub, typ, dev, iat, exp, lic_exp } = payload;
+  const { iss, sub, typ, dev, iat, nbf, exp, lic_exp } = payload;
   if (
     typeof iss !== 'string' ||
     typeof sub !== 'string' ||
@@ -118,12 +137,14 @@ export async function verifyLease(lease: string, v: LeaseVerification): Promise<
   }
   if (dev !== v.deviceId)
     return { ok: false, code: 'LEASE_INVALID', message: 'the lease belongs to another device' };
+  if (nbf !== undefined && typeof nbf !== 'number')
+    return { ok: false, code: 'LEASE_INVALID', message: 'the lease has a malformed nbf' };
   if (lic_exp !== null && lic_exp !== undefined && typeof lic_exp !== 'number') {
     return { ok: false, code: 'LEASE_INVALID', message: 'the lease has a malformed lic_exp' };
   }
   const licExp = typeof lic_exp === 'number' ? lic_exp : null;
-  if (licExp !== null && licExp <= v.at.getTime() / 1000) {
+  if (licExp !== null && licExp <= v.at.getTime() / 1000 - (v.toleranceSeconds ?? 0)) {
     return { ok: false, code: 'LEASE_EXPIRED', message: 'the licence has expired' };
   }
-  return { ok: true, kid, claims: { iss, sub, typ, dev, iat, exp, lic_exp: licExp } };
+  return { ok: true, kid, claims: { iss, sub, typ, dev, iat, nbf: nbf ?? null, exp, lic_exp: licExp } };
 }

@@ -17,6 +17,10 @@ export interface DoubleLicense {
   expires_at: string | null;
   device_id: string | null;
   revoked: boolean;
+  /** Refused as SUSPENDED until set back (an admin reinstates). */
+  suspended: boolean;
+  /** A Daily pass not started yet: the last day to activate it. */
+  activate_by: string | null;
   deactivations: number;
 }
 
@@ -88,6 +92,8 @@ export class LicenseServerDouble {
           : options.expires_at,
       device_id: options.device_id ?? null,
       revoked: options.revoked ?? false,
+      suspended: options.suspended ?? false,
+      activate_by: options.activate_by ?? null,
       deactivations: options.deactivations ?? 0,
     };
     this.licenses.set(license.key, license);
@@ -122,14 +128,17 @@ export class LicenseServerDouble {
   async signLease(
     license: DoubleLicense,
     deviceId: string,
-    overrides: { key?: SigningKey; iat?: number; exp?: number; typ?: string } = {},
+    overrides: { key?: SigningKey; iat?: number; nbf?: number; exp?: number; typ?: string } = {},
   ): Promise<string> {
     const key = overrides.key ?? this.key;
     const iat = overrides.iat ?? Math.floor(this.now() / 1000);
     const licExp = license.expires_at ? Math.floor(Date.parse(license.expires_at) / 1000) : null;
     const exp =
       overrides.exp ?? Math.min(licExp ?? Number.MAX_SAFE_INTEGER, iat + this.leaseTtlSeconds);
+    // nbf: the licence's start, as the server's leases (DESIGN §6.1).
+    const nbf = overrides.nbf ?? Math.floor(Date.parse(license.starts_at) / 1000);
     return new SignJWT({ typ: license.type, dev: deviceId, lic_exp: licExp })
+      .setNotBefore(nbf)
       .setProtectedHeader({ alg: 'EdDSA', kid: key.kid, typ: overrides.typ ?? 'lease+jwt' })
       .setIssuer(this.issuer ?? this.url)
       .setSubject(String(license.id))
@@ -191,12 +200,24 @@ export class LicenseServerDouble {
       starts_at: l.starts_at,
       expires_at: l.expires_at,
       device_id: l.device_id,
+      activate_by: l.activate_by,
     });
+    const notYetValid = (l: DoubleLicense) => Date.parse(l.starts_at) > this.now();
 
     switch (path) {
       case '/api/licenses/activate': {
         if (!license) return refuse(404, 'NOT_FOUND', 'License key not found');
         if (license.revoked) return refuse(403, 'REVOKED', 'This licence has been revoked');
+        if (license.suspended) return refuse(403, 'SUSPENDED', 'This license is suspended. Please contact us.');
+        if (notYetValid(license)) {
+          return send(403, {
+            detail: {
+              code: 'NOT_YET_VALID',
+              message: 'This license has not started yet',
+              starts_at: license.starts_at,
+            },
+          });
+        }
         if (expired(license)) return refuse(403, 'EXPIRED', 'This licence has expired');
         if (license.device_id && license.device_id !== deviceId)
           return refuse(409, 'DEVICE_LIMIT_REACHED', 'This licence is active on another device');
@@ -214,6 +235,16 @@ export class LicenseServerDouble {
         if (!license)
           return send(200, { valid: false, code: 'NOT_FOUND', detail: 'License key not found' });
         if (license.revoked) return answer('REVOKED', 'This licence has been revoked');
+        if (license.suspended) return answer('SUSPENDED', 'This license is suspended. Please contact us.');
+        if (notYetValid(license)) {
+          return send(200, {
+            valid: false,
+            code: 'NOT_YET_VALID',
+            detail: 'This license has not started yet',
+            starts_at: license.starts_at,
+            license: view(license),
+          });
+        }
         if (expired(license)) return answer('EXPIRED', 'This licence has expired');
         if (!license.device_id) return answer('NOT_ACTIVATED', 'This licence is not activated');
         if (license.device_id !== deviceId)

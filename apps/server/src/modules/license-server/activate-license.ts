@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { TLicenseActivateBody, TLicenseActivated } from '@lbs/domain/license-server';
 import type { Db } from '../../db/client';
 import { licenses } from '../../db/schema';
+import { recordDeviceAddresses } from './device-addresses';
 import { findLicenseByKey, licenseStanding, toServerLicense } from './find-license';
 import type { LeaseIssuer } from './lease';
 import { LicenseRefusal } from './license-refusal';
@@ -46,5 +47,6 @@ export async function activateLicense(
       .returning();
     return bound!;
   });
+  await recordDeviceAddresses(db, [{ licenseId: license.id, deviceId: body.device_id, ip: client.ip, at: now }]);
   return { valid: true, code: 'VALID', license: toServerLicense(license), lease: await leases.issue(license, body.device_id, now) };
 }

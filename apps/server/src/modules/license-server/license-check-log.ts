@@ -2,11 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { licenses } from '../../db/schema';
+import { recordDeviceAddresses, type DeviceSighting } from './device-addresses';
 
 interface Check {
   at: Date;
   ip: string;
   appVersion: string | null;
+  /** The device id that checked in: its address is recorded (device-addresses.ts). */
+  deviceId?: string;
 }
 
 /** How often recorded checks are written. A booth checks every few minutes; a second is plenty. */
@@ -18,6 +21,9 @@ const FLUSH_EVERY_MS = 1000;
  * one per validation. A validation then costs a read and a signature, no WAL write and no row
  * lock, so hundreds of booths checking at once do not queue on commits (bench:license).
  *
+ * Each device id's addresses go with them (recordDeviceAddresses: every (device, address) of the
+ * second, not only the latest, so a state folder copied to a second PC is seen).
+ *
  * Several processes each write their own; `greatest` keeps the latest time whichever lands last.
  * On a graceful stop the pending checks are written before the database closes; a crash loses at
  * most the last second's "last seen" times, never a licence's state (binding, revocation and
@@ -25,6 +31,8 @@ const FLUSH_EVERY_MS = 1000;
  */
 export class LicenseCheckLog {
   private pending = new Map<string, Check>();
+  /** The latest sighting per licence, device and address since the last write (a second apart at most). */
+  private sightings = new Map<string, DeviceSighting>();
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
   private stopped = false;
@@ -37,6 +45,10 @@ export class LicenseCheckLog {
   record(licenseId: string, check: Check): void {
     const earlier = this.pending.get(licenseId);
     this.pending.set(licenseId, { ...check, appVersion: check.appVersion ?? earlier?.appVersion ?? null });
+    if (check.deviceId !== undefined) {
+      const sighting = { licenseId, deviceId: check.deviceId, ip: check.ip, at: check.at };
+      this.keepSighting(sighting);
+    }
     if (this.stopped) return;
     this.timer ??= setTimeout(() => {
       this.timer = undefined;
@@ -57,10 +69,18 @@ export class LicenseCheckLog {
     await this.flush();
   }
 
+  private keepSighting(s: DeviceSighting): void {
+    const key = JSON.stringify([s.licenseId, s.deviceId, s.ip]);
+    const earlier = this.sightings.get(key);
+    if (!earlier || earlier.at < s.at) this.sightings.set(key, s);
+  }
+
   private async write(): Promise<void> {
-    if (this.pending.size === 0) return;
+    if (this.pending.size === 0 && this.sightings.size === 0) return;
     const batch = this.pending;
+    const sightings = this.sightings;
     this.pending = new Map();
+    this.sightings = new Map();
     const rows = [...batch].map(([id, c]) => ({ id, at: c.at.toISOString(), ip: c.ip, app_version: c.appVersion }));
     try {
       await this.db.execute(sql`
@@ -70,9 +90,11 @@ export class LicenseCheckLog {
           last_app_version = coalesce(v.app_version, l.last_app_version)
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, at timestamptz, ip text, app_version text)
         where l.id = v.id`);
+      await recordDeviceAddresses(this.db, [...sightings.values()]);
     } catch (err) {
       // The database is away: keep the checks (newer ones win) for the next write.
       for (const [id, c] of batch) if (!this.pending.has(id)) this.pending.set(id, c);
+      for (const s of sightings.values()) this.keepSighting(s);
       this.log.warn({ err, licences: batch.size }, 'licence checks not recorded yet; retrying');
       if (this.stopped) return;
       this.timer ??= setTimeout(() => {

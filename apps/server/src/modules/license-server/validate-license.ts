@@ -41,7 +41,7 @@ export async function validateLicense(
   const [license] = await findByKeyHash(db, hashLicenseKey(body.license_key));
   if (!license) return { valid: false, code: 'NOT_FOUND', detail: LICENSE_CODE_MESSAGES.NOT_FOUND };
   const code = licenseStanding(license, body.device_id, now);
-  if (license.deviceId === body.device_id) checks.record(license.id, { at: now, ip: client.ip, appVersion: body.app_version ?? null });
+  if (license.deviceId === body.device_id) checks.record(license.id, { at: now, ip: client.ip, appVersion: body.app_version ?? null, deviceId: body.device_id });
   const answer: TLicenseValidation = { valid: code === 'VALID', code, detail: LICENSE_CODE_MESSAGES[code] };
   if (license.deviceId === null || license.deviceId === body.device_id) answer.license = toServerLicense(license);
   if (code === 'VALID') answer.lease = await leases.issue(license, body.device_id, now);
