@@ -40,7 +40,7 @@ export interface LeaseVerification {
   at: Date;
   /**
    * How far `at` may be off, in seconds, when checking `nbf`, `exp` and `lic_exp` (default 0: the
-   * times exactly, as the test vectors expect). The client passes its rollback tolerance, so a
+   * times exactly; docs/license-test-vectors.json names the tolerance its cases assume). The client passes its rollback tolerance, so a
    * clock a few minutes slow does not reject a lease whose licence starts now.
    */
   toleranceSeconds?: number;
