@@ -31,7 +31,7 @@ describe('POST /api/licenses/activate', () => {
     expect(body).toEqual({
       valid: true,
       code: 'VALID',
-      license: { id: l.id, type: 'year', starts_at: l.startAt.toISOString(), expires_at: l.expiresAt!.toISOString(), device_id: 'booth-1' },
+      license: { id: l.id, type: 'year', starts_at: l.startAt.toISOString(), expires_at: l.expiresAt!.toISOString(), device_id: 'booth-1', activate_by: null },
       lease: expect.any(String),
     });
     const { claims } = await verifyLease(t, body.lease);
@@ -153,11 +153,12 @@ describe('keys from every way a licence is made', () => {
     expect(res.statusCode, res.body).toBe(201);
     const answer = await activate(t, res.json().license_key, 'booth-admin');
     expect(answer.statusCode, answer.body).toBe(200);
-    // An admin's onetime key never expires: the licence says so, and the lease still ends.
+    // An admin's onetime key never expires: the licence says so, and the lease still ends (the
+    // setup kit's offline allowance, 7 days).
     expect(answer.json().license.expires_at).toBeNull();
     const { claims } = await verifyLease(t, answer.json().lease);
     expect(claims.lic_exp).toBeNull();
-    expect(claims.exp - claims.iat).toBe(72 * 3600);
+    expect(claims.exp - claims.iat).toBe(7 * 24 * 3600);
   });
 
   it('activate when the key was bought and paid for', async () => {
