@@ -116,6 +116,8 @@ export const ZLicense = z.object({
    * `expire_date` is the same date until then. Null once started and for every other plan.
    */
   activate_by: ZInstant.nullable(),
+  /** With `activate_by`: the hours the pass runs from its first activation (24 per pass bought). */
+  unstarted_term_hours: z.number().int().nullable(),
   order_id: z.number().int().nullable(),
   /** Self-service device resets still available now; null when the licence is not current. */
   device_resets_left: z.number().int().nullable(),

@@ -22,6 +22,7 @@ export function toLicenseJson(l: LicenseRow, now: Date, resetsLeft: number | nul
     suspended: l.suspendedAt !== null,
     /** An unused Daily pass: the latest first activation (its hours start then); null otherwise. */
     activate_by: l.activateBy?.toISOString() ?? null,
+    unstarted_term_hours: l.unstartedTermHours,
     order_id: l.orderId,
     /** Self-service resets still available now; null when the licence is not current. */
     device_resets_left: resetsLeft,
