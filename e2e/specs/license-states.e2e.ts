@@ -12,7 +12,7 @@ afterAll(closeBrowser);
 /*
  * Licence states in the account area and the back office (issue 19): an unused Daily pass (bought
  * through the real checkout) reads "Starts on first activation" and "Activate by <date>"; a key an
- * admin issued to start next month reads "Starts on <date>"; a suspended key reads "Suspended".
+ * admin issued to start next month reads "Starts later" with its start date; a suspended key reads "Suspended".
  * Nothing in the product suspends a key yet (the admin action comes in a later issue), so that one
  * is the admin's monthly key with `suspended: true` written into the list's answer on its way to
  * the page; the server's side of SUSPENDED is tested in the API tests.
@@ -60,7 +60,7 @@ describe('licence states on screen', () => {
     const width = viewport === 'desktop' ? 1440 : 375;
     const { email, password } = await createVerifiedUser();
     const admin = await signIn(adminCredentials().email, adminCredentials().password);
-    const start = new Date(Date.now() + 30 * 24 * 3600 * 1000);
+    const start = new Date(Date.now() + 45 * 24 * 3600 * 1000);
     start.setUTCHours(0, 0, 0, 0);
     const end = new Date(start.getTime() + 60 * 24 * 3600 * 1000);
     const later = await generate(admin, { email, mode: 'custom', start_date: start.toISOString(), end_date: end.toISOString() });
@@ -83,14 +83,19 @@ describe('licence states on screen', () => {
       await visible(page, MSG.licenseStartsOnFirstActivation).waitFor();
       await visible(page, MSG.licenseActivateBy(formatDate(pass.activate_by))).waitFor();
       await visible(page, MSG.licenseStatusUnstarted).waitFor();
-      await visible(page, MSG.licenseStartsOn(formatDate(later.create_date))).waitFor();
+      await visible(page, MSG.licenseStatusUpcoming).waitFor();
+      await visible(page, formatDate(later.create_date)).waitFor();
       await visible(page, MSG.licenseStatusSuspended).waitFor();
       // An unused pass runs a day from its first activation, not a year to its activate-by date.
       await expect(visible(page, '1 Day').count()).resolves.toBeGreaterThan(0);
-      // The layout holds: nothing wider than the screen.
-      await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(width);
       await transitionsSettled(page);
       await screenshot(page, `license-states-overview-${width}`);
+      // The layout holds: nothing wider than the screen, and the table needs no sideways scroll.
+      await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(width);
+      if (viewport === 'desktop') {
+        const table = page.locator('table').locator('..');
+        await expect(table.evaluate((el) => el.scrollWidth - el.clientWidth)).resolves.toBeLessThanOrEqual(0);
+      }
       expect(await seriousViolations(page)).toEqual([]);
     } finally {
       await context.close();
@@ -106,13 +111,17 @@ describe('licence states on screen', () => {
       await back.page.goto('/accounts/overview/licenses');
       await back.page.getByRole('heading', { name: 'Licenses', level: 2 }).waitFor();
       await back.page.getByLabel('Search licenses').fill(email);
-      await visible(back.page, MSG.licenseStartsOnFirstActivation).waitFor();
+      // Other runs leave unused passes on this server: wait until only this customer's are listed.
+      await expect.poll(() => visible(back.page, MSG.licenseStartsOnFirstActivation).count()).toBe(1);
       await visible(back.page, MSG.licenseStatusUnstarted).waitFor();
-      await visible(back.page, MSG.licenseStartsOn(formatDate(later.create_date))).waitFor();
+      await visible(back.page, MSG.licenseStatusUpcoming).waitFor();
+      await visible(back.page, formatDate(later.create_date)).waitFor();
       await visible(back.page, MSG.licenseStatusSuspended).waitFor();
-      await expect(back.page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(width);
       await transitionsSettled(back.page);
       await screenshot(back.page, `license-states-admin-${width}`);
+      // The page is no wider than the screen (the back office's table scrolls in its own region,
+      // by design, when long addresses need it).
+      await expect(back.page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(width);
       expect(await seriousViolations(back.page)).toEqual([]);
     } finally {
       await back.context.close();

@@ -340,7 +340,6 @@ export const MSG = {
   licenseNotYetValid: 'This license has not started yet', // ours (DESIGN §6.1)
   licenseStartsOnFirstActivation: 'Starts on first activation', // ours (issue 19: an unstarted Daily pass)
   licenseActivateBy: (date: string) => `Activate by ${date}`, // ours (issue 19)
-  licenseStartsOn: (date: string) => `Starts on ${date}`, // ours (issue 19: a licence starting in the future)
   licenseStatusSuspended: 'Suspended', // ours (issue 19)
   licenseStatusUnstarted: 'Not started', // ours (issue 19: an unused Daily pass)
   licenseStatusUpcoming: 'Starts later', // ours (issue 19: a licence starting in the future)

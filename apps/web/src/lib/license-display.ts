@@ -44,7 +44,8 @@ export function licenseStatusBadge(l: TLicense, now = new Date()): { status: Lic
     revoked: { label: MSG.licenseStatusRevoked, tone: 'bg-red-50 text-red-700' },
     suspended: { label: MSG.licenseStatusSuspended, tone: 'bg-amber-50 text-amber-800' },
     unstarted: { label: MSG.licenseStatusUnstarted, tone: 'bg-sky-50 text-sky-800' },
-    upcoming: { label: MSG.licenseStartsOn(formatDate(l.create_date)), tone: 'bg-sky-50 text-sky-800' },
+    // Short enough for the card's header beside the key at 375 px; the Start column has the date.
+    upcoming: { label: MSG.licenseStatusUpcoming, tone: 'bg-sky-50 text-sky-800' },
   };
   return { status, ...badge[status] };
 }

@@ -31,8 +31,9 @@ const DETAILS: ReadonlyArray<{ label: string; value: (l: License) => string; cel
   { label: 'Plan', value: (l) => LICENSE_TYPE_LABELS[l.type], cell: 'whitespace-nowrap font-medium text-ink' },
   { label: 'Device ID', value: (l) => l.device_number || MSG.unknownDevice, cell: 'font-mono text-xs text-slate-700', card: 'truncate font-mono text-xs leading-5' },
   // An unused Daily pass: 'Starts on first activation' and 'Activate by <date>' (license-display).
-  { label: 'Start Date', value: licenseStartText, cell: 'whitespace-nowrap' },
-  { label: 'End Date', value: (l) => licenseEndText(l), cell: 'whitespace-nowrap' },
+  // A date stays on one line; the pass's longer words may wrap, so the Status column stays in view.
+  { label: 'Start Date', value: licenseStartText, cell: 'min-w-[7.5rem]' },
+  { label: 'End Date', value: (l) => licenseEndText(l), cell: 'min-w-[7.5rem]' },
   { label: 'Duration', value: licenseDurationText, cell: 'whitespace-nowrap' },
 ];
 

@@ -55,8 +55,9 @@ function columns(onRevoke: (l: AdminLicense) => void): ReadonlyArray<Column<Admi
           <span className="text-slate-600">{MSG.unknownDevice}</span>
         ),
     },
-    { key: 'start', header: 'Start', cell: licenseStartText, className: 'whitespace-nowrap' },
-    { key: 'end', header: 'End', cell: (l) => licenseEndText(l, 'Never'), className: 'whitespace-nowrap' },
+    // A date stays on one line; an unused pass's longer words may wrap, keeping Status in view.
+    { key: 'start', header: 'Start', cell: (l) => <span className={l.activate_by ? undefined : 'whitespace-nowrap'}>{licenseStartText(l)}</span> },
+    { key: 'end', header: 'End', cell: (l) => <span className={l.activate_by ? undefined : 'whitespace-nowrap'}>{licenseEndText(l, 'Never')}</span> },
     {
       key: 'status',
       header: 'Status',
