@@ -57,8 +57,8 @@ function unusedPassMail(kind: LicenseReminder['kind'], l: ReminderTarget, public
     paragraphs: [
       ended
         ? `${greeting({ firstName: l.firstName })} your Daily pass ${truncateKey(l.key)} was not activated by ${by}, so it has expired unused.`
-        : `${greeting({ firstName: l.firstName })} your unused Daily pass ${truncateKey(l.key)} expires on ${by}. Activate it before then: its 24 hours start at the first activation.`,
-      ended ? 'To work an event, choose a Daily, Monthly or Yearly License under Plans in your account.' : 'Enter the key in LentiBooth on the booth you will use; the pass then runs for its 24 hours from that moment.',
+        : `${greeting({ firstName: l.firstName })} your unused Daily pass ${truncateKey(l.key)} expires on ${by}. Activate it before then: the pass starts at its first activation.`,
+      ended ? 'To work an event, choose a Daily, Monthly or Yearly License under Plans in your account.' : 'Enter the key in LentiBooth on the booth you will use; the pass then runs from that moment.',
     ],
     rows: [
       ['License key', truncateKey(l.key)],
@@ -111,7 +111,7 @@ export function licenseReminderNotification(
       : {
           type: 'license_expiring',
           title: 'Activate your Daily pass',
-          message: `Your unused Daily pass ${truncateKey(l.key)} expires on ${ends}: activate it before then. Its 24 hours start at the first activation.`,
+          message: `Your unused Daily pass ${truncateKey(l.key)} expires on ${ends}: activate it before then. The pass starts at its first activation.`,
         };
   }
   const renew = isRenewableLicenseType(l.type) ? ' Renew it from Your Subscriptions to keep the same key and device.' : ' Choose a plan under Plans to keep going.';

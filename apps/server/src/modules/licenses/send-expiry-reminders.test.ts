@@ -161,7 +161,7 @@ describe('licence expiry reminders', () => {
     expect(await sendExpiryReminders(t.ctx, { now: new Date(by.getTime() + HOUR) })).toMatchObject({ ended: 1 });
     const got = await remindersOf(user);
     expect(got.subjects).toEqual([`Your unused LentiBooth Daily pass expires on ${mailDateTime(by)}`, 'Your unused LentiBooth Daily pass has expired'].sort());
-    expect(got.mail.find((m) => m.subject.includes('expires on'))!.text).toMatch(/Activate it before then: its 24 hours start at the first activation/);
+    expect(got.mail.find((m) => m.subject.includes('expires on'))!.text).toMatch(/Activate it before then: the pass starts at its first activation/);
     expect(got.notes).toEqual(['license_expired: Unused Daily pass expired', 'license_expiring: Activate your Daily pass']);
   });
 
