@@ -189,6 +189,9 @@ describe('keys from every way a licence is made', () => {
     const answer = await activate(t, bought!.licenseKey, 'booth-bought');
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json().license).toMatchObject({ id: bought!.id, device_id: 'booth-bought' });
+    // A Monthly key started at payment: its first activation moves nothing.
+    expect(bought!.activateBy).toBeNull();
+    expect(answer.json().license).toMatchObject({ starts_at: bought!.startAt.toISOString(), expires_at: bought!.expiresAt!.toISOString(), activate_by: null });
   });
 });
 
