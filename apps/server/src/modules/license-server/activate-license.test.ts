@@ -264,6 +264,24 @@ describe('a Daily pass', () => {
     expect(started.expiresAt!.getTime() - started.startAt.getTime()).toBe(2 * DAY);
   });
 
+  it('renewed after it lapsed unused, is a new unused pass of 24 hours from that payment', async () => {
+    const buyer = await createUserWithSession(t.db);
+    const pass = await buyDailyPass(buyer);
+    const lapsed = new Date(Date.now() - DAY);
+    await t.db.update(licenses).set({ activateBy: lapsed, expiresAt: lapsed, unstartedTermHours: 48 }).where(eq(licenses.id, pass.id));
+    const body = onePaymentBody(cartOf({ 10: 1 }), { email: buyer.email });
+    body.products[0]!.renews = pass.id;
+    const checkout = await postCheckout(t.app, buyer.headers, body);
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    const session = /\/dev\/pay\/(lps_[\w-]+)$/.exec(checkout.json().url)![1]!;
+    await t.app.inject({ method: 'POST', url: `/dev/pay/${session}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const renewed = await rowOf(pass.id);
+    expect(renewed.unstartedTermHours).toBe(24);
+    expect(renewed.activateBy!.getTime()).toBe(renewed.expiresAt!.getTime());
+    expect(renewed.activateBy!.getTime() - Date.now()).toBeGreaterThan(360 * DAY);
+    expect((await activate(t, pass.licenseKey, 'booth-relapsed')).statusCode).toBe(200);
+  });
+
   it('expires unused once its activate-by date has passed', async () => {
     const buyer = await createUserWithSession(t.db);
     const pass = await buyDailyPass(buyer);
