@@ -21,10 +21,22 @@ const event = {
 const report = (events: unknown[]) => ({ license_key: 'k', device_id: 'd', events });
 
 describe('licence server requests', () => {
-  it('canonicalise the key the desktop program sends and trim the device', () => {
+  it('canonicalise the key the desktop program sends and take the device id as sent', () => {
     expect(
-      ZLicenseActivateBody.parse({ license_key: 'abcde fghjk mnpqr stvwx yz012 34567', device_id: ' PC-1 ' }),
+      ZLicenseActivateBody.parse({ license_key: 'abcde fghjk mnpqr stvwx yz012 34567', device_id: 'PC-1' }),
     ).toEqual({ license_key: 'ABCDE-FGHJK-MNPQR-STVWX-YZ012-34567', device_id: 'PC-1' });
+    // An id with spaces around it is refused, not trimmed into another device's id.
+    for (const device_id of [' PC-1 ', 'PC-1 ', ' PC-1', 'PC-1\t']) {
+      expect(ZLicenseActivateBody.safeParse({ license_key: 'K', device_id }).success, JSON.stringify(device_id)).toBe(false);
+      expect(ZLicenseValidateBody.safeParse({ license_key: 'K', device_id }).success, JSON.stringify(device_id)).toBe(false);
+    }
+    // Control characters are refused in the id and the name, not stored.
+    for (const bad of ['PC\u0000-1', 'PC\n1', 'PC\u001b[31m', 'PC\u007f', 'PC\u0085']) {
+      expect(ZLicenseActivateBody.safeParse({ license_key: 'K', device_id: bad }).success, JSON.stringify(bad)).toBe(false);
+      expect(ZLicenseActivateBody.safeParse({ license_key: 'K', device_id: 'PC-1', device_name: bad }).success, JSON.stringify(bad)).toBe(false);
+    }
+    // Spaces inside an id are part of it.
+    expect(ZLicenseActivateBody.parse({ license_key: 'K', device_id: 'Booth PC 1' }).device_id).toBe('Booth PC 1');
     expect(ZLicenseValidateBody.parse({ license_key: 'abcde-fghjk-mnpqr-stvwx-yz012-3456o', device_id: 'PC-1' }).license_key).toBe(
       'ABCDE-FGHJK-MNPQR-STVWX-YZ012-34560',
     );

@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest';
 
 import {
   adminLicenseExpiry,
+  dailyPassActivateBy,
+  isLicenseUnstarted,
+  licenseDisplayStatus,
+  startedPassTerm,
+  startsOnFirstActivation,
+  unstartedPassTerms,
   crockfordBase32,
   initialReminderStage,
   isRenewableLicenseType,
@@ -151,5 +157,44 @@ describe('renewal and reminders', () => {
     expect(at(0)).toBe(3);
     expect(at(-DAY)).toBe(3);
     expect(initialReminderStage(null, now)).toBe(0);
+  });
+});
+
+describe('the Daily pass (starts at its first activation)', () => {
+  it('is the only plan that starts on first activation', () => {
+    expect(['day', 'month', 'year', 'onetime', 'custom'].filter(startsOnFirstActivation)).toEqual(['day']);
+  });
+
+  it('is to be activated within 12 calendar months, and until then ends on that date', () => {
+    const paid = new Date('2026-03-15T10:00:00Z');
+    expect(dailyPassActivateBy(paid).toISOString()).toBe('2027-03-15T10:00:00.000Z');
+    expect(unstartedPassTerms(paid)).toEqual({
+      startAt: paid,
+      expiresAt: new Date('2027-03-15T10:00:00Z'),
+      activateBy: new Date('2027-03-15T10:00:00Z'),
+      unstartedTermHours: 24,
+    });
+    expect(isLicenseUnstarted({ activateBy: new Date() })).toBe(true);
+    expect(isLicenseUnstarted({ activateBy: null })).toBe(false);
+  });
+
+  it('runs its hours from the moment it starts', () => {
+    const now = new Date('2026-06-01T18:30:00Z');
+    expect(startedPassTerm(48, now)).toEqual({ startAt: now, expiresAt: new Date('2026-06-03T18:30:00Z') });
+  });
+});
+
+describe('licenseDisplayStatus', () => {
+  const now = new Date('2026-06-01T00:00:00Z');
+  const base = { revoked: false, is_expired: false, suspended: false, activate_by: null, create_date: '2026-05-01T00:00:00Z' };
+  it('tells a suspended key, an unused pass and one starting later apart from an active one', () => {
+    expect(licenseDisplayStatus(base, now)).toBe('active');
+    expect(licenseDisplayStatus({ ...base, suspended: true }, now)).toBe('suspended');
+    expect(licenseDisplayStatus({ ...base, activate_by: '2027-01-01T00:00:00Z' }, now)).toBe('unstarted');
+    expect(licenseDisplayStatus({ ...base, create_date: '2026-07-01T00:00:00Z' }, now)).toBe('upcoming');
+  });
+  it('says revoked before suspended, and expired for a pass never used', () => {
+    expect(licenseDisplayStatus({ ...base, revoked: true, suspended: true }, now)).toBe('revoked');
+    expect(licenseDisplayStatus({ ...base, is_expired: true, activate_by: '2026-05-30T00:00:00Z' }, now)).toBe('expired');
   });
 });

@@ -63,6 +63,45 @@ export function isLicenseCurrent(license: { revokedAt: Date | null; expiresAt: D
 }
 
 /**
+ * A Daily pass does not start at payment (DESIGN §6.1): the operator buys it days ahead of the
+ * event, and its hours start at the first activation. Until then it is "unstarted": it carries
+ * `activate_by` (payment + 12 months) and `expires_at` holds the same date, so every "is current"
+ * check and the reminder job treat an unused pass as ending then. Admin-generated Daily keys follow
+ * the same rule. Monthly, yearly, setup-kit and custom keys start when issued.
+ */
+export const DAILY_PASS_ACTIVATE_WITHIN_MONTHS = 12;
+/** Hours a Daily pass runs once started (and what each renewal before its start adds). */
+export const DAILY_PASS_HOURS = 24;
+
+export function startsOnFirstActivation(type: string): boolean {
+  return type === 'day';
+}
+
+/** The latest first activation of a Daily pass paid (or issued) at `issuedAt`: 12 calendar months on. */
+export function dailyPassActivateBy(issuedAt: Date): Date {
+  const by = new Date(issuedAt);
+  by.setUTCMonth(by.getUTCMonth() + DAILY_PASS_ACTIVATE_WITHIN_MONTHS);
+  // 29 February + 12 months rolls to 1 March; a month that lacks the day rolls over the same way.
+  return by;
+}
+
+/** A Daily pass not yet started (its first activation starts its hours). */
+export function isLicenseUnstarted(license: { activateBy: Date | null }): boolean {
+  return license.activateBy !== null;
+}
+
+/** The term of an unstarted pass started at `now`: its hours from now. */
+export function startedPassTerm(unstartedTermHours: number, now: Date): { startAt: Date; expiresAt: Date } {
+  return { startAt: now, expiresAt: new Date(now.getTime() + unstartedTermHours * HOUR_MS) };
+}
+
+/** The columns of a newly issued licence that starts on first activation (a Daily pass). */
+export function unstartedPassTerms(issuedAt: Date): { startAt: Date; expiresAt: Date; activateBy: Date; unstartedTermHours: number } {
+  const activateBy = dailyPassActivateBy(issuedAt);
+  return { startAt: issuedAt, expiresAt: activateBy, activateBy, unstartedTermHours: DAILY_PASS_HOURS };
+}
+
+/**
  * Keys that can be renewed: those of the time plans (day, month, year). The setup kit's `onetime`
  * key is not: the kit is a one-time purchase (training, a roller, 500 sheets) and its 3-month key
  * comes with it; to keep going after it, a customer buys a time plan (a new key). Admin `custom`
@@ -197,8 +236,27 @@ export function truncateKey(key: string): string {
 export const LICENSE_ADMIN_STATUSES = ['active', 'expired', 'revoked'] as const;
 export type LicenseAdminStatus = (typeof LICENSE_ADMIN_STATUSES)[number];
 
-/** A licence as the API shows it (`revoked`, and `is_expired`, which is true for revoked ones too). */
+/** A licence as the API shows it (`revoked`, and `is_expired`: its end has passed). */
 export function licenseAdminStatus(license: { revoked: boolean; is_expired: boolean }): LicenseAdminStatus {
   if (license.revoked) return 'revoked';
   return license.is_expired ? 'expired' : 'active';
+}
+
+/**
+ * What a licence's status badge says, in the account area and the back office: the admin status,
+ * with an active one told apart when it is suspended, an unused Daily pass, or starting later.
+ */
+export const LICENSE_DISPLAY_STATUSES = ['active', 'expired', 'revoked', 'suspended', 'unstarted', 'upcoming'] as const;
+export type LicenseDisplayStatus = (typeof LICENSE_DISPLAY_STATUSES)[number];
+
+export function licenseDisplayStatus(
+  license: { revoked: boolean; is_expired: boolean; suspended: boolean; activate_by: string | null; create_date: string },
+  now: Date,
+): LicenseDisplayStatus {
+  const status = licenseAdminStatus(license);
+  if (status !== 'active') return status;
+  if (license.suspended) return 'suspended';
+  if (license.activate_by) return 'unstarted';
+  if (Date.parse(license.create_date) > now.getTime()) return 'upcoming';
+  return 'active';
 }

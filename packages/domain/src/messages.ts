@@ -338,6 +338,13 @@ export const MSG = {
   licenseRevoked: 'This license has been revoked',
   licenseSuspended: 'This license is suspended. Please contact us.', // ours (DESIGN §6.1)
   licenseNotYetValid: 'This license has not started yet', // ours (DESIGN §6.1)
+  licenseStartsOnFirstActivation: 'Starts on first activation', // ours (issue 19: an unstarted Daily pass)
+  licenseActivateBy: (date: string) => `Activate by ${date}`, // ours (issue 19)
+  licenseStatusSuspended: 'Suspended', // ours (issue 19)
+  licenseStatusUnstarted: 'Not started', // ours (issue 19: an unused Daily pass)
+  licenseStatusUpcoming: 'Starts later', // ours (issue 19: a licence starting in the future)
+  renewalNotRenewableCustom: "An admin's custom key cannot be renewed: buy a Daily, Monthly or Yearly License to keep going", // ours (issue 19)
+  adminLicenseEndInPast: 'The end date is in the past: a custom license must end after now', // ours (issue 19)
   licenseDeviceMismatch: 'This license is activated on another device',
   licenseDeactivationLimit: `Deactivation limit reached (${DEACTIVATIONS_PER_WINDOW} per ${DEACTIVATION_WINDOW_DAYS} days). Reset the device from your account instead.`,
 } as const;

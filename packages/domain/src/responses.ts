@@ -106,8 +106,18 @@ export const ZLicense = z.object({
   create_date: ZInstant,
   /** Null: never expires. */
   expire_date: ZInstant.nullable(),
+  /** Its end has passed (a revoked key is told by `revoked`, not by this). */
   is_expired: z.boolean(),
   revoked: z.boolean(),
+  /** An admin has suspended it (it can be reinstated). */
+  suspended: z.boolean(),
+  /**
+   * A Daily pass not started yet: the latest first activation, which starts its 24 hours;
+   * `expire_date` is the same date until then. Null once started and for every other plan.
+   */
+  activate_by: ZInstant.nullable(),
+  /** With `activate_by`: the hours the pass runs from its first activation (24 per pass bought). */
+  unstarted_term_hours: z.number().int().nullable(),
   order_id: z.number().int().nullable(),
   /** Self-service device resets still available now; null when the licence is not current. */
   device_resets_left: z.number().int().nullable(),

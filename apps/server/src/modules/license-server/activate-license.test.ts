@@ -31,7 +31,7 @@ describe('POST /api/licenses/activate', () => {
     expect(body).toEqual({
       valid: true,
       code: 'VALID',
-      license: { id: l.id, type: 'year', starts_at: l.startAt.toISOString(), expires_at: l.expiresAt!.toISOString(), device_id: 'booth-1' },
+      license: { id: l.id, type: 'year', starts_at: l.startAt.toISOString(), expires_at: l.expiresAt!.toISOString(), device_id: 'booth-1', activate_by: null },
       lease: expect.any(String),
     });
     const { claims } = await verifyLease(t, body.lease);
@@ -94,6 +94,21 @@ describe('POST /api/licenses/activate', () => {
     expect((await rowOf(revoked.id)).deviceId).toBeNull();
   });
 
+  it('refuses a suspended licence (403 SUSPENDED) and one that starts later (403 NOT_YET_VALID with starts_at), binding nothing', async () => {
+    const suspended = await insertLicense(t.db, customer, { type: 'month' });
+    await t.db.update(licenses).set({ suspendedAt: new Date() }).where(eq(licenses.id, suspended.id));
+    const s = await activate(t, suspended.licenseKey, 'booth-s');
+    expect(s.statusCode).toBe(403);
+    expect(s.json()).toEqual({ detail: { code: 'SUSPENDED', message: LICENSE_CODE_MESSAGES.SUSPENDED } });
+    const startAt = new Date(Date.now() + 2 * DAY);
+    const later = await insertLicense(t.db, customer, { type: 'month', startAt });
+    const f = await activate(t, later.licenseKey, 'booth-f');
+    expect(f.statusCode).toBe(403);
+    expect(f.json()).toEqual({ detail: { code: 'NOT_YET_VALID', message: LICENSE_CODE_MESSAGES.NOT_YET_VALID, starts_at: startAt.toISOString() } });
+    expect((await rowOf(suspended.id)).deviceId).toBeNull();
+    expect((await rowOf(later.id)).deviceId).toBeNull();
+  });
+
   it('refuses a second device with 409 DEVICE_LIMIT_REACHED, without naming the first', async () => {
     const l = await insertLicense(t.db, customer);
     expect((await activate(t, l.licenseKey, 'booth-first')).statusCode).toBe(200);
@@ -153,11 +168,12 @@ describe('keys from every way a licence is made', () => {
     expect(res.statusCode, res.body).toBe(201);
     const answer = await activate(t, res.json().license_key, 'booth-admin');
     expect(answer.statusCode, answer.body).toBe(200);
-    // An admin's onetime key never expires: the licence says so, and the lease still ends.
+    // An admin's onetime key never expires: the licence says so, and the lease still ends (the
+    // setup kit's offline allowance, 7 days).
     expect(answer.json().license.expires_at).toBeNull();
     const { claims } = await verifyLease(t, answer.json().lease);
     expect(claims.lic_exp).toBeNull();
-    expect(claims.exp - claims.iat).toBe(72 * 3600);
+    expect(claims.exp - claims.iat).toBe(7 * 24 * 3600);
   });
 
   it('activate when the key was bought and paid for', async () => {
@@ -173,5 +189,106 @@ describe('keys from every way a licence is made', () => {
     const answer = await activate(t, bought!.licenseKey, 'booth-bought');
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json().license).toMatchObject({ id: bought!.id, device_id: 'booth-bought' });
+    // A Monthly key started at payment: its first activation moves nothing.
+    expect(bought!.activateBy).toBeNull();
+    expect(answer.json().license).toMatchObject({ starts_at: bought!.startAt.toISOString(), expires_at: bought!.expiresAt!.toISOString(), activate_by: null });
+  });
+});
+
+describe('a Daily pass', () => {
+  /** Buys one Daily License (product 10) through the local checkout; answers the licence row. */
+  async function buyDailyPass(buyer: TestUser) {
+    const checkout = await postCheckout(t.app, buyer.headers, onePaymentBody(cartOf({ 10: 1 }), { email: buyer.email }));
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    const session = /\/dev\/pay\/(lps_[\w-]+)$/.exec(checkout.json().url)![1]!;
+    const paid = await t.app.inject({ method: 'POST', url: `/dev/pay/${session}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    expect(paid.statusCode).toBe(303);
+    const [order] = await t.db.select().from(orders).where(eq(orders.paymentSessionId, session));
+    const [pass] = await t.db.select().from(licenses).where(eq(licenses.orderId, order!.id));
+    return pass!;
+  }
+
+  it('does not start at payment: unused until its first activation, to be activated within 12 months', async () => {
+    const buyer = await createUserWithSession(t.db);
+    const before = new Date();
+    const pass = await buyDailyPass(buyer);
+    expect(pass.activateBy).not.toBeNull();
+    expect(pass.unstartedTermHours).toBe(24);
+    // An unused pass ends on its activate-by date: every "is current" check sees it so.
+    expect(pass.expiresAt!.getTime()).toBe(pass.activateBy!.getTime());
+    const twelveMonths = new Date(pass.startAt);
+    twelveMonths.setUTCMonth(twelveMonths.getUTCMonth() + 12);
+    expect(pass.activateBy!.getTime()).toBe(twelveMonths.getTime());
+    expect(pass.startAt.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
+    // The receipt says so, rather than a "valid until" a day after payment.
+    const receipt = (await mailTo(t.app, buyer.email)).find((m) => m.text.includes(pass.licenseKey))!;
+    expect(receipt.text).toContain('Starts on first activation');
+    expect(receipt.text).toMatch(/Activate by/);
+    expect(receipt.text).not.toMatch(/Valid until/);
+  });
+
+  it('starts its 24 hours at the first activation, with a lease running to their end', async () => {
+    const buyer = await createUserWithSession(t.db);
+    const pass = await buyDailyPass(buyer);
+    // Days later, at the event.
+    await t.db.update(licenses).set({ startAt: new Date(Date.now() - 5 * DAY) }).where(eq(licenses.id, pass.id));
+    const before = Date.now();
+    const res = await activate(t, pass.licenseKey, 'booth-pass');
+    expect(res.statusCode, res.body).toBe(200);
+    const row = await rowOf(pass.id);
+    expect(row.startAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(row.expiresAt!.getTime() - row.startAt.getTime()).toBe(DAY);
+    expect(row).toMatchObject({ activateBy: null, unstartedTermHours: null, deviceId: 'booth-pass', reminderStage: 2 });
+    expect(res.json().license).toMatchObject({ starts_at: row.startAt.toISOString(), expires_at: row.expiresAt!.toISOString(), activate_by: null });
+    const { claims } = await verifyLease(t, res.json().lease);
+    expect(claims.nbf).toBe(Math.floor(row.startAt.getTime() / 1000));
+    expect(claims.exp).toBe(Math.floor(row.expiresAt!.getTime() / 1000));
+    // Activating again on the same device does not move its start.
+    expect((await activate(t, pass.licenseKey, 'booth-pass')).statusCode).toBe(200);
+    expect((await rowOf(pass.id)).startAt.getTime()).toBe(row.startAt.getTime());
+  });
+
+  it('runs 48 hours from its first activation when renewed before it started', async () => {
+    const buyer = await createUserWithSession(t.db);
+    const pass = await buyDailyPass(buyer);
+    const body = onePaymentBody(cartOf({ 10: 1 }), { email: buyer.email });
+    body.products[0]!.renews = pass.id;
+    const checkout = await postCheckout(t.app, buyer.headers, body);
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    const session = /\/dev\/pay\/(lps_[\w-]+)$/.exec(checkout.json().url)![1]!;
+    await t.app.inject({ method: 'POST', url: `/dev/pay/${session}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const renewed = await rowOf(pass.id);
+    expect(renewed).toMatchObject({ unstartedTermHours: 48, activateBy: pass.activateBy, expiresAt: pass.expiresAt });
+    expect((await activate(t, pass.licenseKey, 'booth-48')).statusCode).toBe(200);
+    const started = await rowOf(pass.id);
+    expect(started.expiresAt!.getTime() - started.startAt.getTime()).toBe(2 * DAY);
+  });
+
+  it('renewed after it lapsed unused, is a new unused pass of 24 hours from that payment', async () => {
+    const buyer = await createUserWithSession(t.db);
+    const pass = await buyDailyPass(buyer);
+    const lapsed = new Date(Date.now() - DAY);
+    await t.db.update(licenses).set({ activateBy: lapsed, expiresAt: lapsed, unstartedTermHours: 48 }).where(eq(licenses.id, pass.id));
+    const body = onePaymentBody(cartOf({ 10: 1 }), { email: buyer.email });
+    body.products[0]!.renews = pass.id;
+    const checkout = await postCheckout(t.app, buyer.headers, body);
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    const session = /\/dev\/pay\/(lps_[\w-]+)$/.exec(checkout.json().url)![1]!;
+    await t.app.inject({ method: 'POST', url: `/dev/pay/${session}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const renewed = await rowOf(pass.id);
+    expect(renewed.unstartedTermHours).toBe(24);
+    expect(renewed.activateBy!.getTime()).toBe(renewed.expiresAt!.getTime());
+    expect(renewed.activateBy!.getTime() - Date.now()).toBeGreaterThan(360 * DAY);
+    expect((await activate(t, pass.licenseKey, 'booth-relapsed')).statusCode).toBe(200);
+  });
+
+  it('expires unused once its activate-by date has passed', async () => {
+    const buyer = await createUserWithSession(t.db);
+    const pass = await buyDailyPass(buyer);
+    const lapsed = new Date(Date.now() - 1000);
+    await t.db.update(licenses).set({ activateBy: lapsed, expiresAt: lapsed }).where(eq(licenses.id, pass.id));
+    const res = await activate(t, pass.licenseKey, 'booth-late');
+    expect(res.statusCode).toBe(403);
+    expect(res.json().detail.code).toBe('EXPIRED');
   });
 });

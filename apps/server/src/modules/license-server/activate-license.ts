@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
+import { initialReminderStage, isLicenseUnstarted, startedPassTerm } from '@lbs/domain/license-terms';
 import type { TLicenseActivateBody, TLicenseActivated } from '@lbs/domain/license-server';
 import type { Db } from '../../db/client';
 import { licenses } from '../../db/schema';
 import { recordDeviceAddresses } from './device-addresses';
-import { findLicenseByKey, licenseStanding, toServerLicense } from './find-license';
+import { findLicenseByKey, type LicenseRow, licenseStanding, toServerLicense } from './find-license';
 import type { LeaseIssuer } from './lease';
 import { LicenseRefusal } from './license-refusal';
 
@@ -17,7 +18,8 @@ export interface LicenseClient {
  * and the binding run in one transaction with the licence row locked, so of many devices
  * activating at once exactly one wins and the rest get DEVICE_LIMIT_REACHED. The same device
  * again is idempotent (its name, version and address are refreshed). Binds `device_id`, the
- * field the customer's overview shows and their self-service reset clears.
+ * field the customer's overview shows and their self-service reset clears. The first activation of
+ * an unstarted Daily pass starts its hours, in the same locked transaction as the binding.
  */
 export async function activateLicense(
   db: Db,
@@ -30,7 +32,8 @@ export async function activateLicense(
     const found = await findLicenseByKey(tx, body.license_key, { lock: true });
     if (!found) throw new LicenseRefusal('NOT_FOUND');
     const standing = licenseStanding(found, body.device_id, now);
-    if (standing === 'REVOKED' || standing === 'EXPIRED') throw new LicenseRefusal(standing);
+    if (standing === 'NOT_YET_VALID') throw new LicenseRefusal(standing, { startsAt: found.startAt });
+    if (standing === 'REVOKED' || standing === 'SUSPENDED' || standing === 'EXPIRED') throw new LicenseRefusal(standing);
     if (standing === 'DEVICE_MISMATCH') throw new LicenseRefusal('DEVICE_LIMIT_REACHED');
     const [bound] = await tx
       .update(licenses)
@@ -42,6 +45,7 @@ export async function activateLicense(
         lastAppVersion: body.app_version ?? found.lastAppVersion,
         lastValidatedAt: now,
         lastValidatedIp: client.ip,
+        ...firstActivationStart(found, now),
       })
       .where(eq(licenses.id, found.id))
       .returning();
@@ -49,4 +53,16 @@ export async function activateLicense(
   });
   await recordDeviceAddresses(db, [{ licenseId: license.id, deviceId: body.device_id, ip: client.ip, at: now }]);
   return { valid: true, code: 'VALID', license: toServerLicense(license), lease: await leases.issue(license, body.device_id, now) };
+}
+
+/**
+ * The columns that start an unstarted Daily pass at its first activation (DESIGN §6.1): its hours
+ * run from now, it is no longer unstarted, and its reminders start over for the real term (so a
+ * pass started today gets the 'ended' notice, not the one of its old activate-by date). Nothing
+ * for a licence already started.
+ */
+function firstActivationStart(license: LicenseRow, now: Date): Partial<LicenseRow> {
+  if (!isLicenseUnstarted(license) || license.unstartedTermHours === null) return {};
+  const term = startedPassTerm(license.unstartedTermHours, now);
+  return { ...term, activateBy: null, unstartedTermHours: null, reminderStage: initialReminderStage(term.expiresAt, now) };
 }

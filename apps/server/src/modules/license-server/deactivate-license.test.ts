@@ -78,4 +78,14 @@ describe('POST /api/licenses/deactivate', () => {
     await t.db.update(licenseDeactivations).set({ createdAt: new Date(Date.now() - 31 * DAY) }).where(eq(licenseDeactivations.licenseId, l.id));
     expect((await deactivate(t, l.licenseKey, 'booth-later')).statusCode).toBe(200);
   });
+
+  it('frees a suspended licence and one that starts later too: freeing a device harms nothing', async () => {
+    const suspended = await insertLicense(t.db, customer, { type: 'month', deviceId: 'booth-sus' });
+    await t.db.update(licenses).set({ suspendedAt: new Date() }).where(eq(licenses.id, suspended.id));
+    expect((await deactivate(t, suspended.licenseKey, 'booth-sus')).statusCode).toBe(200);
+    const later = await insertLicense(t.db, customer, { type: 'month', startAt: new Date(Date.now() + 86_400_000), deviceId: 'booth-later-start' });
+    expect((await deactivate(t, later.licenseKey, 'booth-later-start')).statusCode).toBe(200);
+    const rows = await t.db.select().from(licenses).where(eq(licenses.userId, customer.id));
+    expect(rows.filter((r) => r.id === suspended.id || r.id === later.id).map((r) => r.deviceId)).toEqual([null, null]);
+  });
 });

@@ -24,11 +24,15 @@ export async function findLicenseByKey(db: DbOrTx, key: string, opts: { lock?: b
 }
 
 /**
- * Whether `license` can be used on `deviceId` now, and if not, why. Revoked and expired come
- * first (the domain's isLicenseCurrent: neither revoked nor expired), then the device binding.
+ * Whether `license` can be used on `deviceId` now, and if not, why. Checked in Keygen's order
+ * (DESIGN §6.1): revoked, then suspended (an admin may reinstate it), then not yet started, then
+ * expired, then the device binding. A Daily pass not yet started by its first activation has
+ * started as far as this is concerned: its start is the activation that asks.
  */
 export function licenseStanding(license: LicenseRow, deviceId: string, now: Date): Exclude<LicenseValidationCode, 'NOT_FOUND'> {
   if (license.revokedAt !== null) return 'REVOKED';
+  if (license.suspendedAt !== null) return 'SUSPENDED';
+  if (license.startAt.getTime() > now.getTime()) return 'NOT_YET_VALID';
   if (isLicenseExpired(license.expiresAt, now)) return 'EXPIRED';
   if (license.deviceId === null) return 'NOT_ACTIVATED';
   if (license.deviceId !== deviceId) return 'DEVICE_MISMATCH';

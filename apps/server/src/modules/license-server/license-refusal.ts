@@ -17,14 +17,19 @@ const STATUS_OF: Record<LicenseErrorCode, AppErrorCode> = {
 /**
  * A refusal the desktop program acts on: `{"detail": {code, message}}`. The status follows the
  * code unless the call says otherwise (a usage report answers every refusal with 403). With
- * `retryAfterSeconds`, the answer carries Retry-After.
+ * `retryAfterSeconds`, the answer carries Retry-After; with `startsAt` (NOT_YET_VALID), `starts_at`.
  */
 export class LicenseRefusal extends AppError {
   constructor(
     readonly licenseCode: LicenseErrorCode,
-    opts: { status?: AppErrorCode; retryAfterSeconds?: number } = {},
+    opts: { status?: AppErrorCode; retryAfterSeconds?: number; startsAt?: Date } = {},
   ) {
-    super(opts.status ?? STATUS_OF[licenseCode], { code: licenseCode, message: LICENSE_CODE_MESSAGES[licenseCode] });
+    super(opts.status ?? STATUS_OF[licenseCode], {
+      code: licenseCode,
+      message: LICENSE_CODE_MESSAGES[licenseCode],
+      // NOT_YET_VALID says when the licence starts, so the program can tell the operator.
+      ...(opts.startsAt ? { starts_at: opts.startsAt.toISOString() } : {}),
+    });
     this.retryAfterSeconds = opts.retryAfterSeconds;
   }
   readonly retryAfterSeconds: number | undefined;

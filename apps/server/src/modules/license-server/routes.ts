@@ -58,12 +58,12 @@ export async function licenseServerRoutes(app: FastifyInstance, { ctx }: { ctx: 
       schema: {
         tags: ['licence server'],
         summary: 'Activate a licence key on this device and get a lease',
-        description: `The same device again is idempotent. One device per licence: another device is refused with 409 DEVICE_LIMIT_REACHED until the first deactivates (or the customer resets it). ${DOCS}`,
+        description: `The same device again is idempotent. One device per licence: another device is refused with 409 DEVICE_LIMIT_REACHED until the first deactivates (or the customer resets it). Checked in this order: key found, revoked, suspended, not yet valid, expired, device. The first activation of an unused Daily pass starts its 24 hours. ${DOCS}`,
         body: withExample(ZLicenseActivateBody, { license_key: KEY, device_id: DEVICE, device_name: 'Booth PC, Marina Bay', app_version: '2.4.1' }),
         response: {
           200: ZLicenseActivated,
           ...errors(...BODY_ERRORS),
-          403: refusal('EXPIRED or REVOKED'),
+          403: refusal('REVOKED; SUSPENDED (an admin may reinstate it: keep the key); NOT_YET_VALID, with `starts_at`; or EXPIRED'),
           404: refusal('NOT_FOUND: no licence has this key'),
           409: refusal('DEVICE_LIMIT_REACHED: activated on another device'),
           429: RATE_LIMITED,
@@ -80,7 +80,7 @@ export async function licenseServerRoutes(app: FastifyInstance, { ctx }: { ctx: 
       schema: {
         tags: ['licence server'],
         summary: 'Check a licence on this device; a fresh lease when valid',
-        description: `Always 200 for a well-formed request: \`code\` is VALID, NOT_FOUND, EXPIRED, REVOKED, NOT_ACTIVATED or DEVICE_MISMATCH, and \`lease\` comes only with VALID. ${DOCS}`,
+        description: `Always 200 for a well-formed request: \`code\` is VALID, NOT_FOUND, REVOKED, SUSPENDED, NOT_YET_VALID (with \`starts_at\`), EXPIRED, NOT_ACTIVATED or DEVICE_MISMATCH (checked in that order), and \`lease\` comes only with VALID. ${DOCS}`,
         body: withExample(ZLicenseValidateBody, { license_key: KEY, device_id: DEVICE, app_version: '2.4.1' }),
         response: { 200: ZLicenseValidation, ...errors(...BODY_ERRORS), 429: RATE_LIMITED },
       },

@@ -39,7 +39,7 @@ describe('POST /api/licenses/validate', () => {
       valid: true,
       code: 'VALID',
       detail: LICENSE_CODE_MESSAGES.VALID,
-      license: { id: l.id, type: 'year', starts_at: l.startAt.toISOString(), expires_at: l.expiresAt!.toISOString(), device_id: 'booth-v1' },
+      license: { id: l.id, type: 'year', starts_at: l.startAt.toISOString(), expires_at: l.expiresAt!.toISOString(), device_id: 'booth-v1', activate_by: null },
       lease: expect.any(String),
     });
     // Checks are written together once a second; flush writes them now.
@@ -115,6 +115,45 @@ describe('POST /api/licenses/validate', () => {
     expect((await activate(t, l.licenseKey, 'booth-v6')).json().detail.code).toBe('EXPIRED');
   });
 
+  it('answers SUSPENDED while an admin has suspended the licence: no lease, the licence shown; valid again once reinstated', async () => {
+    const l = await activated('booth-s1');
+    await t.db.update(licenses).set({ suspendedAt: new Date() }).where(eq(licenses.id, l.id));
+    const body = (await validate(t, l.licenseKey, 'booth-s1')).json();
+    expect(body).toMatchObject({ valid: false, code: 'SUSPENDED', detail: LICENSE_CODE_MESSAGES.SUSPENDED, license: { id: l.id } });
+    expect(body.lease).toBeUndefined();
+    await t.db.update(licenses).set({ suspendedAt: null }).where(eq(licenses.id, l.id));
+    expect((await validate(t, l.licenseKey, 'booth-s1')).json()).toMatchObject({ valid: true, code: 'VALID' });
+  });
+
+  it('answers NOT_YET_VALID with starts_at for a licence that starts in the future, without a lease', async () => {
+    const startAt = new Date(Date.now() + 3 * DAY);
+    const l = await insertLicense(t.db, customer, { type: 'month', startAt, deviceId: 'booth-f1' });
+    const body = (await validate(t, l.licenseKey, 'booth-f1')).json();
+    expect(body).toMatchObject({ valid: false, code: 'NOT_YET_VALID', detail: LICENSE_CODE_MESSAGES.NOT_YET_VALID, starts_at: startAt.toISOString() });
+    expect(body.lease).toBeUndefined();
+  });
+
+  it('checks in Keygen’s order: revoked before suspended before not yet valid before expired before the device', async () => {
+    const future = new Date(Date.now() + DAY);
+    const l = await insertLicense(t.db, customer, { type: 'month', startAt: future, expiresAt: new Date(Date.now() - HOUR), deviceId: 'booth-o1' });
+    // Not yet started and already ended (an impossible row, but it shows the order): not yet valid first.
+    expect((await validate(t, l.licenseKey, 'someone-else')).json().code).toBe('NOT_YET_VALID');
+    await t.db.update(licenses).set({ suspendedAt: new Date() }).where(eq(licenses.id, l.id));
+    expect((await validate(t, l.licenseKey, 'someone-else')).json().code).toBe('SUSPENDED');
+    await t.db.update(licenses).set({ revokedAt: new Date() }).where(eq(licenses.id, l.id));
+    expect((await validate(t, l.licenseKey, 'someone-else')).json().code).toBe('REVOKED');
+    const ended = await insertLicense(t.db, customer, { type: 'month', expiresAt: new Date(Date.now() - HOUR), deviceId: 'booth-o2' });
+    expect((await validate(t, ended.licenseKey, 'someone-else')).json().code).toBe('EXPIRED');
+  });
+
+  it('answers an unused Daily pass NOT_ACTIVATED with its activate_by date', async () => {
+    const activateBy = new Date(Date.now() + 300 * DAY);
+    const l = await insertLicense(t.db, customer, { type: 'day', expiresAt: activateBy });
+    await t.db.update(licenses).set({ activateBy, unstartedTermHours: 24 }).where(eq(licenses.id, l.id));
+    const body = (await validate(t, l.licenseKey, 'booth-d1')).json();
+    expect(body).toMatchObject({ valid: false, code: 'NOT_ACTIVATED', license: { id: l.id, activate_by: activateBy.toISOString(), expires_at: activateBy.toISOString() } });
+  });
+
   it('refuses malformed input with 400, not a code', async () => {
     expect((await validate(t, '', 'booth')).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'POST', url: '/api/licenses/validate', payload: { license_key: 'K' }, remoteAddress: randomIp() })).statusCode).toBe(400);
@@ -130,10 +169,18 @@ describe('the lease', () => {
     const { claims, header } = await verifyLease(t, lease);
     const jwks = await jwksOf(t);
     expect(header).toEqual({ alg: 'EdDSA', kid: jwks.keys[0]!.kid, typ: 'lease+jwt' });
-    expect(Object.keys(claims).sort()).toEqual(['dev', 'exp', 'iat', 'iss', 'lic_exp', 'sub', 'typ']);
-    expect(claims).toMatchObject({ iss: 'https://shop.test', sub: l.id, typ: 'year', dev: 'booth-l1', lic_exp: Math.floor(l.expiresAt!.getTime() / 1000) });
+    expect(Object.keys(claims).sort()).toEqual(['dev', 'exp', 'iat', 'iss', 'lic_exp', 'nbf', 'sub', 'typ']);
+    expect(claims).toMatchObject({
+      iss: 'https://shop.test',
+      sub: l.id,
+      typ: 'year',
+      dev: 'booth-l1',
+      nbf: Math.floor(l.startAt.getTime() / 1000),
+      lic_exp: Math.floor(l.expiresAt!.getTime() / 1000),
+    });
     expect(claims.iat).toBeGreaterThanOrEqual(before);
-    expect(claims.exp).toBe(claims.iat + 72 * 3600);
+    // A Yearly licence's offline allowance: 14 days.
+    expect(claims.exp).toBe(claims.iat + 14 * 24 * 3600);
   });
 
   it('is refused when any one character of it changes', async () => {
@@ -169,18 +216,46 @@ describe('the lease', () => {
     await expect(verifyLease(t, lease, { currentDate: new Date(l.expiresAt!.getTime() + 1000) })).rejects.toThrow(/exp/);
   });
 
-  it('lasts LEASE_TTL_HOURS when the licence lasts longer', async () => {
-    const short = await buildTestApp({ LEASE_TTL_HOURS: '5' });
+  it('lasts the plan’s offline allowance when the licence lasts longer: Monthly 7 days, Yearly 14, setup kit 7; Daily the whole pass', async () => {
+    const cases = [
+      { type: 'month', hours: 7 * 24 },
+      { type: 'year', hours: 14 * 24 },
+      { type: 'onetime', hours: 7 * 24 },
+    ] as const;
+    for (const { type, hours } of cases) {
+      const l = await activated(`booth-allow-${type}`, { type });
+      const { claims } = await verifyLease(t, (await validate(t, l.licenseKey, `booth-allow-${type}`)).json().lease);
+      expect(claims.exp - claims.iat, type).toBe(hours * 3600);
+    }
+    // A Daily pass: the lease runs to the pass's end, offline all day.
+    const day = await activated('booth-allow-day', { type: 'day' });
+    const { claims } = await verifyLease(t, (await validate(t, day.licenseKey, 'booth-allow-day')).json().lease);
+    expect(claims.exp).toBe(Math.floor(day.expiresAt!.getTime() / 1000));
+  });
+
+  it('takes each plan’s allowance from OFFLINE_ALLOWANCE_*_HOURS', async () => {
+    const short = await buildTestApp({ OFFLINE_ALLOWANCE_MONTH_HOURS: '5', OFFLINE_ALLOWANCE_YEAR_HOURS: '30' });
     try {
       const owner = await createUserWithSession(short.db);
-      const l = await insertLicense(short.db, owner, { type: 'month' });
-      const { lease } = (await activate(short, l.licenseKey, 'booth-l4')).json();
-      const { claims } = await verifyLease(short, lease);
-      expect(claims.exp - claims.iat).toBe(5 * 3600);
-      expect(decodeProtectedHeader(lease).typ).toBe('lease+jwt');
+      for (const [type, hours] of [['month', 5], ['year', 30]] as const) {
+        const l = await insertLicense(short.db, owner, { type });
+        const { lease } = (await activate(short, l.licenseKey, `booth-l4-${type}`)).json();
+        const { claims } = await verifyLease(short, lease);
+        expect(claims.exp - claims.iat, type).toBe(hours * 3600);
+        expect(decodeProtectedHeader(lease).typ).toBe('lease+jwt');
+      }
     } finally {
       await short.close();
     }
+  });
+
+  it('is not valid before the licence starts (nbf), and a verifier refuses it then', async () => {
+    const startAt = new Date(Date.now() - HOUR);
+    const l = await activated('booth-nbf', { type: 'month', startAt });
+    const { lease } = (await validate(t, l.licenseKey, 'booth-nbf')).json();
+    const { claims } = await verifyLease(t, lease);
+    expect(claims.nbf).toBe(Math.floor(startAt.getTime() / 1000));
+    await expect(verifyLease(t, lease, { currentDate: new Date(startAt.getTime() - 60_000) })).rejects.toThrow(/nbf/);
   });
 
   it('is issued for an activated licence only while it is current: never for a revoked or expired one', async () => {

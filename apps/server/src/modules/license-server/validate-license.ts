@@ -43,6 +43,7 @@ export async function validateLicense(
   const code = licenseStanding(license, body.device_id, now);
   if (license.deviceId === body.device_id) checks.record(license.id, { at: now, ip: client.ip, appVersion: body.app_version ?? null, deviceId: body.device_id });
   const answer: TLicenseValidation = { valid: code === 'VALID', code, detail: LICENSE_CODE_MESSAGES[code] };
+  if (code === 'NOT_YET_VALID') answer.starts_at = license.startAt.toISOString();
   if (license.deviceId === null || license.deviceId === body.device_id) answer.license = toServerLicense(license);
   if (code === 'VALID') answer.lease = await leases.issue(license, body.device_id, now);
   return answer;

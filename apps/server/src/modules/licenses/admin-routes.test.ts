@@ -69,11 +69,37 @@ describe('admin licence routes', () => {
     expect((await generate(admin, { email: customer.email, mode: 'custom', start_date: '2030-01-01T00:00:00Z' })).statusCode).toBe(400);
   });
 
+  it('refuses a custom licence that has already ended with a clear 400, issuing nothing', async () => {
+    const before = (await t.db.select().from(licenses).where(eq(licenses.userId, customer.id))).length;
+    const res = await generate(admin, { email: customer.email, mode: 'custom', start_date: '2020-01-01T00:00:00Z', end_date: '2020-03-01T00:00:00Z' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toBe('end_date: The end date is in the past: a custom license must end after now');
+    expect((await t.db.select().from(licenses).where(eq(licenses.userId, customer.id))).length).toBe(before);
+  });
+
+  it('generates a Daily key as an unused pass: it starts at its first activation, by 12 months on', async () => {
+    const owner = await createUserWithSession(t.db);
+    const res = await generate(admin, { email: owner.email, mode: 'day' });
+    expect(res.statusCode, res.body).toBe(201);
+    const pass = res.json();
+    expect(pass.activate_by).not.toBeNull();
+    expect(pass.expire_date).toBe(pass.activate_by);
+    expect(Date.parse(pass.activate_by) - Date.now()).toBeGreaterThan(360 * DAY);
+    const [mail] = await mailTo(t.app, owner.email);
+    expect(mail!.text).toContain('Starts on first activation');
+    expect(mail!.text).toContain('Activate by');
+    expect(mail!.text).not.toContain('Valid until');
+    // With a start date the admin chose, a Daily key runs on that day.
+    const dated = await generate(admin, { email: owner.email, mode: 'day', start_date: '2030-01-01T00:00:00Z' });
+    expect(dated.json()).toMatchObject({ activate_by: null, create_date: '2030-01-01T00:00:00.000Z', expire_date: '2030-01-02T00:00:00.000Z' });
+  });
+
   it('revokes: the row stays, stamped, and moves to Past; a second revoke is 409', async () => {
     const l = await insertLicense(t.db, customer, { type: 'year' });
     const res = await revoke(admin, { license_id: l.id, mode: 'revoke' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ _id: l.id, revoked: true });
+    // Revoked, not expired: the key would have run until next year.
+    expect(res.json()).toMatchObject({ _id: l.id, revoked: true, is_expired: false });
     const [stored] = await t.db.select().from(licenses).where(eq(licenses.id, l.id));
     expect(stored!.revokedAt).not.toBeNull();
     expect((await list('PAST')).json().items.map((x: { _id: string }) => x._id)).toContain(l.id);
@@ -86,6 +112,21 @@ describe('admin licence routes', () => {
     expect(row).toMatchObject({ action: 'license.revoked' });
     expect(row!.before).toMatchObject({ revoked_at: null });
     expect((row!.after as { revoked_at: string | null }).revoked_at).not.toBeNull();
+  });
+
+  it('tells the customer when their key is revoked: a notification and a mail', async () => {
+    const owner = await createUserWithSession(t.db);
+    const l = await insertLicense(t.db, owner, { type: 'month' });
+    expect((await revoke(admin, { license_id: l.id, mode: 'revoke' })).statusCode).toBe(200);
+    const notes = await t.db.select().from(notifications).where(eq(notifications.userId, owner.id));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ type: 'license_expired', title: 'License revoked' });
+    expect(notes[0]!.message).toContain(l.licenseKey.slice(0, 10));
+    const mail = await mailTo(t.app, owner.email);
+    expect(mail.map((m) => m.subject)).toEqual(['Your LentiBooth license was revoked']);
+    expect(mail[0]!.text).toContain('was revoked');
+    // The mail names the key as the account area does, never in full.
+    expect(mail[0]!.text).not.toContain(l.licenseKey);
   });
 
   it('refuses to revoke an expired licence (409) and an unknown one (404)', async () => {

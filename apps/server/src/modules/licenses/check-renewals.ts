@@ -28,7 +28,7 @@ export async function checkRenewals(db: DbOrTx, userId: number, lines: readonly 
     const license = byId.get(line.renews);
     if (!license || license.userId !== userId) throw refuse(MSG.renewalNotYours);
     if (license.revokedAt) throw refuse(MSG.renewalRevoked);
-    if (!isRenewableLicenseType(license.type)) throw refuse(MSG.renewalNotRenewable);
+    if (!isRenewableLicenseType(license.type)) throw refuse(license.type === 'custom' ? MSG.renewalNotRenewableCustom : MSG.renewalNotRenewable);
     if (license.type !== line.licenseType) throw refuse(MSG.renewalWrongPlan(findPlanByLicenseType(license.type)?.name ?? license.type));
     return { ...line, name: `${line.name} (${MSG.renewalOf(truncateKey(license.key))})` };
   });

@@ -1,10 +1,13 @@
-import { isLicenseCurrent } from '@lbs/domain/license-terms';
+import { isLicenseExpired } from '@lbs/domain/license-terms';
 import { licenses } from '../../db/schema';
 
 type LicenseRow = typeof licenses.$inferSelect;
 
+/**
+ * A licence as the account area and the back office see it. `is_expired` says whether its end has
+ * passed, nothing else: a revoked key ending next year is `revoked`, not expired.
+ */
 export function toLicenseJson(l: LicenseRow, now: Date, resetsLeft: number | null) {
-  const expired = !isLicenseCurrent(l, now);
   return {
     _id: l.id,
     license_key: l.licenseKey,
@@ -14,8 +17,12 @@ export function toLicenseJson(l: LicenseRow, now: Date, resetsLeft: number | nul
     device_bound_at: l.deviceBoundAt?.toISOString() ?? null,
     create_date: l.startAt.toISOString(),
     expire_date: l.expiresAt?.toISOString() ?? null,
-    is_expired: expired,
+    is_expired: isLicenseExpired(l.expiresAt, now),
     revoked: l.revokedAt !== null,
+    suspended: l.suspendedAt !== null,
+    /** An unused Daily pass: the latest first activation (its hours start then); null otherwise. */
+    activate_by: l.activateBy?.toISOString() ?? null,
+    unstarted_term_hours: l.unstartedTermHours,
     order_id: l.orderId,
     /** Self-service resets still available now; null when the licence is not current. */
     device_resets_left: resetsLeft,

@@ -9,6 +9,8 @@ export interface ReminderTarget {
   key: string;
   type: string;
   expiresAt: Date;
+  /** Set for an unused Daily pass: its activate-by date (the same as expiresAt). */
+  activateBy?: Date | null;
   email: string;
   firstName: string;
 }
@@ -42,8 +44,36 @@ function nextStep(kind: LicenseReminder['kind'], type: string): string {
     : 'Renew it from Your Subscriptions before then and nothing changes on your booth: the same key keeps working on its device, and the new term is added to the end of this one.';
 }
 
+/**
+ * An unused Daily pass's reminders (DESIGN §6.1): a week before its activate-by date, and when it
+ * has lapsed unused. It is told to activate, not to renew.
+ */
+function unusedPassMail(kind: LicenseReminder['kind'], l: ReminderTarget, publicUrl: string): MailMessage {
+  const by = mailDateTime(l.expiresAt);
+  const ended = kind === 'ended';
+  const subject = ended ? 'Your unused LentiBooth Daily pass has expired' : `Your unused LentiBooth Daily pass expires on ${by}`;
+  const { html, text } = renderMail({
+    title: ended ? 'Your unused Daily pass has expired' : 'Activate your Daily pass before it expires',
+    paragraphs: [
+      ended
+        ? `${greeting({ firstName: l.firstName })} your Daily pass ${truncateKey(l.key)} was not activated by ${by}, so it has expired unused.`
+        : `${greeting({ firstName: l.firstName })} your unused Daily pass ${truncateKey(l.key)} expires on ${by}. Activate it before then: the pass starts at its first activation.`,
+      ended ? 'To work an event, choose a Daily, Monthly or Yearly License under Plans in your account.' : 'Enter the key in LentiBooth on the booth you will use; the pass then runs from that moment.',
+    ],
+    rows: [
+      ['License key', truncateKey(l.key)],
+      ['Plan', planName(l.type)],
+      [ended ? 'Expired' : 'Activate by', by],
+    ],
+    button: ended ? { label: 'See the plans', url: `${publicUrl}/accounts/plans` } : { label: 'Go to my account', url: `${publicUrl}/accounts/overview` },
+    footnote: 'You get this reminder a week before an unused Daily pass expires, and once when it has.',
+  });
+  return { to: l.email, subject: headerSafe(subject), html, text };
+}
+
 /** The reminder mail for one key (7 days, 1 day, or ended). */
 export function licenseReminderMail(kind: LicenseReminder['kind'], l: ReminderTarget, publicUrl: string, now: Date): MailMessage {
+  if (l.activateBy) return unusedPassMail(kind, l, publicUrl);
   const when = wording(kind, l, now);
   const plan = planName(l.type);
   const ends = mailDateTime(l.expiresAt);
@@ -75,6 +105,15 @@ export function licenseReminderNotification(
 ): { type: NotificationType; title: string; message: string } {
   const plan = planName(l.type);
   const ends = mailDateTime(l.expiresAt);
+  if (l.activateBy) {
+    return kind === 'ended'
+      ? { type: 'license_expired', title: 'Unused Daily pass expired', message: `Your Daily pass ${truncateKey(l.key)} was not activated by ${ends} and has expired unused.` }
+      : {
+          type: 'license_expiring',
+          title: 'Activate your Daily pass',
+          message: `Your unused Daily pass ${truncateKey(l.key)} expires on ${ends}: activate it before then. The pass starts at its first activation.`,
+        };
+  }
   const renew = isRenewableLicenseType(l.type) ? ' Renew it from Your Subscriptions to keep the same key and device.' : ' Choose a plan under Plans to keep going.';
   return {
     type: kind === 'ended' ? 'license_expired' : 'license_expiring',

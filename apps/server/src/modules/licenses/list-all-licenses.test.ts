@@ -92,12 +92,12 @@ describe('GET /api/subscriptions/licenses/admin/all', () => {
     expect((await list({ mode: 'ALL' })).statusCode).toBe(400);
   });
 
-  it('shows a generated licence first and a revoked one as revoked', async () => {
+  it('shows a generated licence first and a revoked one as revoked (not expired: it ends next month)', async () => {
     const made = await t.app.inject({
       method: 'POST',
       url: '/api/subscriptions/licenses',
       headers: admin.headers,
-      payload: { email: bob.email, mode: 'day' },
+      payload: { email: bob.email, mode: 'month' },
     });
     expect(made.statusCode).toBe(201);
     const id = made.json()._id as string;
@@ -105,6 +105,6 @@ describe('GET /api/subscriptions/licenses/admin/all', () => {
     expect((await t.app.inject({ method: 'PUT', url: '/api/subscriptions/licenses', headers: admin.headers, payload: { license_id: id, mode: 'revoke' } })).statusCode).toBe(200);
     const revoked = (await list({ status: 'revoked' })).json();
     expect(ids(revoked)).toContain(id);
-    expect(revoked.items.find((l: TLicense) => l._id === id)).toMatchObject({ revoked: true, is_expired: true });
+    expect(revoked.items.find((l: TLicense) => l._id === id)).toMatchObject({ revoked: true, is_expired: false });
   });
 });

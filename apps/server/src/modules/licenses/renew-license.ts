@@ -1,5 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { initialReminderStage, isRenewableLicenseType, renewedLicenseExpiry } from '@lbs/domain/license-terms';
+import {
+  DAILY_PASS_HOURS,
+  initialReminderStage,
+  isLicenseExpired,
+  isLicenseUnstarted,
+  isRenewableLicenseType,
+  renewedLicenseExpiry,
+  unstartedPassTerms,
+} from '@lbs/domain/license-terms';
 import type { LicenseType } from '@lbs/domain/catalogue';
 import type { Tx } from '../../db/client';
 import { licenses } from '../../db/schema';
@@ -10,6 +18,8 @@ export interface RenewedLicense {
   type: LicenseType;
   previousExpiresAt: Date | null;
   expiresAt: Date;
+  /** A Daily pass not started yet: the hours it now runs from its first activation, and by when. */
+  unstarted: { hours: number; activateBy: Date } | null;
 }
 
 /**
@@ -18,6 +28,8 @@ export interface RenewedLicense {
  * start over for the new term (those whose moment has already come are skipped). Runs inside the
  * fulfilment transaction, which happens once per payment, with the licence row locked so an
  * activation or the reminder job sees it before or after, never half-renewed.
+ *
+ * A Daily pass not yet started is renewed by a day more from its first activation (renewUnstartedPass).
  *
  * Answers null when the licence can no longer be renewed with this plan (revoked since checkout);
  * the fulfilment then issues a new key instead, so the payment still buys a term.
@@ -32,10 +44,36 @@ export async function renewLicense(
     .where(and(eq(licenses.id, renewal.licenseId), eq(licenses.userId, renewal.userId)))
     .for('update');
   if (!license || license.revokedAt || license.type !== renewal.type || !isRenewableLicenseType(renewal.type)) return null;
+  if (isLicenseUnstarted(license)) return renewUnstartedPass(tx, license, renewal.type, renewal.paidAt);
   const expiresAt = renewedLicenseExpiry(renewal.type, license.expiresAt, renewal.paidAt);
   await tx
     .update(licenses)
     .set({ expiresAt, reminderStage: initialReminderStage(expiresAt, renewal.paidAt) })
     .where(eq(licenses.id, license.id));
-  return { id: license.id, key: license.licenseKey, type: renewal.type, previousExpiresAt: license.expiresAt, expiresAt };
+  return { id: license.id, key: license.licenseKey, type: renewal.type, previousExpiresAt: license.expiresAt, expiresAt, unstarted: null };
+}
+
+/**
+ * A Daily pass renewed before its first activation (DESIGN §6.1): its hours grow by a day, still
+ * counted from the first activation; its activate-by date stays. One whose activate-by date has
+ * passed unused is a new unused pass from this payment (its old hours lapsed, as a lapsed key's term
+ * does).
+ */
+async function renewUnstartedPass(tx: Tx, license: typeof licenses.$inferSelect, type: LicenseType, paidAt: Date): Promise<RenewedLicense> {
+  const lapsed = isLicenseExpired(license.expiresAt, paidAt);
+  const set = lapsed
+    ? { ...unstartedPassTerms(paidAt), startAt: license.startAt }
+    : { unstartedTermHours: (license.unstartedTermHours ?? 0) + DAILY_PASS_HOURS, activateBy: license.activateBy!, expiresAt: license.expiresAt! };
+  await tx
+    .update(licenses)
+    .set({ ...set, reminderStage: initialReminderStage(set.expiresAt, paidAt) })
+    .where(eq(licenses.id, license.id));
+  return {
+    id: license.id,
+    key: license.licenseKey,
+    type,
+    previousExpiresAt: license.expiresAt,
+    expiresAt: set.expiresAt,
+    unstarted: { hours: set.unstartedTermHours, activateBy: set.activateBy },
+  };
 }

@@ -48,7 +48,9 @@ describe('GET /api/subscriptions/licenses?mode=', () => {
     });
     const past = (await get(a, '/api/subscriptions/licenses', { mode: 'PAST' })).json();
     expect(past.items.map((l: { type: string }) => l.type).sort()).toEqual(['day', 'month']);
-    expect(past.items.every((l: { is_expired: boolean; device_resets_left: null }) => l.is_expired && l.device_resets_left === null)).toBe(true);
+    expect(past.items.every((l: { is_expired: boolean; revoked: boolean; device_resets_left: null }) => (l.is_expired || l.revoked) && l.device_resets_left === null)).toBe(true);
+    // A revoked key ending next year has been revoked, not expired.
+    expect(past.items.find((l: { type: string }) => l.type === 'month')).toMatchObject({ revoked: true, is_expired: false });
   });
 
   it('gives user B none of A’s licences', async () => {

@@ -14,6 +14,7 @@ import { createUserWithSession, type TestUser } from '../../../test/fixtures';
 import { dueForReminder, sendExpiryReminders } from './send-expiry-reminders';
 import { LICENSE_REMINDERS } from '@lbs/domain/license-terms';
 import { selectRows } from '../../db/select-rows';
+import { mailDateTime } from '../../integrations/mail/template';
 
 /*
  * The reminder job is run by hand with the moment it should believe it is (`now`), the way the
@@ -129,16 +130,39 @@ describe('licence expiry reminders', () => {
     expect((await remindersOf(user)).subjects).toEqual([ONE, ENDED].sort());
   });
 
-  it('a daily key gets no 7-day or 1-day reminder, only the ended one', async () => {
-    const user = await createUserWithSession(t.db);
+  /** Buys a Daily pass through the checkout and the local pay page; answers its row. */
+  async function buyDailyPass(user: TestUser) {
     const res = await postCheckout(t.app, user.headers, onePaymentBody(cartOf({ 10: 1 }), { email: user.email }));
     const session = /\/dev\/pay\/(lps_[\w-]+)$/.exec(res.json().url)![1]!;
     await t.app.inject({ method: 'POST', url: `/dev/pay/${session}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
     const [key] = await t.db.select().from(licenses).where(eq(licenses.userId, user.id));
+    return key!;
+  }
+
+  it('a started daily key gets no 7-day or 1-day reminder, only the ended one', async () => {
+    const user = await createUserWithSession(t.db);
+    const pass = await buyDailyPass(user);
+    const activated = await t.app.inject({ method: 'POST', url: '/api/licenses/activate', payload: { license_key: pass.licenseKey, device_id: 'booth-r1' } });
+    expect(activated.statusCode, activated.body).toBe(200);
+    const [key] = await t.db.select().from(licenses).where(eq(licenses.id, pass.id));
     expect(key!.reminderStage).toBe(2);
     expect(await sendExpiryReminders(t.ctx, { now: new Date(key!.expiresAt!.getTime() - HOUR) })).toMatchObject({ expires_in_1_day: 0, expires_in_7_days: 0 });
     expect(await sendExpiryReminders(t.ctx, { now: new Date(key!.expiresAt!.getTime() + HOUR) })).toMatchObject({ ended: 1 });
     expect((await remindersOf(user)).subjects).toEqual([ENDED]);
+  });
+
+  it('an unused daily pass gets one reminder a week before its activate-by date (activate it, not renew it), none a day before, and the expired one', async () => {
+    const user = await createUserWithSession(t.db);
+    const pass = await buyDailyPass(user);
+    expect(pass.reminderStage).toBe(0);
+    const by = pass.activateBy!;
+    expect(await sendExpiryReminders(t.ctx, { now: new Date(by.getTime() - 7 * DAY + HOUR) })).toMatchObject({ expires_in_7_days: 1 });
+    expect(await sendExpiryReminders(t.ctx, { now: new Date(by.getTime() - HOUR) })).toMatchObject({ expires_in_1_day: 0 });
+    expect(await sendExpiryReminders(t.ctx, { now: new Date(by.getTime() + HOUR) })).toMatchObject({ ended: 1 });
+    const got = await remindersOf(user);
+    expect(got.subjects).toEqual([`Your unused LentiBooth Daily pass expires on ${mailDateTime(by)}`, 'Your unused LentiBooth Daily pass has expired'].sort());
+    expect(got.mail.find((m) => m.subject.includes('expires on'))!.text).toMatch(/Activate it before then: the pass starts at its first activation/);
+    expect(got.notes).toEqual(['license_expired: Unused Daily pass expired', 'license_expiring: Activate your Daily pass']);
   });
 
   it('a key renewed in time gets no ended mail, and its new term gets its reminders', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, gt, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { LICENSE_REMINDERS, type LicenseReminder } from '@lbs/domain/license-terms';
 import type { AppContext } from '../../app-context';
@@ -51,6 +51,9 @@ export function dueForReminder(db: DbOrTx, reminder: LicenseReminder, now: Date,
         lt(licenses.reminderStage, reminder.stage),
         gt(licenses.expiresAt, after),
         lte(licenses.expiresAt, upTo),
+        // An unused Daily pass gets the week's notice and the ended one, not a day's: its owner
+        // plans an event, not a renewal, and a week is the notice that helps.
+        reminder.kind === 'expires_in_1_day' ? isNull(licenses.activateBy) : undefined,
       ),
     )
     .orderBy(asc(licenses.expiresAt))
@@ -72,7 +75,7 @@ async function claimBatch(ctx: AppContext, reminder: LicenseReminder, now: Date,
       .update(licenses)
       .set({ reminderStage: reminder.stage })
       .where(and(inArray(licenses.id, due), lt(licenses.reminderStage, reminder.stage)))
-      .returning({ id: licenses.id, key: licenses.licenseKey, type: licenses.type, expiresAt: licenses.expiresAt, userId: licenses.userId });
+      .returning({ id: licenses.id, key: licenses.licenseKey, type: licenses.type, expiresAt: licenses.expiresAt, activateBy: licenses.activateBy, userId: licenses.userId });
     if (claimed.length === 0) return 0;
 
     const owners = await tx

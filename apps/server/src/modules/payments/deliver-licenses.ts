@@ -40,8 +40,9 @@ export async function deliverLicenses(
     if (line.renewsLicenseId) {
       const renewal = await renewLicense(tx, { licenseId: line.renewsLicenseId, userId: order.userId, type, paidAt });
       if (renewal) {
-        await tx.update(orderLines).set({ renewedUntil: renewal.expiresAt }).where(eq(orderLines.id, line.id));
-        renewed.push({ id: renewal.id, key: renewal.key, name: line.productName, expiresAt: renewal.expiresAt });
+        // An unused Daily pass has no end yet (its hours start at its first activation): no date to note.
+        await tx.update(orderLines).set({ renewedUntil: renewal.unstarted ? null : renewal.expiresAt }).where(eq(orderLines.id, line.id));
+        renewed.push({ id: renewal.id, key: renewal.key, name: line.productName, expiresAt: renewal.expiresAt, unstarted: renewal.unstarted });
         continue;
       }
       // Revoked between checkout and payment: the term paid for comes as a new key instead.

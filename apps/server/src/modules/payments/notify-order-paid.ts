@@ -44,7 +44,11 @@ export async function notifyOrderPaid(
       type: 'license_purchase',
       title: renewed.length === 1 ? 'License renewed' : `${renewed.length} licenses renewed`,
       message: `Order #${order.id}: ${renewed
-        .map((r) => `your ${r.name} key ${truncateKey(r.key)} is renewed until ${mailDateTime(r.expiresAt)}`)
+        .map((r) =>
+          r.unstarted
+            ? `your ${r.name} key ${truncateKey(r.key)} now runs ${r.unstarted.hours} hours from its first activation (activate it by ${mailDateTime(r.unstarted.activateBy)})`
+            : `your ${r.name} key ${truncateKey(r.key)} is renewed until ${mailDateTime(r.expiresAt)}`,
+        )
         .join('; ')}. Same key, same device: nothing to re-activate.`,
     });
   }

@@ -17,6 +17,8 @@ export interface RenewedKey {
   /** Plan name ('Monthly License'). */
   name: string;
   expiresAt: Date;
+  /** A Daily pass renewed before its first activation: its hours (24 per pass) and activate-by date. */
+  unstarted?: { hours: number; activateBy: Date } | null;
 }
 
 /**
@@ -46,24 +48,44 @@ export function receiptMail(input: {
   rows.push(['Total paid', `${usd(order.totalCents)} USD`]);
   licenses.forEach((license, i) => {
     rows.push([`${license.name} key ${licenses.length > 1 ? i + 1 : ''}`.trim(), license.key]);
-    rows.push([`Valid until`, day(license.expiresAt)]);
+    // A Daily pass starts at its first activation, not at payment: its end is not known yet.
+    if (license.activateBy) {
+      rows.push(['Starts', MSG.licenseStartsOnFirstActivation]);
+      rows.push(['Activate by', day(license.activateBy)]);
+    } else rows.push([`Valid until`, day(license.expiresAt)]);
   });
   for (const r of renewed) {
     rows.push([`${r.name} key (renewed)`, r.key]);
-    rows.push(['Renewed until', day(r.expiresAt)]);
+    if (r.unstarted) {
+      rows.push(['Runs for', `${r.unstarted.hours} hours from its first activation`]);
+      rows.push(['Activate by', day(r.unstarted.activateBy)]);
+    } else rows.push(['Renewed until', day(r.expiresAt)]);
   }
 
   const paragraphs = [
     `${greeting(input.greetAs)} thank you for your order. We have received your payment of ${usd(order.totalCents)} USD.`,
   ];
   if (licenses.length) {
+    const passes = licenses.filter((l) => l.activateBy).length;
+    const started = licenses.length - passes;
     paragraphs.push(
       licenses.length === 1
-        ? 'Your licence key is below. It activates LentiBooth on one device, and its term started when your payment was confirmed.'
-        : `Your ${licenses.length} licence keys are below. Each key activates LentiBooth on one device, and each term started when your payment was confirmed.`,
+        ? `Your licence key is below. It activates LentiBooth on one device, and ${passes ? 'its 24 hours start when you first activate it' : 'its term started when your payment was confirmed'}.`
+        : `Your ${licenses.length} licence keys are below. Each key activates LentiBooth on one device. ${
+            passes === 0
+              ? 'Each term started when your payment was confirmed.'
+              : started === 0
+                ? "Each Daily pass's 24 hours start when you first activate it."
+                : "A Daily pass's 24 hours start when you first activate it; every other term started when your payment was confirmed."
+          }`,
     );
+    if (passes) paragraphs.push('Activate a Daily pass by the date shown: an unused pass ends then.');
   }
-  if (renewed.length) {
+  if (renewed.length === 1 && renewed[0]!.unstarted) {
+    paragraphs.push(
+      `Your Daily pass ${renewed[0]!.key} now runs for ${renewed[0]!.unstarted.hours} hours from its first activation. It is the same key, still to be activated by ${day(renewed[0]!.unstarted.activateBy)}.`,
+    );
+  } else if (renewed.length) {
     paragraphs.push(
       renewed.length === 1
         ? `Your licence key is renewed until ${day(renewed[0]!.expiresAt)}. It is the same key: it keeps working on its device, with nothing to re-activate.`

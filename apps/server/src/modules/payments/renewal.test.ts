@@ -207,6 +207,17 @@ describe('renewal lines the checkout refuses (400, nothing created)', () => {
     await refused(user, body, /^products\.0\.renews: A setup kit's key cannot be renewed/);
   });
 
+  it("an admin's custom key, with its own message (not the setup kit's)", async () => {
+    const user = await createUserWithSession(t.db);
+    const [customKey] = await t.db
+      .insert(licenses)
+      .values({ licenseKey: 'CUSTM-00000-00000-00000-00000-00001', type: 'custom', userId: user.id, email: user.email, startAt: new Date(), expiresAt: new Date(Date.now() + 90 * DAY) })
+      .returning();
+    const body = onePaymentBody(cartOf({ [MONTHLY]: 1 }));
+    body.products[0]!.renews = customKey!.id;
+    await refused(user, body, /^products\.0\.renews: An admin's custom key cannot be renewed/);
+  });
+
   it('a renewal line of quantity 2, the same licence twice, or an accessory', async () => {
     const user = await createUserWithSession(t.db);
     const key = await buyKey(user, MONTHLY);

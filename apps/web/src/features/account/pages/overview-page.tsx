@@ -15,7 +15,7 @@ import { useLicensesQuery, useResetDeviceMutation, type License, type LicenseMod
 import { CopyButton } from '../../../components/ui/copy-button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { KeyIcon } from '../../../components/ui/icons';
-import { formatDate, licenseDuration } from '../format';
+import { licenseDurationText, licenseEndText, licenseStartText, licenseStatusBadge } from '../../../lib/license-display';
 
 /** The software's name in the overview heading. */
 const PRODUCT_NAME = 'LentiBooth';
@@ -30,9 +30,11 @@ const DETAILS: ReadonlyArray<{ label: string; value: (l: License) => string; cel
   // Several keys are told apart by their plan first, then by their dates.
   { label: 'Plan', value: (l) => LICENSE_TYPE_LABELS[l.type], cell: 'whitespace-nowrap font-medium text-ink' },
   { label: 'Device ID', value: (l) => l.device_number || MSG.unknownDevice, cell: 'font-mono text-xs text-slate-700', card: 'truncate font-mono text-xs leading-5' },
-  { label: 'Start Date', value: (l) => formatDate(l.create_date), cell: 'whitespace-nowrap' },
-  { label: 'End Date', value: (l) => formatDate(l.expire_date), cell: 'whitespace-nowrap' },
-  { label: 'Duration', value: (l) => licenseDuration(l.create_date, l.expire_date), cell: 'whitespace-nowrap' },
+  // An unused Daily pass: 'Starts on first activation' and 'Activate by <date>' (license-display).
+  // A date stays on one line; the pass's longer words may wrap, so the Status column stays in view.
+  { label: 'Start Date', value: licenseStartText, cell: 'min-w-[7.5rem]' },
+  { label: 'End Date', value: (l) => licenseEndText(l), cell: 'min-w-[7.5rem]' },
+  { label: 'Duration', value: licenseDurationText, cell: 'whitespace-nowrap' },
 ];
 
 const COLUMNS = [...DETAILS.map((d) => d.label), 'License Key', 'Status'];
@@ -139,8 +141,17 @@ function useRenew() {
 
 type RowActions = { mode: LicenseMode; onReset: (l: License) => void; onRenew: (l: License) => void };
 
+/**
+ * A current licence's badge says what it is now (active, suspended, an unused pass, starting on a
+ * date); every past one reads Expired, as the spec's Past tab does.
+ */
+function StatusOf({ license, mode }: { license: License; mode: LicenseMode }) {
+  if (mode === 'PAST') return <StatusBadge text={MSG.licenseStatusExpired} tone="bg-slate-100 text-slate-600" />;
+  const badge = licenseStatusBadge(license);
+  return <StatusBadge text={badge.label} tone={badge.tone} />;
+}
+
 function LicenseTable({ rows, mode, onReset, onRenew }: { rows: License[] } & RowActions) {
-  const status = mode === 'CURRENT' ? MSG.licenseStatusActive : MSG.licenseStatusExpired;
   return (
     <>
       {/* Wide screens: a table. */}
@@ -170,7 +181,7 @@ function LicenseTable({ rows, mode, onReset, onRenew }: { rows: License[] } & Ro
                   <KeyCell license={l} />
                 </td>
                 <td className="px-4 py-3">
-                  <StatusBadge text={status} active={mode === 'CURRENT'} />
+                  <StatusOf license={l} mode={mode} />
                 </td>
                 <td className="px-4 py-3 text-right">
                   <RowButtons license={l} mode={mode} onReset={onReset} onRenew={onRenew} />
@@ -187,7 +198,7 @@ function LicenseTable({ rows, mode, onReset, onRenew }: { rows: License[] } & Ro
           <li key={l._id} className="rounded-xl border border-slate-200 p-4">
             <div className="flex items-center justify-between gap-2">
               <KeyCell license={l} />
-              <StatusBadge text={status} active={mode === 'CURRENT'} />
+              <StatusOf license={l} mode={mode} />
             </div>
             <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
               {DETAILS.map((d) => (
@@ -220,13 +231,9 @@ function KeyCell({ license }: { license: License }) {
   );
 }
 
-function StatusBadge({ text, active }: { text: string; active: boolean }) {
+function StatusBadge({ text, tone }: { text: string; tone: string }) {
   return (
-    <span
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-        active ? 'bg-emerald-50 text-emerald-700' : 'bg-slate-100 text-slate-600'
-      }`}
-    >
+    <span className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone}`}>
       {text}
     </span>
   );

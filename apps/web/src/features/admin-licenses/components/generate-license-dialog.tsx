@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
-import { LICENSE_CREATE_MODES, type LicenseCreateMode } from '@lbs/domain/license-terms';
+import { DAILY_PASS_ACTIVATE_WITHIN_MONTHS, LICENSE_CREATE_MODES, type LicenseCreateMode } from '@lbs/domain/license-terms';
 import { MSG } from '@lbs/domain/messages';
 import { addDays, businessDayOf, startOfBusinessDay } from '@lbs/domain/report-periods';
 import type { TLicenseCreateBody } from '@lbs/domain/schemas';
@@ -24,6 +24,14 @@ const DURATION_LABELS: Record<LicenseCreateMode, string> = {
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The custom range's defaults: today and tomorrow on the admin's own calendar. */
+
+/** When a generated key starts: a Daily key is an unused pass, as a bought one is (DESIGN §6.1). */
+const DURATION_HINTS: Readonly<Record<Exclude<LicenseCreateMode, 'custom'>, string>> = {
+  day: `${MSG.licenseStartsOnFirstActivation}, within ${DAILY_PASS_ACTIVATE_WITHIN_MONTHS} months.`,
+  month: 'Starts now.',
+  year: 'Starts now.',
+  onetime: 'Starts now and never expires.',
+};
 export function defaultRange(now: Date, timeZone = browserTimeZone()): { start: string; end: string } {
   const today = businessDayOf(now, timeZone);
   return { start: today, end: addDays(today, 1) };
@@ -151,7 +159,7 @@ function GenerateLicenseForm({ id, onSubmit }: { id: string; onSubmit: (body: TL
           ))}
         </select>
         {mode !== 'custom' ? (
-          <p className="mt-1 text-xs text-slate-600">{mode === 'onetime' ? 'Starts now and never expires.' : 'Starts now.'}</p>
+          <p className="mt-1 text-xs text-slate-600">{DURATION_HINTS[mode]}</p>
         ) : null}
       </div>
       {mode === 'custom' ? (

@@ -10,7 +10,7 @@ import { PlusIcon } from '../../../components/ui/icons';
 import { FilterSelect, ListToolbar } from '../../../components/ui/list-toolbar';
 import { Pager } from '../../../components/ui/pager';
 import { SearchField } from '../../../components/ui/search-field';
-import { formatDate } from '../../../lib/format-date';
+import { licenseEndText, licenseStartText, licenseStatusBadge } from '../../../lib/license-display';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useAllLicensesQuery, type AdminLicense } from '../api';
 import { GenerateLicenseDialog } from '../components/generate-license-dialog';
@@ -55,14 +55,16 @@ function columns(onRevoke: (l: AdminLicense) => void): ReadonlyArray<Column<Admi
           <span className="text-slate-600">{MSG.unknownDevice}</span>
         ),
     },
-    { key: 'start', header: 'Start', cell: (l) => formatDate(l.create_date), className: 'whitespace-nowrap' },
-    { key: 'end', header: 'End', cell: (l) => (l.expire_date ? formatDate(l.expire_date) : 'Never'), className: 'whitespace-nowrap' },
+    // A date stays on one line; an unused pass's longer words may wrap, keeping Status in view.
+    { key: 'start', header: 'Start', cell: (l) => <span className={l.activate_by ? undefined : 'whitespace-nowrap'}>{licenseStartText(l)}</span> },
+    { key: 'end', header: 'End', cell: (l) => <span className={l.activate_by ? undefined : 'whitespace-nowrap'}>{licenseEndText(l, 'Never')}</span> },
     {
       key: 'status',
       header: 'Status',
       cell: (l) => {
-        const s = STATUS[licenseAdminStatus(l)];
-        return <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${s.tone}`}>{s.label}</span>;
+        // Active ones told apart: suspended, an unused Daily pass, starting later (license-display).
+        const s = licenseStatusBadge(l);
+        return <span className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${s.tone}`}>{s.label}</span>;
       },
     },
     {

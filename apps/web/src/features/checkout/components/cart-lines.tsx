@@ -79,7 +79,7 @@ export function CartLines({ items }: { items: readonly CartItem[] }) {
               </div>
               <p className="mt-1 hidden text-sm text-slate-500 sm:block">
                 {renewal
-                  ? 'Extends this key from its end date (or from payment if it has ended), on the same device. No new key.'
+                  ? 'Extends this key from its end date (or from payment if it has ended; an unused Daily pass gets one more day from its first activation), on the same device. No new key.'
                   : item.description}
               </p>
               <div className="mt-3 flex items-center justify-between gap-3">

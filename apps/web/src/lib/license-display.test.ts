@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TLicense } from '@lbs/domain/responses';
+import { setDisplayTimeZone } from './format-date';
+import { licenseDurationText, licenseEndText, licenseStartText, licenseStatusBadge } from './license-display';
+
+const base: TLicense = {
+  _id: 'l1',
+  license_key: 'ABCDE-FGHJK-MNPQR-STVWX-YZ012-34567',
+  type: 'month',
+  email: 'a@example.com',
+  device_number: null,
+  device_bound_at: null,
+  create_date: '2026-05-01T00:00:00.000Z',
+  expire_date: '2026-05-31T00:00:00.000Z',
+  is_expired: false,
+  revoked: false,
+  suspended: false,
+  activate_by: null,
+  unstarted_term_hours: null,
+  order_id: null,
+  device_resets_left: 2,
+};
+const pass: TLicense = { ...base, type: 'day', activate_by: '2027-05-01T00:00:00.000Z', expire_date: '2027-05-01T00:00:00.000Z', unstarted_term_hours: 48 };
+
+afterEach(() => setDisplayTimeZone(undefined));
+
+describe('licence display', () => {
+  it('an unused Daily pass: starts on first activation, activate by its date, its hours as days', () => {
+    setDisplayTimeZone('Asia/Singapore');
+    expect(licenseStartText(pass)).toBe('Starts on first activation');
+    expect(licenseEndText(pass)).toBe('Activate by 1 May 2027');
+    expect(licenseDurationText(pass)).toBe('2 Days');
+    expect(licenseStatusBadge(pass, new Date('2026-06-01T00:00:00Z')).label).toBe('Not started');
+  });
+
+  it('a started licence: its dates, its term, and its state', () => {
+    setDisplayTimeZone('Asia/Singapore');
+    expect(licenseStartText(base)).toBe('1 May 2026');
+    expect(licenseEndText(base)).toBe('31 May 2026');
+    expect(licenseEndText({ ...base, expire_date: null }, 'Never')).toBe('Never');
+    expect(licenseDurationText(base)).toBe('30 Days');
+    expect(licenseStatusBadge({ ...base, suspended: true }, new Date('2026-05-10T00:00:00Z')).label).toBe('Suspended');
+    expect(licenseStatusBadge(base, new Date('2026-04-10T00:00:00Z')).label).toBe('Starts later');
+    expect(licenseStatusBadge(base, new Date('2026-05-10T00:00:00Z')).label).toBe('Active');
+  });
+});
