@@ -112,6 +112,7 @@ const ZLicenseKey = safeString()
   .overwrite((key) => normaliseLicenseKey(key) ?? key);
 
 // C0 and C1 control characters and DEL: a device id or name is one line of printable text.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 const noControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value);
 
