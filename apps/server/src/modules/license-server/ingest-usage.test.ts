@@ -208,11 +208,12 @@ describe('POST /api/analytics/usage', () => {
   it('feeds the back office’s analytics reads', async () => {
     const l = await activated('booth-u7');
     const filename = `analytics-${crypto.randomUUID()}.jpg`;
-    expect((await report(l.licenseKey, 'booth-u7', [event({ filename }), event({ kind: 'error', error_message: `boom ${filename}` })])).statusCode).toBe(202);
+    expect((await report(l.licenseKey, 'booth-u7', [event({ filename }), event({ kind: 'error', filename: `failed-${filename}`, error_message: `boom ${filename}` })])).statusCode).toBe(202);
     const admin = await createAdminWithSession(t.db);
     const events = (await t.app.inject({ method: 'GET', url: '/api/analytics/events', headers: admin.headers, query: { page_size: '100' } })).json();
     expect(events.items.find((e: { filename: string }) => e.filename === filename)).toMatchObject({ device_address: 'booth-u7', file_type: 'jpg', processing_time: 3.25 });
     const errors = (await t.app.inject({ method: 'GET', url: '/api/analytics/errors', headers: admin.headers, query: { page_size: '100' } })).json();
-    expect(errors.items.some((e: { error_message: string }) => e.error_message === `boom ${filename}`)).toBe(true);
+    // The error row keeps the file that failed (it used to be dropped on the way to the list).
+    expect(errors.items.find((e: { error_message: string }) => e.error_message === `boom ${filename}`)).toMatchObject({ filename: `failed-${filename}` });
   });
 });
