@@ -5,7 +5,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LicenseClient } from './license-client';
 import { LicenseServerDouble } from './test/license-server-double';
 import { StateStore } from './state-store';
-import { USAGE_REPORT_MAX_BYTES, UsageEventError, UsageQueue, type UsageEventInput } from './usage-queue';
+import {
+  USAGE_REPORT_MAX_BYTES,
+  UsageEventError,
+  UsageQueue,
+  type UsageEventInput,
+} from './usage-queue';
 
 let server: LicenseServerDouble;
 let dir: string;
@@ -198,7 +203,12 @@ describe('the usage queue', () => {
       body: { detail: 'body.events.1.file_type: Too big' },
     });
     const r = await c.flushUsage();
-    expect(r).toMatchObject({ status: 'sent', sent: 3, remaining: 0, dropped: [{ code: 'HTTP_400', count: 1 }] });
+    expect(r).toMatchObject({
+      status: 'sent',
+      sent: 3,
+      remaining: 0,
+      dropped: [{ code: 'HTTP_400', count: 1 }],
+    });
     expect(server.eventArrivals.has(queued[1]!.event_id)).toBe(false);
   });
 
@@ -207,14 +217,25 @@ describe('the usage queue', () => {
     const license = server.addLicense({ starts_at: new Date(Date.now() - 40 * day).toISOString() });
     const c = client();
     expect((await c.activate(license.key)).status).toBe('valid');
-    const [old] = await c.recordUsage({ kind: 'success', file_type: 'jpg', timestamp: new Date(Date.now() - 29 * day) });
+    const [old] = await c.recordUsage({
+      kind: 'success',
+      file_type: 'jpg',
+      timestamp: new Date(Date.now() - 29 * day),
+    });
     const fine = await c.recordUsage(events(3));
     // The server's clock two days ahead of the one its Date header showed: 29 days old is 31 there.
     server.now = () => Date.now() + 2 * day;
     server.eventArrivals.set(fine[0]!.event_id, 1); // stored by an earlier report whose answer was lost
 
     const r = await c.flushUsage();
-    expect(r).toMatchObject({ status: 'sent', sent: 3, accepted: 2, duplicates: 1, held: 0, remaining: 0 });
+    expect(r).toMatchObject({
+      status: 'sent',
+      sent: 3,
+      accepted: 2,
+      duplicates: 1,
+      held: 0,
+      remaining: 0,
+    });
     expect(r.dropped.map((d) => [d.code, d.count])).toEqual([['TOO_OLD', 1]]);
     expect(server.eventArrivals.has(old!.event_id)).toBe(false);
     expect((await c.usage.droppedLog()).map((d) => d.code)).toEqual(['TOO_OLD']);
@@ -222,12 +243,18 @@ describe('the usage queue', () => {
 
   it('keeps events AHEAD of the server’s clock and sends them once their time has come', async () => {
     const { c } = await activated();
-    const [ahead] = await c.recordUsage({ kind: 'success', file_type: 'jpg', timestamp: new Date(Date.now() + 20 * 60_000) });
+    const [ahead] = await c.recordUsage({
+      kind: 'success',
+      file_type: 'jpg',
+      timestamp: new Date(Date.now() + 20 * 60_000),
+    });
     await c.recordUsage(events(2));
     const r = await c.flushUsage();
     expect(r).toMatchObject({ status: 'sent', sent: 2, held: 1, remaining: 1, dropped: [] });
     // Sent once in that flush, not again and again.
-    expect(server.usageBatches.flat().filter((e) => e.event_id === ahead!.event_id)).toHaveLength(1);
+    expect(server.usageBatches.flat().filter((e) => e.event_id === ahead!.event_id)).toHaveLength(
+      1,
+    );
     server.now = () => Date.now() + 20 * 60_000;
     expect(await c.flushUsage()).toMatchObject({ status: 'sent', sent: 1, held: 0, remaining: 0 });
     expect(server.eventArrivals.get(ahead!.event_id)).toBe(1);
@@ -235,10 +262,19 @@ describe('the usage queue', () => {
 
   it('drops events outside the licence’s term (OUTSIDE_TERM) with the reason, and sends the rest', async () => {
     const { c, license } = await activated();
-    const [before] = await c.recordUsage({ kind: 'success', file_type: 'jpg', timestamp: new Date(Date.parse(license.starts_at) - 3600_000) });
+    const [before] = await c.recordUsage({
+      kind: 'success',
+      file_type: 'jpg',
+      timestamp: new Date(Date.parse(license.starts_at) - 3600_000),
+    });
     await c.recordUsage(events(2));
     const r = await c.flushUsage();
-    expect(r).toMatchObject({ status: 'sent', sent: 2, remaining: 0, dropped: [{ code: 'OUTSIDE_TERM', count: 1 }] });
+    expect(r).toMatchObject({
+      status: 'sent',
+      sent: 2,
+      remaining: 0,
+      dropped: [{ code: 'OUTSIDE_TERM', count: 1 }],
+    });
     expect(server.eventArrivals.has(before!.event_id)).toBe(false);
     expect((await c.usage.droppedLog()).map((d) => d.code)).toEqual(['OUTSIDE_TERM']);
   });
@@ -246,11 +282,18 @@ describe('the usage queue', () => {
   it('cuts batches by size under the server’s body limit: 100 events of 2,000 three-byte characters go in several reports', async () => {
     const { c } = await activated();
     await c.recordUsage(
-      Array.from({ length: 100 }, (_, i) => ({ kind: 'error' as const, file_type: 'jpg', filename: `${'f'.repeat(250)}${i}`, error_message: '€'.repeat(2000) })),
+      Array.from({ length: 100 }, (_, i) => ({
+        kind: 'error' as const,
+        file_type: 'jpg',
+        filename: `${'f'.repeat(250)}${i}`,
+        error_message: '€'.repeat(2000),
+      })),
     );
     const r = await c.flushUsage();
     expect(r).toMatchObject({ status: 'sent', sent: 100, remaining: 0, dropped: [] });
-    const bodies = server.requests.filter((q) => q.path === '/api/analytics/usage').map((q) => Buffer.byteLength(q.body));
+    const bodies = server.requests
+      .filter((q) => q.path === '/api/analytics/usage')
+      .map((q) => Buffer.byteLength(q.body));
     expect(bodies.length).toBeGreaterThan(1);
     expect(Math.max(...bodies)).toBeLessThanOrEqual(USAGE_REPORT_MAX_BYTES);
   });
@@ -258,7 +301,13 @@ describe('the usage queue', () => {
   it('a 413 (a proxy taking less) halves the batch and drops nothing: 60 errors with 2,000-character messages', async () => {
     const { c } = await activated();
     server.usageBodyLimit = 100_000;
-    await c.recordUsage(Array.from({ length: 60 }, () => ({ kind: 'error' as const, file_type: 'jpg', error_message: 'x'.repeat(2000) })));
+    await c.recordUsage(
+      Array.from({ length: 60 }, () => ({
+        kind: 'error' as const,
+        file_type: 'jpg',
+        error_message: 'x'.repeat(2000),
+      })),
+    );
     const r = await c.flushUsage();
     expect(r).toMatchObject({ status: 'sent', sent: 60, remaining: 0, dropped: [] });
     expect(server.eventArrivals.size).toBe(60);
@@ -267,7 +316,12 @@ describe('the usage queue', () => {
   it('stamps events on the server’s clock: a booth 10 minutes fast reports the right time', async () => {
     const fast = 10 * 60_000;
     const license = server.addLicense();
-    const c = new LicenseClient({ serverUrl: server.url, stateDir: dir, deviceId: 'booth-1', now: () => new Date(Date.now() + fast) });
+    const c = new LicenseClient({
+      serverUrl: server.url,
+      stateDir: dir,
+      deviceId: 'booth-1',
+      now: () => new Date(Date.now() + fast),
+    });
     expect((await c.activate(license.key)).status).toBe('valid');
     const [e] = await c.recordUsage(events(1));
     expect(Math.abs(Date.parse(e!.timestamp) - Date.now())).toBeLessThan(2000);
@@ -276,14 +330,24 @@ describe('the usage queue', () => {
 
   it('corrects at send time an event recorded before the offset was known', async () => {
     const fast = 10 * 60_000;
-    const c = new LicenseClient({ serverUrl: server.url, stateDir: dir, deviceId: 'booth-1', now: () => new Date(Date.now() + fast) });
+    const c = new LicenseClient({
+      serverUrl: server.url,
+      stateDir: dir,
+      deviceId: 'booth-1',
+      now: () => new Date(Date.now() + fast),
+    });
     const [e] = await c.recordUsage(events(1)); // never online yet: the booth's own time
     expect((await c.usage.pending())[0]).toMatchObject({ timestamp: e!.timestamp });
     expect((await c.usage.pending())[0]!.offset_applied).toBeUndefined();
     expect((await c.activate(server.addLicense().key)).status).toBe('valid');
     expect(await c.flushUsage()).toMatchObject({ status: 'sent', accepted: 1, held: 0 });
-    const sent = server.usageBatches.flat()[0] as unknown as { timestamp: string; offset_applied?: boolean };
-    expect(Math.abs(Date.parse(sent.timestamp) - (Date.parse(e!.timestamp) - fast))).toBeLessThan(2000);
+    const sent = server.usageBatches.flat()[0] as unknown as {
+      timestamp: string;
+      offset_applied?: boolean;
+    };
+    expect(Math.abs(Date.parse(sent.timestamp) - (Date.parse(e!.timestamp) - fast))).toBeLessThan(
+      2000,
+    );
     expect(sent.offset_applied).toBeUndefined();
   });
 

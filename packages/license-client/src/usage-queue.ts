@@ -300,7 +300,11 @@ export class UsageQueue {
       await this.logDropped(record);
       result.dropped.push(record);
     };
-    const stop = (status: UsageFlushResult['status'], answer: { message: string }, code: string | null) => {
+    const stop = (
+      status: UsageFlushResult['status'],
+      answer: { message: string },
+      code: string | null,
+    ) => {
       result.status = status;
       result.code = code;
       result.message = answer.message;
@@ -382,7 +386,9 @@ export class UsageQueue {
       const dropped = result.dropped.reduce((sum, d) => sum + d.count, 0);
       result.message =
         `sent ${result.sent}` +
-        (dropped ? `, dropped ${dropped} (${[...new Set(result.dropped.map((d) => d.code))].join(', ')})` : '') +
+        (dropped
+          ? `, dropped ${dropped} (${[...new Set(result.dropped.map((d) => d.code))].join(', ')})`
+          : '') +
         (held.size ? `, ${held.size} kept for later (ahead of the server's clock)` : '');
     }
     return result;
@@ -401,7 +407,8 @@ export class UsageQueue {
     const stored = new Set<string>();
     const refused = new Map<string, { ids: Set<string>; message: string }>();
     for (const event of batch) {
-      const r = answer.results === null ? { result: 'accepted' as const } : byId.get(event.event_id);
+      const r =
+        answer.results === null ? { result: 'accepted' as const } : byId.get(event.event_id);
       if (r?.result === 'accepted' || r?.result === 'duplicate') {
         stored.add(event.event_id);
         if (r.result === 'accepted') result.accepted += 1;
