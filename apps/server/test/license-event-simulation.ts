@@ -171,13 +171,22 @@ interface Booth {
   fault: 'lost-answer' | 'resend-copy' | 'two-flushes' | 'none';
 }
 
+/** Runs `work` over the items, `size` at a time; the first failure stops new work and is thrown once all in flight have ended. */
 async function pool<T>(items: T[], size: number, work: (item: T) => Promise<void>) {
   let next = 0;
+  const failures: unknown[] = [];
   await Promise.all(
     Array.from({ length: Math.min(size, items.length) }, async () => {
-      while (next < items.length) await work(items[next++]!);
+      while (next < items.length && failures.length === 0) {
+        try {
+          await work(items[next++]!);
+        } catch (error) {
+          failures.push(error);
+        }
+      }
     }),
   );
+  if (failures.length > 0) throw failures[0];
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -351,6 +360,6 @@ export async function runLicenseEventSimulation(options: SimulationOptions): Pro
     };
   } finally {
     await t.close();
-    await rm(root, { recursive: true, force: true });
+    await rm(root, { recursive: true, force: true, maxRetries: 3 });
   }
 }
