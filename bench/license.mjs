@@ -9,6 +9,13 @@
 //   BENCH_DATABASES=pglite npm run bench:license        (one database only: pglite or postgres)
 //   BENCH_CALLS=validate npm run bench:license           (some calls only: validate, activate, usage)
 //   BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench:license   (profile the product)
+//   BENCH_CALLS=simulation BENCH_SIM_BOOTHS=2000 npm run bench:license   (the event simulation only)
+//
+// Then the event simulation (issue 19): BENCH_SIM_BOOTHS (2,000) booths with the real client
+// library, offline through a 3-day event with skewed clocks, flushing with lost answers, re-sent
+// queues and two flushes at once, rate limits on (apps/server/test/license-event-simulation.ts;
+// the test runs 200). On PGlite, or on PostgreSQL when DATABASE_URL is set. It prints events
+// sent, stored, refused and duplicated, and the time.
 //
 // Rate limits are off in the product under test: every request comes from 127.0.0.1, and the
 // limits are there to stop exactly this. The figures and goals (issue 12, issue 14) print last.
@@ -20,12 +27,16 @@ import path from 'node:path';
 import { freshDatabaseUrl } from '../e2e/support/product-server.ts';
 import { CONNECTIONS, SECONDS, fmt, load, root, rssMb, startBare, startProduct, stop } from './support/bench-server.mjs';
 import { activateBody, activatedBooths, adminEnv } from './support/booths.mjs';
+import { runLicenseEventSimulation } from '../apps/server/test/license-event-simulation.ts';
 
 const LICENSES = Number(process.env.BENCH_LICENSES ?? 200);
 const BATCH = 100;
 const PG_BASE = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ONLY = process.env.BENCH_CALLS?.split(',');
 const WANTED = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',');
+const SIM_BOOTHS = Number(process.env.BENCH_SIM_BOOTHS ?? 2000);
+const THROUGHPUT = !ONLY || ONLY.some((call) => call !== 'simulation');
+const SIMULATION = !ONLY || ONLY.includes('simulation');
 
 /** Round-robin over the booths, so concurrent requests touch different licence rows, as real booths do. */
 function boothRequests(booths, path, body) {
@@ -80,60 +91,79 @@ async function benchDatabase(label, databaseUrl, bare) {
   }
 }
 
-const build = spawnSync(process.execPath, [path.join(root, 'scripts/ensure-build.mjs'), '--server-only'], { cwd: root, stdio: 'inherit' });
-if (build.status !== 0) throw new Error('server build failed');
+async function throughput() {
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts/ensure-build.mjs'), '--server-only'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('server build failed');
 
-console.log(
-  `bench:license — ${CONNECTIONS} connections, ${SECONDS} s per run, ${LICENSES} booths, ${os.cpus().length} CPUs, load average ${os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')}`,
-);
-const bare = await startBare();
-const results = [];
-let pgDb;
-try {
-  if (WANTED.includes('postgres')) {
-    try {
-      pgDb = await freshDatabaseUrl(PG_BASE);
-    } catch (err) {
-      console.log(`PostgreSQL at ${PG_BASE.replace(/\/\/[^@]*@/, '//…@')} not reachable (${err.message}); PGlite only`);
+  console.log(
+    `bench:license — ${CONNECTIONS} connections, ${SECONDS} s per run, ${LICENSES} booths, ${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  const bare = await startBare();
+  const results = [];
+  let pgDb;
+  try {
+    if (WANTED.includes('postgres')) {
+      try {
+        pgDb = await freshDatabaseUrl(PG_BASE);
+      } catch (err) {
+        console.log(`PostgreSQL at ${PG_BASE.replace(/\/\/[^@]*@/, '//…@')} not reachable (${err.message}); PGlite only`);
+      }
+      if (pgDb?.url) results.push(await benchDatabase('PostgreSQL', pgDb.url, bare));
     }
-    if (pgDb?.url) results.push(await benchDatabase('PostgreSQL', pgDb.url, bare));
+    if (WANTED.includes('pglite')) results.push(await benchDatabase('PGlite', undefined, bare));
+  } finally {
+    await stop(bare.child);
+    await pgDb?.drop?.();
   }
-  if (WANTED.includes('pglite')) results.push(await benchDatabase('PGlite', undefined, bare));
-} finally {
-  await stop(bare.child);
-  await pgDb?.drop?.();
+
+  // Goals of issues 12 and 14: validate and activate ≥ 0.25× the bare route with p99 ≤ 20 ms on
+  // PostgreSQL; ingestion ≥ 20,000 events/s. PGlite (one embedded connection) is printed beside.
+  function goal(db, row) {
+    if (db !== 'PostgreSQL') return '(PGlite: no goal)';
+    if (row.eventsPerSecond !== undefined) return `≥ 20,000 events/s ${row.eventsPerSecond >= 20_000 ? 'met' : 'MISSED'}`;
+    const met = row.ratio >= 0.25 && row.p99 <= 20;
+    return `≥ 0.25×, p99 ≤ 20 ms ${met ? 'met' : 'MISSED'}`;
+  }
+
+  const header = ['database', 'call', 'req/s', 'events/s', 'p50 ms', 'p99 ms', 'bare req/s', 'ratio', 'errors', 'goal'];
+  const lines = [header];
+  for (const r of results) {
+    for (const row of r.rows) {
+      lines.push([
+        r.label,
+        row.name,
+        fmt(row.rps),
+        row.eventsPerSecond === undefined ? '' : fmt(row.eventsPerSecond),
+        fmt(row.p50),
+        fmt(row.p99),
+        row.bareRps === undefined ? '' : fmt(row.bareRps),
+        row.ratio === undefined ? '' : `${fmt(row.ratio, 2)}×`,
+        String(row.bad),
+        goal(r.label, row),
+      ]);
+    }
+  }
+  const widths = header.map((_, i) => Math.max(...lines.map((l) => l[i].length)));
+  for (const r of results) console.log(`${r.label}: server RSS after the load ${r.rss} MB`);
+  for (const l of lines) console.log(l.map((c, i) => c.padEnd(widths[i])).join('  '));
 }
 
-// Goals of issues 12 and 14: validate and activate ≥ 0.25× the bare route with p99 ≤ 20 ms on
-// PostgreSQL; ingestion ≥ 20,000 events/s. PGlite (one embedded connection) is printed beside.
-function goal(db, row) {
-  if (db !== 'PostgreSQL') return '(PGlite: no goal)';
-  if (row.eventsPerSecond !== undefined) return `≥ 20,000 events/s ${row.eventsPerSecond >= 20_000 ? 'met' : 'MISSED'}`;
-  const met = row.ratio >= 0.25 && row.p99 <= 20;
-  return `≥ 0.25×, p99 ≤ 20 ms ${met ? 'met' : 'MISSED'}`;
-}
+if (THROUGHPUT) await throughput();
 
-const header = ['database', 'call', 'req/s', 'events/s', 'p50 ms', 'p99 ms', 'bare req/s', 'ratio', 'errors', 'goal'];
-const lines = [header];
-for (const r of results) {
-  for (const row of r.rows) {
-    lines.push([
-      r.label,
-      row.name,
-      fmt(row.rps),
-      row.eventsPerSecond === undefined ? '' : fmt(row.eventsPerSecond),
-      fmt(row.p50),
-      fmt(row.p99),
-      row.bareRps === undefined ? '' : fmt(row.bareRps),
-      row.ratio === undefined ? '' : `${fmt(row.ratio, 2)}×`,
-      String(row.bad),
-      goal(r.label, row),
-    ]);
-  }
+if (SIMULATION) {
+  const where = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite';
+  console.log(`event simulation — ${SIM_BOOTHS} booths on ${where}, ${os.cpus().length} CPUs`);
+  const f = await runLicenseEventSimulation({ booths: SIM_BOOTHS, concurrency: 32, log: (line) => console.log(line) });
+  const ok = f.stored === f.recorded && f.storedDistinct === f.recorded && f.missing === 0 && f.refused === 0 && f.remaining === 0;
+  console.log(
+    [
+      `booths ${f.booths} (${f.dailyPasses} on Daily passes ended before the flush), reports ${f.reports}, answers lost ${f.lostAnswers}, 429s ${f.rateLimited}`,
+      `events recorded ${f.recorded}, sent ${f.sent} (accepted ${f.accepted}, duplicated ${f.duplicates}), stored ${f.stored} (${f.storedDistinct} distinct), refused ${f.refused}, missing ${f.missing}, left queued ${f.remaining}`,
+      `largest timestamp error ${f.maxTimestampErrorMs} ms; ${f.seconds.toFixed(1)} s — every event stored exactly once: ${ok ? 'yes' : 'NO'}`,
+    ].join('\n'),
+  );
+  if (!ok) process.exitCode = 1;
 }
-const widths = header.map((_, i) => Math.max(...lines.map((l) => l[i].length)));
-for (const r of results) console.log(`${r.label}: server RSS after the load ${r.rss} MB`);
-for (const l of lines) console.log(l.map((c, i) => c.padEnd(widths[i])).join('  '));

@@ -243,6 +243,7 @@ describe('back office: report and analytics', () => {
         await expect.poll(() => errorTable.locator('table thead th').allTextContents()).toEqual([
           'Timestamp',
           'IP',
+          'Filename',
           'Type',
           'Device',
           'Error',

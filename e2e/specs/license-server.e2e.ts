@@ -173,7 +173,7 @@ describe('licence server journey: buy, activate with the CLI, report usage, rene
     expect(processed[1]).toMatchObject({ file_type: 'jpg', processing_time: 2.75, ip_address: '127.0.0.1' });
     const failed = await read('errors');
     expect(failed).toHaveLength(1);
-    expect(failed[0]).toMatchObject({ file_type: 'heic', error_message: 'Printer offline: check the USB cable and paper tray' });
+    expect(failed[0]).toMatchObject({ filename: `${device}-IMG_0044.HEIC`, file_type: 'heic', error_message: 'Printer offline: check the USB cable and paper tray' });
 
     // …and the owner sees them in the Analytics tab: the processed files, then the error log.
     admin = await newPage('desktop');
@@ -186,6 +186,7 @@ describe('licence server journey: buy, activate with the CLI, report usage, rene
     await admin.page.getByRole('radio', { name: 'Error' }).check();
     await admin.page.getByRole('heading', { name: 'Error Logs' }).waitFor();
     await admin.page.getByRole('cell', { name: 'Printer offline: check the USB cable and paper tray' }).waitFor();
+    await admin.page.getByRole('cell', { name: `${device}-IMG_0044.HEIC`, exact: true }).waitFor();
     await expect(admin.page.getByText(/^Total Usage: \d+ \| Avg Time: \d+\.\d\d s$/).count()).resolves.toBe(1);
 
     // The Licenses tab lists the key with the booth it runs on (the id cut short, whole in its title).

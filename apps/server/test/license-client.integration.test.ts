@@ -184,10 +184,14 @@ describe('the licence client against the real licence server', () => {
     expect((await customerLicenses())[0]!.device_number).toBe(DEVICE);
   });
 
-  it('learns of a revocation at the next validation: denied, the lease removed, queued usage refused', async () => {
+  it('learns of a revocation at the next validation: denied, the lease removed, usage after it refused', async () => {
+    const hour = 3600_000;
+    await client.recordUsage({ kind: 'success', file_type: 'jpg', filename: 'before-revoke.jpg', processing_time: 2, timestamp: new Date(Date.now() - 2 * hour) });
     await client.recordUsage({ kind: 'success', file_type: 'jpg', filename: 'after-revoke.jpg', processing_time: 2 });
     const revoked = await t.app.inject({ method: 'PUT', url: '/api/subscriptions/licenses', headers: admin.headers, payload: { license_id: licenseId, mode: 'revoke' } });
     expect(revoked.statusCode, revoked.body).toBe(200);
+    // As if bought three hours ago and revoked an hour ago: the second event happened after it.
+    await t.db.update(licenses).set({ startAt: new Date(Date.now() - 3 * hour), revokedAt: new Date(Date.now() - hour) }).where(eq(licenses.id, licenseId));
 
     // Offline, the lease still holds until it expires (that is what a lease is for)...
     await expect(client.status()).resolves.toMatchObject({ status: 'offline-grace', usable: true });
@@ -198,10 +202,13 @@ describe('the licence client against the real licence server', () => {
     expect(stored).toMatchObject({ license_key: licenseKey, lease: null, denied: { code: 'REVOKED' } });
     await expect(client.status()).resolves.toMatchObject({ status: 'denied', code: 'REVOKED', usable: false });
 
+    // Events belong to the time they happened: the one before the revocation is stored, the
+    // one after it is refused for good (OUTSIDE_TERM) and dropped.
     const flushed = await client.flushUsage();
-    expect(flushed.remaining).toBe(0);
-    expect(flushed.dropped).toMatchObject([{ code: 'REVOKED', count: 1 }]);
+    expect(flushed).toMatchObject({ status: 'sent', accepted: 1, remaining: 0 });
+    expect(flushed.dropped).toMatchObject([{ code: 'OUTSIDE_TERM', count: 1 }]);
     const events = await adminGet<EventPage>('/api/analytics/events?page=1&page_size=10');
+    expect(events.items.map((e) => e.filename)).toContain('before-revoke.jpg');
     expect(events.items.map((e) => e.filename)).not.toContain('after-revoke.jpg');
 
     // Re-activating the revoked key is refused too.

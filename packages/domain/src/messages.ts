@@ -335,6 +335,10 @@ export const MSG = {
   licenseInUseOnAnotherDevice: 'This license is already activated on another device',
   licenseNotActivated: 'This license is not activated on this device',
   licenseValid: 'This license is valid on this device',
+  // Per-event refusals of a usage report (DESIGN §6.1); the minutes and days come from license-server.ts.
+  usageEventTooOld: (days: number) => `The event is older than ${days} days`, // ours
+  usageEventOutsideTerm: 'The event lies outside the time this device held the license', // ours
+  usageEventAhead: (minutes: number) => `The event is more than ${minutes} minutes ahead of the server's clock; send it again later`, // ours
   licenseRevoked: 'This license has been revoked',
   licenseSuspended: 'This license is suspended. Please contact us.', // ours (DESIGN §6.1)
   licenseNotYetValid: 'This license has not started yet', // ours (DESIGN §6.1)

@@ -57,6 +57,7 @@ const ZErrorEvent = z.object({
   id: z.number().int(),
   timestamp: z.iso.datetime(),
   ip_address: z.string().nullable().describe('The client address the report came from'),
+  filename: z.string().nullable().describe('The file that failed, as the desktop program sent it'),
   file_type: z.string().nullable(),
   device_address: z.string().describe('The device id the licence is bound to'),
   error_message: z.string().nullable(),

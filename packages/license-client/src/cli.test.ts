@@ -109,6 +109,16 @@ describe('the CLI', () => {
     expect((await cli('--help')).stdout).toMatch(/^Usage: lentibooth-license/);
   });
 
+  it('send-usage: a report the server refuses whole exits 1 with its code and keeps the events', async () => {
+    const license = server.addLicense();
+    expect((await cli('activate', '--key', license.key)).code).toBe(0);
+    license.device_id = 'booth-elsewhere';
+    const refused = await cli('send-usage', '--kind', 'success', '--file-type', 'jpg');
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toMatch(/usage: refused, 1 queued, 0 sent .*1 waiting/);
+    expect(refused.stdout).toMatch(/DEVICE_MISMATCH: /);
+  });
+
   it('runs as a program through its bin with plain node', async () => {
     const license = server.addLicense();
     const bin = fileURLToPath(new URL('../bin/lentibooth-license.mjs', import.meta.url));

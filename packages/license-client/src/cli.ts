@@ -116,7 +116,7 @@ function describeFlush(r: UsageFlushResult, queued: number): string {
   const lines = [
     `usage: ${r.status}${queued ? `, ${queued} queued` : ''}, ${r.sent} sent (${r.accepted} accepted, ${r.duplicates} duplicates), ${r.remaining} waiting`,
   ];
-  if (r.message) lines.push(r.message);
+  if (r.message) lines.push(r.code ? `${r.code}: ${r.message}` : r.message);
   for (const d of r.dropped) lines.push(`dropped ${d.count}: ${d.code} ${d.message}`);
   if (r.retryAfterSeconds !== null) lines.push(`retry after: ${r.retryAfterSeconds} s`);
   return `${lines.join('\n')}\n`;
@@ -271,6 +271,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         const queued = await client.recordUsage(fromFlags ? [...fromFile, fromFlags] : fromFile);
         const r = await client.flushUsage({ attempts: attempts ? Number(attempts) : undefined });
         print({ ...r, queued: queued.length }, describeFlush(r, queued.length));
+        // A report the server refused as a whole is its word, not an outage: rc 1 with its code.
+        if (r.status === 'refused') return EXIT_REFUSED;
         return r.status === 'sent'
           ? r.dropped.length
             ? EXIT_REFUSED

@@ -27,11 +27,16 @@ export {
 export { callServer, parseRetryAfter, type FetchLike, type ServerAnswer, type ServerDate } from './server-call';
 export { ServerClock, type ServerClockReading } from './server-clock';
 export {
+  BATCH_MAX_BYTES,
   MAX_BATCH,
+  USAGE_REPORT_MAX_BYTES,
   UsageEventError,
   UsageQueue,
   type DroppedUsage,
+  type QueuedUsageEvent,
   type UsageEvent,
   type UsageEventInput,
+  type UsageEventResult,
   type UsageFlushResult,
+  type UsageReportAnswer,
 } from './usage-queue';

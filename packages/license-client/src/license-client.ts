@@ -7,7 +7,9 @@ import {
   UsageQueue,
   type UsageEvent,
   type UsageEventInput,
+  type UsageEventResult,
   type UsageFlushResult,
+  type UsageReportAnswer,
 } from './usage-queue';
 import { ed25519Keys, verifyLease, type LeaseClaims } from './verify-lease';
 
@@ -219,6 +221,27 @@ function parseLicenseAnswer(body: unknown): LicenseAnswer | null {
     lease,
     starts_at: typeof body.starts_at === 'string' ? body.starts_at : null,
   };
+}
+
+/** A 202 to a usage report; `results` is missing only from servers before issue 19. */
+function parseUsageReportAnswer(body: unknown): UsageReportAnswer | null {
+  if (!isRecord(body) || typeof body.accepted !== 'number' || typeof body.duplicates !== 'number')
+    return null;
+  if (body.results === undefined)
+    return { accepted: body.accepted, duplicates: body.duplicates, results: null };
+  if (!Array.isArray(body.results)) return null;
+  const results: UsageEventResult[] = [];
+  for (const r of body.results as unknown[]) {
+    if (!isRecord(r) || typeof r.event_id !== 'string') return null;
+    if (r.result !== 'accepted' && r.result !== 'duplicate' && r.result !== 'refused') return null;
+    results.push({
+      event_id: r.event_id,
+      result: r.result,
+      ...(typeof r.code === 'string' ? { code: r.code } : {}),
+      ...(typeof r.message === 'string' ? { message: r.message } : {}),
+    });
+  }
+  return { accepted: body.accepted, duplicates: body.duplicates, results };
 }
 
 const result = (
@@ -537,12 +560,26 @@ export class LicenseClient {
     };
   }
 
-  /** Queues usage events on disk (sent by `flushUsage`). Answers them with their ids. */
-  recordUsage(events: UsageEventInput | UsageEventInput[]): Promise<UsageEvent[]> {
-    return this.usage.append(Array.isArray(events) ? events : [events], this.now());
+  /**
+   * Queues usage events on disk (sent by `flushUsage`). Answers them with their ids. Timestamps
+   * (now, or the `timestamp` given, both read on this machine's clock) are moved onto the
+   * server's clock by the offset measured so far, so a booth whose clock is minutes off reports
+   * the time things really happened; before any measurement, they are moved when sent.
+   */
+  async recordUsage(events: UsageEventInput | UsageEventInput[]): Promise<UsageEvent[]> {
+    const reading = await this.clock.reading();
+    return this.usage.append(
+      Array.isArray(events) ? events : [events],
+      this.now(),
+      reading?.offset_ms ?? null,
+    );
   }
 
-  /** Sends the queued usage events in batches of at most 100 under the stored licence. */
+  /**
+   * Sends the queued usage events under the stored licence, in batches under the server's
+   * count and size limits. Events leave the queue when the server stored them (or had them
+   * already) or refused them for good; everything else stays for the next flush.
+   */
   async flushUsage(
     options: { attempts?: number; baseDelayMs?: number; maxDelayMs?: number } = {},
   ): Promise<UsageFlushResult> {
@@ -553,8 +590,10 @@ export class LicenseClient {
         sent: 0,
         accepted: 0,
         duplicates: 0,
+        held: 0,
         remaining: await this.usage.size(),
         dropped: [],
+        code: null,
         message: 'no licence is activated on this device; the events stay queued',
         retryAfterSeconds: null,
       };
@@ -564,14 +603,13 @@ export class LicenseClient {
         this.post(
           '/api/analytics/usage',
           { license_key: stored.license_key, device_id: stored.device_id, events },
-          (body) =>
-            isRecord(body) &&
-            typeof body.accepted === 'number' &&
-            typeof body.duplicates === 'number'
-              ? { accepted: body.accepted, duplicates: body.duplicates }
-              : null,
+          parseUsageReportAnswer,
         ),
-      { ...options, now: this.now },
+      {
+        ...options,
+        now: this.now,
+        offsetMs: async () => (await this.clock.reading())?.offset_ms ?? null,
+      },
     );
   }
 

@@ -5,7 +5,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LicenseClient } from './license-client';
 import { LicenseServerDouble } from './test/license-server-double';
 import { StateStore } from './state-store';
-import { UsageEventError, UsageQueue, type UsageEventInput } from './usage-queue';
+import {
+  USAGE_REPORT_MAX_BYTES,
+  UsageEventError,
+  UsageQueue,
+  type UsageEventInput,
+} from './usage-queue';
 
 let server: LicenseServerDouble;
 let dir: string;
@@ -152,24 +157,26 @@ describe('the usage queue', () => {
     });
   });
 
-  it('a 403 (licence not active on this device) drops the queue with the reason', async () => {
+  it('a 403 (the device does not hold the licence) keeps every event queued and says so', async () => {
     const { c, license } = await activated();
     await c.recordUsage(events(150));
-    license.revoked = true;
+    license.device_id = 'booth-elsewhere';
     const r = await c.flushUsage();
     expect(r).toMatchObject({
-      status: 'sent',
+      status: 'refused',
+      code: 'DEVICE_MISMATCH',
       sent: 0,
-      remaining: 0,
-      dropped: [{ code: 'REVOKED', count: 150 }],
+      remaining: 150,
+      dropped: [],
     });
-    expect(await c.usage.droppedLog()).toMatchObject([
-      { code: 'REVOKED', count: 150, message: 'This licence has been revoked' },
-    ]);
-    expect(server.usageBatches).toHaveLength(0);
+    expect(await c.usage.droppedLog()).toEqual([]);
+    // Put right (the seat back on this booth): every event goes, once.
+    license.device_id = 'booth-1';
+    expect(await c.flushUsage()).toMatchObject({ status: 'sent', sent: 150, remaining: 0 });
+    expect(server.eventArrivals.size).toBe(150);
   });
 
-  it('a 400 naming no event drops that batch only, with the reason', async () => {
+  it('a 400 naming no event keeps the batch (the report, not the events, was wrong)', async () => {
     const { c } = await activated();
     await c.recordUsage(events(120));
     server.injected.push({
@@ -177,36 +184,171 @@ describe('the usage queue', () => {
       path: '/api/analytics/usage',
       body: { detail: 'body: unknown field(s) extra' },
     });
-    const r = await c.flushUsage();
-    expect(r).toMatchObject({
-      status: 'sent',
-      sent: 20,
-      remaining: 0,
-      dropped: [{ code: 'HTTP_400', count: 100, message: 'body: unknown field(s) extra' }],
+    expect(await c.flushUsage()).toMatchObject({
+      status: 'refused',
+      code: 'HTTP_400',
+      sent: 0,
+      remaining: 120,
+      dropped: [],
     });
+    expect(await c.flushUsage()).toMatchObject({ status: 'sent', sent: 120, remaining: 0 });
   });
 
   it('a 400 naming an event drops that event and sends the rest', async () => {
     const { c } = await activated();
+    const queued = await c.recordUsage(events(4));
+    server.injected.push({
+      status: 400,
+      path: '/api/analytics/usage',
+      body: { detail: 'body.events.1.file_type: Too big' },
+    });
+    const r = await c.flushUsage();
+    expect(r).toMatchObject({
+      status: 'sent',
+      sent: 3,
+      remaining: 0,
+      dropped: [{ code: 'HTTP_400', count: 1 }],
+    });
+    expect(server.eventArrivals.has(queued[1]!.event_id)).toBe(false);
+  });
+
+  it('drops an event the server finds TOO_OLD by its clock, and counts duplicates as sent', async () => {
     const day = 86_400_000;
-    // the client thinks 29 days old is fine; the server's clock is two days ahead
-    server.now = () => Date.now() + 2 * day;
-    await c.recordUsage(events(2));
+    const license = server.addLicense({ starts_at: new Date(Date.now() - 40 * day).toISOString() });
+    const c = client();
+    expect((await c.activate(license.key)).status).toBe('valid');
     const [old] = await c.recordUsage({
       kind: 'success',
       file_type: 'jpg',
       timestamp: new Date(Date.now() - 29 * day),
     });
-    await c.recordUsage(events(2, 2));
+    const fine = await c.recordUsage(events(3));
+    // The server's clock two days ahead of the one its Date header showed: 29 days old is 31 there.
+    server.now = () => Date.now() + 2 * day;
+    server.eventArrivals.set(fine[0]!.event_id, 1); // stored by an earlier report whose answer was lost
+
     const r = await c.flushUsage();
     expect(r).toMatchObject({
       status: 'sent',
-      sent: 4,
+      sent: 3,
+      accepted: 2,
+      duplicates: 1,
+      held: 0,
       remaining: 0,
-      dropped: [{ code: 'HTTP_400', count: 1 }],
     });
+    expect(r.dropped.map((d) => [d.code, d.count])).toEqual([['TOO_OLD', 1]]);
     expect(server.eventArrivals.has(old!.event_id)).toBe(false);
-    expect(server.eventArrivals.size).toBe(4);
+    expect((await c.usage.droppedLog()).map((d) => d.code)).toEqual(['TOO_OLD']);
+  });
+
+  it('keeps events AHEAD of the server’s clock and sends them once their time has come', async () => {
+    const { c } = await activated();
+    const [ahead] = await c.recordUsage({
+      kind: 'success',
+      file_type: 'jpg',
+      timestamp: new Date(Date.now() + 20 * 60_000),
+    });
+    await c.recordUsage(events(2));
+    const r = await c.flushUsage();
+    expect(r).toMatchObject({ status: 'sent', sent: 2, held: 1, remaining: 1, dropped: [] });
+    // Sent once in that flush, not again and again.
+    expect(server.usageBatches.flat().filter((e) => e.event_id === ahead!.event_id)).toHaveLength(
+      1,
+    );
+    server.now = () => Date.now() + 20 * 60_000;
+    expect(await c.flushUsage()).toMatchObject({ status: 'sent', sent: 1, held: 0, remaining: 0 });
+    expect(server.eventArrivals.get(ahead!.event_id)).toBe(1);
+  });
+
+  it('drops events outside the licence’s term (OUTSIDE_TERM) with the reason, and sends the rest', async () => {
+    const { c, license } = await activated();
+    const [before] = await c.recordUsage({
+      kind: 'success',
+      file_type: 'jpg',
+      timestamp: new Date(Date.parse(license.starts_at) - 3600_000),
+    });
+    await c.recordUsage(events(2));
+    const r = await c.flushUsage();
+    expect(r).toMatchObject({
+      status: 'sent',
+      sent: 2,
+      remaining: 0,
+      dropped: [{ code: 'OUTSIDE_TERM', count: 1 }],
+    });
+    expect(server.eventArrivals.has(before!.event_id)).toBe(false);
+    expect((await c.usage.droppedLog()).map((d) => d.code)).toEqual(['OUTSIDE_TERM']);
+  });
+
+  it('cuts batches by size under the server’s body limit: 100 events of 2,000 three-byte characters go in several reports', async () => {
+    const { c } = await activated();
+    await c.recordUsage(
+      Array.from({ length: 100 }, (_, i) => ({
+        kind: 'error' as const,
+        file_type: 'jpg',
+        filename: `${'f'.repeat(250)}${i}`,
+        error_message: '€'.repeat(2000),
+      })),
+    );
+    const r = await c.flushUsage();
+    expect(r).toMatchObject({ status: 'sent', sent: 100, remaining: 0, dropped: [] });
+    const bodies = server.requests
+      .filter((q) => q.path === '/api/analytics/usage')
+      .map((q) => Buffer.byteLength(q.body));
+    expect(bodies.length).toBeGreaterThan(1);
+    expect(Math.max(...bodies)).toBeLessThanOrEqual(USAGE_REPORT_MAX_BYTES);
+  });
+
+  it('a 413 (a proxy taking less) halves the batch and drops nothing: 60 errors with 2,000-character messages', async () => {
+    const { c } = await activated();
+    server.usageBodyLimit = 100_000;
+    await c.recordUsage(
+      Array.from({ length: 60 }, () => ({
+        kind: 'error' as const,
+        file_type: 'jpg',
+        error_message: 'x'.repeat(2000),
+      })),
+    );
+    const r = await c.flushUsage();
+    expect(r).toMatchObject({ status: 'sent', sent: 60, remaining: 0, dropped: [] });
+    expect(server.eventArrivals.size).toBe(60);
+  });
+
+  it('stamps events on the server’s clock: a booth 10 minutes fast reports the right time', async () => {
+    const fast = 10 * 60_000;
+    const license = server.addLicense();
+    const c = new LicenseClient({
+      serverUrl: server.url,
+      stateDir: dir,
+      deviceId: 'booth-1',
+      now: () => new Date(Date.now() + fast),
+    });
+    expect((await c.activate(license.key)).status).toBe('valid');
+    const [e] = await c.recordUsage(events(1));
+    expect(Math.abs(Date.parse(e!.timestamp) - Date.now())).toBeLessThan(2000);
+    expect(await c.flushUsage()).toMatchObject({ status: 'sent', accepted: 1, held: 0 });
+  });
+
+  it('corrects at send time an event recorded before the offset was known', async () => {
+    const fast = 10 * 60_000;
+    const c = new LicenseClient({
+      serverUrl: server.url,
+      stateDir: dir,
+      deviceId: 'booth-1',
+      now: () => new Date(Date.now() + fast),
+    });
+    const [e] = await c.recordUsage(events(1)); // never online yet: the booth's own time
+    expect((await c.usage.pending())[0]).toMatchObject({ timestamp: e!.timestamp });
+    expect((await c.usage.pending())[0]!.offset_applied).toBeUndefined();
+    expect((await c.activate(server.addLicense().key)).status).toBe('valid');
+    expect(await c.flushUsage()).toMatchObject({ status: 'sent', accepted: 1, held: 0 });
+    const sent = server.usageBatches.flat()[0] as unknown as {
+      timestamp: string;
+      offset_applied?: boolean;
+    };
+    expect(Math.abs(Date.parse(sent.timestamp) - (Date.parse(e!.timestamp) - fast))).toBeLessThan(
+      2000,
+    );
+    expect(sent.offset_applied).toBeUndefined();
   });
 
   it('events older than the server keeps are dropped before sending', async () => {

@@ -10,8 +10,20 @@ export type UsageEventKind = (typeof USAGE_EVENT_KINDS)[number];
 
 /** The server takes 1-100 events per call (DESIGN §6). */
 export const MAX_BATCH = 100;
+/**
+ * The server's body limit for a usage report: USAGE_REPORT_MAX_BYTES of its contract
+ * (packages/domain/src/license-server.ts, docs/license-api.md "Usage reports"); more is 413.
+ */
+export const USAGE_REPORT_MAX_BYTES = 256 * 1024;
+/**
+ * The events of one report take at most this many bytes of JSON: the body limit less room for the
+ * rest of the body (key, device id of up to 200 characters) and a proxy's own framing.
+ */
+export const BATCH_MAX_BYTES = USAGE_REPORT_MAX_BYTES - 16 * 1024;
 /** The server refuses events older than this (USAGE_MAX_AGE_DAYS of the server's contract). */
 export const USAGE_MAX_AGE_MS = 30 * 86_400_000;
+/** Refusals of single events the server means for good: the client drops those events. */
+const FINAL_EVENT_REFUSALS = new Set(['TOO_OLD', 'OUTSIDE_TERM']);
 
 /** What the program reports about one processed file. */
 export interface UsageEventInput {
@@ -28,15 +40,40 @@ export interface UsageEventInput {
   event_id?: string;
 }
 
-/** An event as queued and sent. */
+/** An event as sent. */
 export interface UsageEvent {
   event_id: string;
   kind: UsageEventKind;
+  /** On the server's clock when `offset_applied` (see QueuedUsageEvent). */
   timestamp: string;
   file_type: string;
   filename?: string;
   processing_time?: number;
   error_message?: string;
+}
+
+/**
+ * An event as queued. The timestamp is corrected by the server's clock offset known when it was
+ * recorded (`offset_applied: true`); recorded before any offset was known (never online yet, or a
+ * queue written by a client before 19), it is corrected when sent, with the offset known then.
+ */
+export interface QueuedUsageEvent extends UsageEvent {
+  offset_applied?: boolean;
+}
+
+/** What the server answered for one event (the contract's ZUsageEventResult). */
+export interface UsageEventResult {
+  event_id: string;
+  result: 'accepted' | 'duplicate' | 'refused';
+  code?: string;
+  message?: string;
+}
+
+/** A 202 to a usage report. `results` is absent from servers before issue 19 (all acknowledged). */
+export interface UsageReportAnswer {
+  accepted: number;
+  duplicates: number;
+  results: UsageEventResult[] | null;
 }
 
 export interface DroppedUsage {
@@ -47,17 +84,23 @@ export interface DroppedUsage {
 }
 
 export interface UsageFlushResult {
-  /** `sent`: the queue is empty; `offline`: events wait for the next try; `not-activated`: no
-   *  licence to send them under; `busy`: another process is sending. */
-  status: 'sent' | 'offline' | 'not-activated' | 'busy';
+  /** `sent`: everything that could be sent now was (`held` events wait for their time);
+   *  `offline`: events wait for the next try; `refused`: the server refused the report as a whole
+   *  (`code`; e.g. 403 DEVICE_MISMATCH): the events stay queued; `not-activated`: no licence to
+   *  send them under; `busy`: another process is sending. */
+  status: 'sent' | 'offline' | 'refused' | 'not-activated' | 'busy';
   /** Events the server acknowledged in this flush (accepted + duplicates). */
   sent: number;
   accepted: number;
   duplicates: number;
+  /** Events the server asked to send again later (AHEAD of its clock): still queued. */
+  held: number;
   /** Events still queued. */
   remaining: number;
-  /** Batches the server refused for good, dropped with its reason. */
+  /** Events the server refused for good, dropped with its reason. */
   dropped: DroppedUsage[];
+  /** With `refused`: the server's code. */
+  code: string | null;
   message: string;
   retryAfterSeconds: number | null;
 }
@@ -118,7 +161,7 @@ export function toUsageEvent(input: UsageEventInput, now: Date): UsageEvent {
   return event;
 }
 
-function isUsageEvent(value: unknown): value is UsageEvent {
+function isUsageEvent(value: unknown): value is QueuedUsageEvent {
   return (
     isRecord(value) &&
     typeof value.event_id === 'string' &&
@@ -128,9 +171,16 @@ function isUsageEvent(value: unknown): value is UsageEvent {
   );
 }
 
+/** The event as the server reads it: the timestamp on its clock, the queue's own marks left out. */
+function toWireEvent(event: QueuedUsageEvent, offsetMs: number | null): UsageEvent {
+  const { offset_applied: applied, ...wire } = event;
+  if (applied || offsetMs === null) return wire;
+  return { ...wire, timestamp: new Date(Date.parse(wire.timestamp) + offsetMs).toISOString() };
+}
+
 interface Segment {
   name: string;
-  events: UsageEvent[];
+  events: QueuedUsageEvent[];
 }
 
 let sequence = 0;
@@ -148,8 +198,21 @@ export class UsageQueue {
     private readonly maxFiles = 20_000,
   ) {}
 
-  async append(inputs: UsageEventInput[], now: Date): Promise<UsageEvent[]> {
-    const events = inputs.map((input) => toUsageEvent(input, now));
+  /**
+   * Queues events; `offsetMs` (server minus local clock, null when never measured) moves their
+   * timestamps onto the server's clock now, or, when null, at the time they are sent.
+   */
+  async append(
+    inputs: UsageEventInput[],
+    now: Date,
+    offsetMs: number | null = null,
+  ): Promise<QueuedUsageEvent[]> {
+    const events: QueuedUsageEvent[] = inputs.map((input) => {
+      const event = toUsageEvent(input, now);
+      if (offsetMs === null) return event;
+      const corrected = new Date(Date.parse(event.timestamp) + offsetMs).toISOString();
+      return { ...event, timestamp: corrected, offset_applied: true };
+    });
     if (events.length === 0) return events;
     sequence = (sequence + 1) % 1_000_000;
     const name = `${String(now.getTime()).padStart(15, '0')}-${String(process.pid).padStart(7, '0')}-${String(sequence).padStart(6, '0')}-${randomUUID()}.json`;
@@ -162,7 +225,7 @@ export class UsageQueue {
     return (await this.segments()).reduce((sum, segment) => sum + segment.events.length, 0);
   }
 
-  async pending(): Promise<UsageEvent[]> {
+  async pending(): Promise<QueuedUsageEvent[]> {
     return (await this.segments()).flatMap((segment) => segment.events);
   }
 
@@ -187,35 +250,49 @@ export class UsageQueue {
   }
 
   /**
-   * Sends every queued event through `send` in batches of at most `MAX_BATCH`, oldest first.
-   * An acknowledged batch leaves the queue; an offline answer (after `attempts` tries, waiting
-   * as Retry-After asks, up to `maxDelayMs`) stops the flush with the rest kept; a refusal drops
-   * the batch with the server's reason, and a 403 (the licence is not active on this device)
-   * drops everything queued, since the server will refuse all of it.
+   * Sends every queued event through `send`, oldest first, in batches of at most `MAX_BATCH`
+   * events and `maxBatchBytes` of JSON (the server's body limit with a margin). What leaves the
+   * queue is decided per event by the server's answer: accepted and duplicate events (already
+   * stored) go; events refused for good (TOO_OLD, OUTSIDE_TERM, or named by a 400) are dropped
+   * and logged in usage-dropped.log; events AHEAD of the server's clock stay for a later flush.
+   * Nothing else drops an event: an offline answer (after `attempts` tries, waiting as
+   * Retry-After asks, up to `maxDelayMs`) stops the flush with the rest kept; a 413 halves the
+   * batch and tries again; a refusal of the whole report (403: this device never held the
+   * licence) stops it with status `refused` and every event kept.
    */
   async flush(
-    send: (events: UsageEvent[]) => Promise<ServerAnswer<{ accepted: number; duplicates: number }>>,
+    send: (events: UsageEvent[]) => Promise<ServerAnswer<UsageReportAnswer>>,
     options: {
       attempts?: number;
       baseDelayMs?: number;
       maxDelayMs?: number;
+      maxBatchBytes?: number;
       now?: () => Date;
+      /** Server minus local clock now (ms), or null when never measured. */
+      offsetMs?: () => Promise<number | null>;
     } = {},
   ): Promise<UsageFlushResult> {
     const attempts = Math.max(1, options.attempts ?? 3);
     const baseDelayMs = options.baseDelayMs ?? 1000;
     const maxDelayMs = options.maxDelayMs ?? 15_000;
     const now = options.now ?? (() => new Date());
+    const offsetMs = options.offsetMs ?? (async () => null);
+    let maxBytes = options.maxBatchBytes ?? BATCH_MAX_BYTES;
+    let maxEvents = MAX_BATCH;
     const result: UsageFlushResult = {
       status: 'sent',
       sent: 0,
       accepted: 0,
       duplicates: 0,
+      held: 0,
       remaining: 0,
       dropped: [],
+      code: null,
       message: '',
       retryAfterSeconds: null,
     };
+    // Events the server asked to keep for later: not sent again in this flush.
+    const held = new Set<string>();
 
     const drop = async (segments: Segment[], ids: Set<string>, code: string, message: string) => {
       await this.removeIds(segments, ids);
@@ -223,15 +300,25 @@ export class UsageQueue {
       await this.logDropped(record);
       result.dropped.push(record);
     };
+    const stop = (
+      status: UsageFlushResult['status'],
+      answer: { message: string },
+      code: string | null,
+    ) => {
+      result.status = status;
+      result.code = code;
+      result.message = answer.message;
+    };
 
     const locked = await this.store.withLock('usage', async () => {
       for (;;) {
         const segments = await this.segments();
+        const offset = await offsetMs();
         // The server refuses events older than its limit; better not to spend a batch on them.
-        const oldest = now().getTime() - USAGE_MAX_AGE_MS;
+        const oldest = now().getTime() + (offset ?? 0) - USAGE_MAX_AGE_MS;
         const stale = segments
           .flatMap((s) => s.events)
-          .filter((e) => Date.parse(e.timestamp) < oldest);
+          .filter((e) => Date.parse(toWireEvent(e, offset).timestamp) < oldest);
         if (stale.length > 0) {
           await drop(
             segments,
@@ -241,7 +328,8 @@ export class UsageQueue {
           );
           continue;
         }
-        const batch = takeBatch(segments);
+        const waiting = segments.flatMap((s) => s.events).filter((e) => !held.has(e.event_id));
+        const batch = takeBatch(waiting, offset, maxEvents, maxBytes);
         if (batch.length === 0) return;
 
         let answer = await send(batch);
@@ -256,44 +344,87 @@ export class UsageQueue {
         }
 
         if (answer.kind === 'ok') {
-          await this.removeIds(segments, new Set(batch.map((e) => e.event_id)));
-          result.sent += batch.length;
-          result.accepted += answer.body.accepted;
-          result.duplicates += answer.body.duplicates;
+          await this.settle(segments, batch, answer.body, held, result, drop);
           continue;
         }
         if (answer.kind === 'offline') {
-          result.status = 'offline';
-          result.message = answer.message;
+          stop('offline', answer, answer.code);
           result.retryAfterSeconds = answer.retryAfterSeconds;
           return;
         }
-        if (answer.status === 403) {
-          // The licence is not active on this device: the server will refuse all of it.
-          const all = new Set(segments.flatMap((s) => s.events.map((e) => e.event_id)));
-          await drop(segments, all, answer.code, answer.message);
-          return;
+        if (answer.status === 413) {
+          // Something on the way takes less than the server's limit: smaller batches, nothing lost.
+          if (batch.length === 1) return stop('refused', answer, answer.code);
+          maxEvents = Math.max(1, Math.floor(batch.length / 2));
+          maxBytes = Math.max(1, Math.floor(maxBytes / 2));
+          continue;
         }
-        // A 400 names the events it refuses ("body.events.3.timestamp: ..."): drop those and
-        // send the rest again; without an event named, the whole batch goes.
-        const named = [...answer.message.matchAll(/\bevents\.(\d+)\b/g)]
-          .map((m) => batch[Number(m[1])])
-          .filter((e): e is UsageEvent => e !== undefined);
-        const refused = named.length > 0 ? named : batch;
-        await drop(segments, new Set(refused.map((e) => e.event_id)), answer.code, answer.message);
+        // A 400 names the events it refuses ("body.events.3.timestamp: ..."): those can never be
+        // stored, so they are dropped and the rest sent again.
+        const named =
+          answer.status === 400
+            ? [...answer.message.matchAll(/\bevents\.(\d+)\b/g)]
+                .map((m) => batch[Number(m[1])])
+                .filter((e): e is UsageEvent => e !== undefined)
+            : [];
+        if (named.length > 0) {
+          await drop(segments, new Set(named.map((e) => e.event_id)), answer.code, answer.message);
+          continue;
+        }
+        // The report as a whole (403: the device never held the licence; a 400 about the key):
+        // nothing is wrong with the events, so they stay until the licence here is put right.
+        return stop('refused', answer, answer.code);
       }
     });
 
     result.remaining = await this.size();
+    result.held = held.size;
     if (!locked) {
       result.status = 'busy';
       result.message = 'another process is sending the usage events';
     } else if (result.status === 'sent') {
-      result.message = result.dropped.length
-        ? `sent ${result.sent}, dropped ${result.dropped.reduce((sum, d) => sum + d.count, 0)} (${result.dropped.map((d) => d.code).join(', ')})`
-        : `sent ${result.sent}`;
+      const dropped = result.dropped.reduce((sum, d) => sum + d.count, 0);
+      result.message =
+        `sent ${result.sent}` +
+        (dropped
+          ? `, dropped ${dropped} (${[...new Set(result.dropped.map((d) => d.code))].join(', ')})`
+          : '') +
+        (held.size ? `, ${held.size} kept for later (ahead of the server's clock)` : '');
     }
     return result;
+  }
+
+  /** Takes a 202's per-event results out of the queue: stored ones go, final refusals are dropped. */
+  private async settle(
+    segments: Segment[],
+    batch: UsageEvent[],
+    answer: UsageReportAnswer,
+    held: Set<string>,
+    result: UsageFlushResult,
+    drop: (segments: Segment[], ids: Set<string>, code: string, message: string) => Promise<void>,
+  ): Promise<void> {
+    const byId = new Map((answer.results ?? []).map((r) => [r.event_id, r]));
+    const stored = new Set<string>();
+    const refused = new Map<string, { ids: Set<string>; message: string }>();
+    for (const event of batch) {
+      const r =
+        answer.results === null ? { result: 'accepted' as const } : byId.get(event.event_id);
+      if (r?.result === 'accepted' || r?.result === 'duplicate') {
+        stored.add(event.event_id);
+        if (r.result === 'accepted') result.accepted += 1;
+        else result.duplicates += 1;
+      } else if (r?.result === 'refused' && r.code && FINAL_EVENT_REFUSALS.has(r.code)) {
+        const group = refused.get(r.code) ?? { ids: new Set<string>(), message: r.message ?? '' };
+        group.ids.add(event.event_id);
+        refused.set(r.code, group);
+      } else {
+        // AHEAD, a code this client does not know, or no answer for it: kept, sent again later.
+        held.add(event.event_id);
+      }
+    }
+    await this.removeIds(segments, stored);
+    result.sent += stored.size;
+    for (const [code, group] of refused) await drop(segments, group.ids, code, group.message);
   }
 
   private async segments(): Promise<Segment[]> {
@@ -328,6 +459,9 @@ export class UsageQueue {
       if (rest.length === segment.events.length) continue;
       if (rest.length === 0) await this.store.remove(`${QUEUE_DIR}/${segment.name}`);
       else await this.store.writeJson(`${QUEUE_DIR}/${segment.name}`, { events: rest });
+      // Kept in step with the file, so a second removal from the same list cannot bring back
+      // what the first removed.
+      segment.events = rest;
     }
   }
 
@@ -355,7 +489,25 @@ export class UsageQueue {
   }
 }
 
-/** The oldest events, at most MAX_BATCH. */
-function takeBatch(segments: Segment[]): UsageEvent[] {
-  return segments.flatMap((segment) => segment.events).slice(0, MAX_BATCH);
+/**
+ * The oldest events, as sent, at most `maxEvents` of them and `maxBytes` of JSON together (always
+ * at least one: a single event is far below the limit, 2,000 characters of message at most).
+ */
+function takeBatch(
+  events: QueuedUsageEvent[],
+  offsetMs: number | null,
+  maxEvents: number,
+  maxBytes: number,
+): UsageEvent[] {
+  const batch: UsageEvent[] = [];
+  let bytes = 2; // []
+  for (const event of events) {
+    if (batch.length >= maxEvents) break;
+    const wire = toWireEvent(event, offsetMs);
+    const size = Buffer.byteLength(JSON.stringify(wire), 'utf8') + 1; // and its comma
+    if (batch.length > 0 && bytes + size > maxBytes) break;
+    batch.push(wire);
+    bytes += size;
+  }
+  return batch;
 }

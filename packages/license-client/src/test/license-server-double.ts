@@ -51,7 +51,9 @@ export class LicenseServerDouble {
   readonly licenses = new Map<string, DoubleLicense>();
   /** Every usage batch received (after the licence check), in order. */
   readonly usageBatches: { event_id: string }[][] = [];
-  /** How many times each event id arrived in an accepted batch. */
+  /** Bytes of a usage report's body taken; more is 413. */
+  usageBodyLimit = 256 * 1024;
+  /** How many times each event id arrived and was stored (accepted, then duplicates). */
   readonly eventArrivals = new Map<string, number>();
   readonly requests: { method: string; path: string; body: string }[] = [];
   /** Answers to give instead of the contract's, one per request, in order. */
@@ -178,6 +180,9 @@ export class LicenseServerDouble {
       if (injected) return send(injected.status, injected.body ?? '', injected.headers);
     }
 
+    // The server's body limit for usage reports (USAGE_REPORT_MAX_BYTES); a proxy may set less.
+    if (path === '/api/analytics/usage' && Buffer.concat(chunks).length > this.usageBodyLimit)
+      return send(413, { detail: 'Request body is too large' });
     if (req.method === 'GET' && path === '/api/licenses/jwks.json')
       return send(200, { keys: [this.key.publicJwk] });
     if (req.method !== 'POST') return refuse(404, 'NOT_FOUND', 'no such route');
@@ -270,32 +275,38 @@ export class LicenseServerDouble {
         return send(200, { deactivated: true });
       }
       case '/api/analytics/usage': {
-        const events = Array.isArray(body.events) ? (body.events as { event_id: string }[]) : [];
+        const events = Array.isArray(body.events)
+          ? (body.events as { event_id: string; timestamp?: string }[])
+          : [];
         if (events.length < 1 || events.length > 100)
           return send(400, { detail: 'events: 1 to 100' });
         if (!license) return refuse(403, 'NOT_FOUND', 'License key not found');
-        if (license.revoked) return refuse(403, 'REVOKED', 'This licence has been revoked');
         if (license.device_id !== deviceId)
           return refuse(403, 'DEVICE_MISMATCH', 'This licence is not active on this device');
-        // Like the server: an event older than 30 days (by the server's clock) refuses the batch.
-        const tooOld = events.findIndex(
-          (e) =>
-            Date.parse((e as { timestamp?: string }).timestamp ?? '') <
-            this.now() - 30 * 86_400_000,
-        );
-        if (tooOld >= 0) {
-          return send(400, {
-            detail: `body.events.${tooOld}.timestamp: must lie within the last 30 days`,
-          });
-        }
         this.usageBatches.push(events);
-        let duplicates = 0;
-        for (const event of events) {
+        // Like the server (DESIGN §6.1): each event judged on its own by the server's clock and
+        // the licence's term, 15 minutes' tolerance at each end.
+        const now = this.now();
+        const tolerance = 15 * 60_000;
+        const from = Date.parse(license.starts_at) - tolerance;
+        const to = license.expires_at === null ? Infinity : Date.parse(license.expires_at) + tolerance;
+        const results = events.map((event) => {
+          const at = Date.parse(event.timestamp ?? '');
+          const refused = (code: string) => ({ event_id: event.event_id, result: 'refused', code, message: code });
+          if (at < now - 30 * 86_400_000) return refused('TOO_OLD');
+          if (at > now + 5 * 60_000) return refused('AHEAD');
+          if (at < from || at > to) return refused('OUTSIDE_TERM');
           const seen = this.eventArrivals.get(event.event_id) ?? 0;
-          if (seen > 0) duplicates += 1;
           this.eventArrivals.set(event.event_id, seen + 1);
-        }
-        return send(202, { accepted: events.length - duplicates, duplicates });
+          return { event_id: event.event_id, result: seen > 0 ? 'duplicate' : 'accepted' };
+        });
+        const count = (result: string) => results.filter((r) => r.result === result).length;
+        return send(202, {
+          accepted: count('accepted'),
+          duplicates: count('duplicate'),
+          refused: count('refused'),
+          results,
+        });
       }
       default:
         return refuse(404, 'NOT_FOUND', 'no such route');

@@ -37,7 +37,7 @@ beforeAll(async () => {
   for (let i = 0; i < 5; i += 1) await add(new Date(noonOf(addDays(today, -40)).getTime() + i * 60_000));
   expectedOrder = written.sort((a, b) => b.at - a.at || b.id - a.id).map((w) => w.id);
 
-  await insertUsageEvent(t.db, { kind: 'error', occurredAt: new Date(now - 5000), errorMessage: 'Unsupported colour profile', fileType: 'tiff', deviceId: 'booth-7', ipAddress: '198.51.100.4' });
+  await insertUsageEvent(t.db, { kind: 'error', occurredAt: new Date(now - 5000), errorMessage: 'Unsupported colour profile', filename: 'scan-0042.tiff', fileType: 'tiff', deviceId: 'booth-7', ipAddress: '198.51.100.4' });
   await insertUsageEvent(t.db, { kind: 'error', occurredAt: noonOf(addDays(today, -10)) });
 });
 afterAll(() => t.close());
@@ -178,6 +178,7 @@ describe('GET /api/analytics/errors', () => {
       id: expect.any(Number),
       timestamp: new Date(now - 5000).toISOString(),
       ip_address: '198.51.100.4',
+      filename: 'scan-0042.tiff',
       file_type: 'tiff',
       device_address: 'booth-7',
       error_message: 'Unsupported colour profile',

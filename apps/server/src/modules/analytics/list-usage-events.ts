@@ -217,6 +217,7 @@ export async function listErrorEvents(
       id: e.id,
       timestamp: e.occurredAt.toISOString(),
       ip_address: e.ipAddress,
+      filename: e.filename,
       file_type: e.fileType,
       device_address: e.deviceId,
       error_message: e.errorMessage,

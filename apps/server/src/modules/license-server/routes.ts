@@ -11,6 +11,11 @@ import {
   ZLicenseValidation,
   ZUsageAccepted,
   ZUsageReportBody,
+  USAGE_BATCH_MAX,
+  USAGE_MAX_AGE_DAYS,
+  USAGE_MAX_AHEAD_MINUTES,
+  USAGE_REPORT_MAX_BYTES,
+  USAGE_TERM_TOLERANCE_MINUTES,
 } from '@lbs/domain/license-server';
 import type { AppContext } from '../../app-context';
 import { BODY_ERRORS, errors, withExample } from '../../lib/openapi';
@@ -136,8 +141,8 @@ export async function licenseServerRoutes(app: FastifyInstance, { ctx }: { ctx: 
     {
       schema: {
         tags: ['licence server'],
-        summary: 'Report processed files and errors (1 to 100 events)',
-        description: `Only from the device the licence is active on. Each event_id counts once per licence: a retried report answers its events as duplicates. Timestamps must lie within the last 30 days and at most 5 minutes ahead. ${DOCS}`,
+        summary: `Report processed files and errors (1 to ${USAGE_BATCH_MAX} events, at most ${USAGE_REPORT_MAX_BYTES / 1024} KiB)`,
+        description: `Answers 202 with a result per event: accepted, duplicate (its event_id was stored before) or refused with a code, TOO_OLD or OUTSIDE_TERM (final: drop it) or AHEAD (over ${USAGE_MAX_AHEAD_MINUTES} minutes ahead of the server's clock: send it again later). An event is stored when it happened within the licence's term (${USAGE_TERM_TOLERANCE_MINUTES} minutes' tolerance at each end; for a device that held the licence before, until it was freed) and the last ${USAGE_MAX_AGE_DAYS} days, whenever it is reported. The whole report is refused (403) only for an unknown key or a device that never held the licence. A body over ${USAGE_REPORT_MAX_BYTES} bytes is 413. ${DOCS}`,
         body: withExample(ZUsageReportBody, {
           license_key: KEY,
           device_id: DEVICE,
@@ -148,10 +153,12 @@ export async function licenseServerRoutes(app: FastifyInstance, { ctx }: { ctx: 
         response: {
           202: ZUsageAccepted,
           ...errors(...BODY_ERRORS),
-          403: refusal('The licence is not active on this device: NOT_FOUND, EXPIRED, REVOKED, NOT_ACTIVATED or DEVICE_MISMATCH'),
+          403: refusal('No event of the report can be stored: NOT_FOUND (unknown key), NOT_ACTIVATED or DEVICE_MISMATCH (the device never held the licence)'),
           429: RATE_LIMITED,
         },
       },
+      // Sized for 100 events with messages of the documented maximum, not the app's 100 kB.
+      bodyLimit: USAGE_REPORT_MAX_BYTES,
       onRequest: limits.usageByAddress,
       preHandler: limits.usageByKey,
     },

@@ -52,7 +52,7 @@ export const USAGE_COLUMNS: ReadonlyArray<Column<TUsageEvent>> = [
   },
 ];
 
-/** Spec §2: Timestamp, IP, Type, Device, Error. */
+/** Spec §2: Timestamp, IP, Type, Device, Error; and the file that failed, which the booth sends. */
 export const ERROR_COLUMNS: ReadonlyArray<Column<TErrorEvent>> = [
   {
     key: 'timestamp',
@@ -65,6 +65,12 @@ export const ERROR_COLUMNS: ReadonlyArray<Column<TErrorEvent>> = [
     header: 'IP',
     cell: (e) => <span className="font-mono text-xs">{orDash(e.ip_address)}</span>,
     className: nowrap,
+  },
+  {
+    key: 'filename',
+    header: 'Filename',
+    cell: (e) => orDash(e.filename),
+    className: 'break-words',
   },
   { key: 'type', header: 'Type', cell: (e) => orDash(e.file_type) },
   {

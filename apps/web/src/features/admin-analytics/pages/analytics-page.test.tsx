@@ -32,6 +32,7 @@ const errorEvent = (id: number) => ({
   id,
   timestamp: new Date(Date.UTC(2025, 2, 7, 12, 0, id)).toISOString(),
   ip_address: null,
+  filename: `FAILED_${id}.png`,
   file_type: 'png',
   device_address: 'BOOTH-02',
   error_message: `Printer offline ${id}`,
@@ -127,6 +128,8 @@ describe('AnalyticsPage', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Error' }));
     await screen.findByRole('heading', { name: 'Error Logs' });
     await screen.findAllByText('Printer offline 101');
+    // The file that failed, as the booth sent it.
+    expect(screen.getAllByText('FAILED_101.png').length).toBeGreaterThan(0);
     expect(lastCall('/api/analytics/errors')?.params.page).toBe('1');
     const pager = screen.getByRole('navigation', { name: 'Error Logs pages' });
     expect(within(pager).getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe(
@@ -136,6 +139,7 @@ describe('AnalyticsPage', { timeout: 20_000 }, () => {
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Timestamp',
       'IP',
+      'Filename',
       'Type',
       'Device',
       'Error',

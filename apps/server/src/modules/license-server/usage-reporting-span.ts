@@ -1,0 +1,43 @@
+import {
+  USAGE_MAX_AGE_MS,
+  USAGE_MAX_AHEAD_MS,
+  USAGE_TERM_TOLERANCE_MS,
+  type UsageEventRefusal,
+} from '@lbs/domain/license-server';
+import type { LicenseRow } from './find-license';
+
+/** The instants (ms since the epoch) a device may report events for on a licence: [from, to]. */
+export interface UsageReportingSpan {
+  from: number;
+  /** Infinity for a licence that never ends and is still held. */
+  to: number;
+}
+
+/**
+ * Events belong to the time they happened (DESIGN §6.1): a device reports for the licence's term,
+ * from its start to the earliest of its expiry, revocation and suspension, and, for a device that
+ * no longer holds it, up to the moment it was freed. USAGE_TERM_TOLERANCE_MS at each end forgives
+ * what is left of a booth's clock error after the client's correction. An unstarted Daily pass has
+ * no term yet: null.
+ */
+export function usageReportingSpan(
+  license: Pick<LicenseRow, 'startAt' | 'expiresAt' | 'revokedAt' | 'suspendedAt' | 'activateBy'>,
+  freedAt: Date | null,
+): UsageReportingSpan | null {
+  if (license.activateBy !== null) return null;
+  const ends = [license.expiresAt, license.revokedAt, license.suspendedAt, freedAt].filter((d): d is Date => d !== null);
+  const end = ends.length ? Math.min(...ends.map((d) => d.getTime())) : Infinity;
+  return { from: license.startAt.getTime() - USAGE_TERM_TOLERANCE_MS, to: end + USAGE_TERM_TOLERANCE_MS };
+}
+
+/**
+ * Why one event stamped `at` cannot be stored now, or null when it can. Too old first (final), then
+ * ahead of the server's clock (the client keeps it: it cannot be judged against the term yet), then
+ * outside the span (final).
+ */
+export function usageEventRefusal(at: number, span: UsageReportingSpan | null, now: number): UsageEventRefusal | null {
+  if (at < now - USAGE_MAX_AGE_MS) return 'TOO_OLD';
+  if (at > now + USAGE_MAX_AHEAD_MS) return 'AHEAD';
+  if (span === null || at < span.from || at > span.to) return 'OUTSIDE_TERM';
+  return null;
+}
