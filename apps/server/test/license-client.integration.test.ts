@@ -175,7 +175,7 @@ describe('the licence client against the real licence server', () => {
       expect(on, `activation ${i + 1}`).toMatchObject({ status: 'valid', code: 'VALID' });
     }
     const limited = await client.deactivate();
-    expect(limited.status).toBe('offline');
+    expect(limited.status).toBe('limit-reached');
     expect(limited.code).toBe('DEACTIVATION_LIMIT');
     expect(limited.retryAfterSeconds).toBeGreaterThan(0);
     // Nothing changed: the seat and the lease are still this device's.
