@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import { createVerifiedUser, loginInBrowser, solveCaptcha } from '../support/aut
 import { journeySteps } from '../support/journey';
 import { currentLicenses, payForTheCart, type ApiLicense } from '../support/shop';
 import { seriousViolations } from '../support/axe';
+import { cli } from '../support/license-cli';
 
 /*
  * Issue 12's journey: a customer buys a monthly licence, the desktop program's CLI activates it
@@ -19,37 +19,8 @@ import { seriousViolations } from '../support/axe';
 
 afterAll(closeBrowser);
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const CLI = path.join(ROOT, 'packages/license-client/bin/lentibooth-license.mjs');
 const DAY = 24 * 60 * 60 * 1000;
 const MONTHLY = 11;
-
-interface CliResult {
-  code: number;
-  json: Record<string, unknown> & {
-    status: string;
-    code: string;
-    license?: { id: string; type: string; expires_at: string | null; device_id: string | null } | null;
-    lease?: { sub: string; dev: string; lic_exp: number | null; exp: number } | null;
-  };
-  stderr: string;
-}
-
-/** The CLI as a booth operator runs it: its own process, its own state directory. */
-function cli(args: string[]): Promise<CliResult> {
-  const env = { ...process.env };
-  for (const name of ['LENTIBOOTH_SERVER', 'LENTIBOOTH_LICENSE_KEY', 'LENTIBOOTH_STATE_DIR', 'LENTIBOOTH_ISSUER']) delete env[name];
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, [CLI, ...args, '--json'], { cwd: ROOT, env, timeout: 60_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      try {
-        resolve({ code, json: JSON.parse(stdout), stderr });
-      } catch {
-        reject(new Error(`lentibooth-license ${args[0]} exited ${code}: ${stdout}\n${stderr}`));
-      }
-    });
-  });
-}
 
 /** The admin's bearer headers, signed in through the API (CAPTCHA solved in Node). */
 async function adminHeaders(): Promise<Record<string, string>> {
