@@ -356,8 +356,9 @@ interface DemoLicense {
   /** Issued at payment; a started Daily pass's term starts later, at its first activation. */
   createdAt: number;
   startAt: number;
-  /** An unstarted Daily pass's activate-by date (its activate_by). */
+  /** The key's end; an unstarted Daily pass's is its activate-by date, as fulfilment stores it. */
   expiresAt: number;
+  /** An unstarted Daily pass: the latest first activation, and its hours once activated; else null. */
   activateBy: number | null;
   unstartedTermHours: number | null;
   deviceId: string | null;
@@ -1465,9 +1466,13 @@ export async function seedDemoShop(
         isoOrNull(l.lastValidatedAt), l.lastValidatedIp, isoOrNull(l.revokedAt), isoOrNull(l.suspendedAt),
         isoOrNull(l.deviceSharedAt), seededReminderStage(l, now), iso(l.createdAt),
       ]);
+    });
+
+    const addresses = licenses.flatMap((l) => l.addresses.map((a) => ({ l, a })));
+    await phase(`device addresses (${addresses.length})`, async () => {
       await insertRows(tx, 'license_device_addresses', [
         ['license_id', 'uuid'], ['device_id', 'text'], ['ip', 'text'], ['first_seen_at', 'timestamptz'], ['last_seen_at', 'timestamptz'],
-      ], licenses.flatMap((l) => l.addresses.map((a) => ({ l, a }))), ({ l, a }) => [l.id, l.deviceId, a.ip, iso(a.firstSeenAt), iso(a.lastSeenAt)]);
+      ], addresses, ({ l, a }) => [l.id, l.deviceId, a.ip, iso(a.firstSeenAt), iso(a.lastSeenAt)]);
     });
 
     const redemptions = paid.filter((o) => o.promotion !== null);
