@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findProduct } from '@lbs/domain/catalogue';
 import { AUDIT_ACTIONS } from '@lbs/domain/admin-writes';
-import { initialReminderStage, LICENSE_KEY_PATTERN, LICENSE_TERM_MS } from '@lbs/domain/license-terms';
+import { DAILY_PASS_HOURS, dailyPassActivateBy, initialReminderStage, LICENSE_KEY_PATTERN, LICENSE_TERM_MS } from '@lbs/domain/license-terms';
 import { formatUsd, fromCents } from '@lbs/domain/money';
 import { computeShippingFee } from '@lbs/domain/shipping';
 import { NOTIFICATION_TYPES } from '@lbs/domain/statuses';
@@ -9,7 +9,7 @@ import { buildTestApp, openTestDatabase, type TestApp } from '../../test/build-t
 import { randomIp, solveCaptcha } from '../../test/fixtures';
 import { sendExpiryReminders } from '../modules/licenses/send-expiry-reminders';
 import type { Database } from '../db/client';
-import { DEMO_ADMIN_EMAIL, DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, DemoDataPresentError, seedDemoShop, type DemoShopResult } from './seed-demo';
+import { DEMO_ADMIN_EMAIL, DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, DemoDataPresentError, seedDemoShop, seededReminderStage, type DemoShopResult } from './seed-demo';
 
 const DAY = 24 * 3_600_000;
 const SIZE = { users: 40, orders: 150, events: 3000, days: 30, seed: 7 };
@@ -116,7 +116,7 @@ describe('seedDemoShop', () => {
     expect(result.invoices).toEqual({ count: result.paidOrders, first: 1001, last: 1000 + result.paidOrders });
   });
 
-  it('issues one licence per licence unit of a paid order, to its buyer, with the plan term', async () => {
+  it('issues one licence per licence unit of a paid order, to its buyer, with the plan term; Daily passes start at their first activation', async () => {
     const licenses = await rows(t.database, `select l.*, o.user_id as order_user, o.payment_status, o.paid_at
        from licenses l join orders o on o.id = l.order_id`);
     expect(licenses).toHaveLength(result.licenses);
@@ -124,10 +124,35 @@ describe('seedDemoShop', () => {
       expect(l.payment_status).toBe('paid');
       expect(l.user_id).toBe(l.order_user);
       expect(l.license_key).toMatch(LICENSE_KEY_PATTERN);
-      expect(ms(l.start_at)).toBe(ms(l.paid_at));
-      expect(ms(l.expires_at) - ms(l.start_at)).toBe(LICENSE_TERM_MS[l.type as keyof typeof LICENSE_TERM_MS]);
+      expect(ms(l.created_at)).toBe(ms(l.paid_at));
       if (l.device_bound_at) expect(ms(l.device_bound_at)).toBeGreaterThanOrEqual(ms(l.start_at));
+      if (l.type !== 'day') {
+        expect(ms(l.start_at)).toBe(ms(l.paid_at));
+        expect(ms(l.expires_at) - ms(l.start_at)).toBe(LICENSE_TERM_MS[l.type as keyof typeof LICENSE_TERM_MS]);
+        expect(l).toMatchObject({ activate_by: null, unstarted_term_hours: null });
+      } else if (l.activate_by) {
+        // Unstarted: no device, until payment + 12 months, 24 hours once activated.
+        expect(l).toMatchObject({ device_id: null, device_bound_at: null, last_validated_at: null, unstarted_term_hours: DAILY_PASS_HOURS });
+        expect(ms(l.start_at)).toBe(ms(l.paid_at));
+        expect(ms(l.activate_by)).toBe(dailyPassActivateBy(new Date(ms(l.paid_at))).getTime());
+        expect(ms(l.expires_at)).toBe(ms(l.activate_by));
+      } else {
+        // Started at its first activation, at or after payment, for 24 hours from then.
+        expect(l.device_id).toBeTruthy();
+        expect(l.unstarted_term_hours).toBeNull();
+        expect(ms(l.start_at)).toBeGreaterThanOrEqual(ms(l.paid_at));
+        expect(ms(l.device_bound_at)).toBe(ms(l.start_at));
+        expect(ms(l.expires_at) - ms(l.start_at)).toBe(DAILY_PASS_HOURS * 3_600_000);
+        expect(ms(l.start_at)).toBeLessThanOrEqual(now.getTime());
+      }
     }
+    const daily = licenses.filter((l) => l.type === 'day');
+    const started = daily.filter((l) => !l.activate_by);
+    expect(result.licenseStates.unstarted).toBe(daily.length - started.length);
+    expect(result.licenseStates.unstarted).toBeGreaterThan(0);
+    expect(started.length).toBeGreaterThan(0);
+    // Bought ahead of the event: some started a day or more after payment.
+    expect(started.some((l) => ms(l.start_at) - ms(l.paid_at) > DAY)).toBe(true);
     const [units] = await rows<{ n: number }>(t.database, `select coalesce(sum(ol.quantity), 0)::int as n from order_lines ol
        join orders o on o.id = ol.order_id join products p on p.id = ol.product_id
        where o.payment_status = 'paid' and p.kind = 'license'`);
@@ -163,10 +188,11 @@ describe('seedDemoShop', () => {
   });
 
   it('gives every key the reminder stage the reminder job would have left, so its first run mails nobody', async () => {
-    const keys = await rows(t.database, `select expires_at, reminder_stage from licenses`);
+    const keys = await rows(t.database, `select expires_at, activate_by, reminder_stage from licenses`);
     expect(keys.length).toBe(result.licenses + result.generatedLicenses);
     for (const k of keys) {
       expect(k.reminder_stage).toBe(initialReminderStage(k.expires_at ? new Date(k.expires_at as string) : null, now));
+      if (k.activate_by) expect(k.reminder_stage).toBe(0);
       if (k.expires_at && ms(k.expires_at) <= now.getTime()) expect(k.reminder_stage).toBe(3);
     }
     // A 30-day window of daily and monthly keys: some ended, some end within the week.
@@ -238,16 +264,25 @@ describe('seedDemoShop', () => {
     for (const a of of('license.generated')) {
       const [l] = await rows(t.database, `select * from licenses where id = $1`, [a.target_id]);
       expect(l).toMatchObject({ order_id: null, user_id: (a.after as { user_id: number }).user_id, type: (a.after as { type: string }).type });
-      expect(ms(l!.start_at)).toBe(ms(a.created_at));
+      expect(ms(l!.created_at)).toBe(ms(a.created_at));
+      expect(ms(l!.start_at)).toBeGreaterThanOrEqual(ms(l!.created_at));
+      expect((a.after as { start_at: string }).start_at).toBe(new Date(ms(l!.start_at)).toISOString());
       const [told] = await rows(t.database, `select count(*)::int as n from notifications where user_id = $1 and title = 'License issued'`, [l!.user_id]);
       expect(told!.n).toBeGreaterThan(0);
     }
+    // One custom range for an event to come: it starts on a later date, so no booth has it yet.
+    const upcoming = await rows(t.database, `select * from licenses where order_id is null and start_at > $1`, [now]);
+    expect(upcoming).toHaveLength(1);
+    expect(upcoming[0]).toMatchObject({ type: 'custom', device_id: null, activate_by: null });
+    expect(ms(upcoming[0]!.start_at) % DAY).toBe(0);
 
-    const revoked = await rows(t.database, `select id, revoked_at from licenses where revoked_at is not null`);
+    const revoked = await rows(t.database, `select id, revoked_at, activate_by from licenses where revoked_at is not null`);
     expect(of('license.revoked').map((a) => a.target_id).sort()).toEqual(revoked.map((l) => l.id).sort());
     for (const a of of('license.revoked')) {
       expect((a.before as { revoked_at: unknown }).revoked_at).toBeNull();
       expect(ms((a.after as { revoked_at: string }).revoked_at)).toBe(ms(a.created_at));
+      const l = revoked.find((r) => r.id === a.target_id)!;
+      expect((a.after as { activate_by: string | null }).activate_by).toBe(l.activate_by ? new Date(ms(l.activate_by)).toISOString() : null);
     }
 
     // Each shipped order's status changes, ending at the status it has.
@@ -294,9 +329,9 @@ describe('seedDemoShop', () => {
     }
   });
 
-  it('reports usage only from activated, unrevoked licences, inside the window, about 3-5% errors', async () => {
+  it('reports usage only from activated, unrevoked, unsuspended licences, inside their term and the window, about 3-5% errors', async () => {
     const events = await rows(t.database, `select e.kind, e.occurred_at, e.received_at, e.event_id, e.device_id, e.processing_time, e.error_message,
-         l.device_id as license_device, l.device_bound_at, l.expires_at, l.revoked_at
+         l.device_id as license_device, l.device_bound_at, l.start_at, l.expires_at, l.revoked_at, l.suspended_at, l.activate_by, l.type
        from usage_events e join licenses l on l.id = e.license_id`);
     expect(events).toHaveLength(SIZE.events);
     const start = now.getTime() - SIZE.days * DAY;
@@ -306,8 +341,12 @@ describe('seedDemoShop', () => {
       expect(at).toBeLessThanOrEqual(now.getTime());
       expect(e.device_id).toBe(e.license_device);
       expect(at).toBeGreaterThanOrEqual(ms(e.device_bound_at));
+      // Inside the licence's term (the licence server refuses the rest): an unstarted pass has none.
+      expect(e.activate_by).toBeNull();
+      expect(at).toBeGreaterThanOrEqual(ms(e.start_at));
       expect(at).toBeLessThan(ms(e.expires_at));
       if (e.revoked_at) expect(at).toBeLessThan(ms(e.revoked_at));
+      if (e.suspended_at) expect(at).toBeLessThan(ms(e.suspended_at));
       // Received with the program's next report, a little after it happened; no event id (the
       // seeder leaves it null, as on events reported before ids existed: see seed-demo.ts).
       expect(e.event_id).toBeNull();
@@ -325,6 +364,53 @@ describe('seedDemoShop', () => {
     expect(errors).toBeGreaterThan(0.015);
     expect(errors).toBeLessThan(0.08);
     expect(new Set(events.map((e) => e.device_id)).size).toBeGreaterThan(10);
+    expect(events.some((e) => e.type === 'day')).toBe(true);
+  });
+
+  it('records where each bound device checked in from, flags a handful of copied devices and has a suspended key or two', async () => {
+    const licenses = await rows(t.database, `select l.*, coalesce((select json_agg(json_build_object('d', a.device_id, 'ip', a.ip, 'f', a.first_seen_at, 'l', a.last_seen_at)
+         order by a.first_seen_at) from license_device_addresses a where a.license_id = l.id), '[]') as addresses from licenses l`);
+    const HOUR = 3_600_000;
+    for (const l of licenses) {
+      const addresses = (l.addresses as Array<{ d: string; ip: string; f: string; l: string }>).map((a) => ({ ...a, f: ms(a.f), l: ms(a.l) }));
+      if (!l.device_id) {
+        expect(addresses).toEqual([]);
+        expect(l.device_shared_at).toBeNull();
+        continue;
+      }
+      // Seen from activation to the last validation; the last address is the one on the licence.
+      expect(addresses.length).toBeGreaterThan(0);
+      for (const a of addresses) {
+        expect(a.d).toBe(l.device_id);
+        expect(a.l).toBeGreaterThanOrEqual(a.f);
+      }
+      expect(Math.min(...addresses.map((a) => a.f))).toBe(ms(l.device_bound_at));
+      expect(Math.max(...addresses.map((a) => a.l))).toBe(ms(l.last_validated_at));
+      expect(addresses.find((a) => a.l === ms(l.last_validated_at))!.ip).toBe(l.last_validated_ip);
+      // Flagged exactly when two addresses were seen within an hour of each other (device-addresses.ts).
+      const close = addresses.some((a, i) => addresses.some((b, j) => i !== j && a.ip !== b.ip && b.l >= a.f - HOUR && b.f <= a.l + HOUR));
+      expect(Boolean(l.device_shared_at), `licence ${l.id}`).toBe(close);
+      if (l.device_shared_at) {
+        const at = ms(l.device_shared_at);
+        expect(addresses.some((a) => a.f <= at && at <= a.l)).toBe(true);
+      }
+      if (l.suspended_at) {
+        expect(l.revoked_at).toBeNull();
+        expect(ms(l.suspended_at)).toBeGreaterThan(ms(l.device_bound_at));
+        expect(ms(l.suspended_at)).toBeLessThanOrEqual(now.getTime());
+        expect(ms(l.last_validated_at)).toBeLessThanOrEqual(ms(l.suspended_at));
+      }
+    }
+    const bound = licenses.filter((l) => l.device_id).length;
+    const shared = licenses.filter((l) => l.device_shared_at).length;
+    const suspended = licenses.filter((l) => l.suspended_at).length;
+    expect(result.licenseStates).toMatchObject({ shared, suspended });
+    expect(shared).toBeGreaterThanOrEqual(2);
+    expect(shared).toBeLessThan(bound * 0.05);
+    expect(suspended).toBeGreaterThanOrEqual(1);
+    expect(suspended).toBeLessThanOrEqual(2);
+    // Some booths moved from one connection to another hours apart: two addresses, no flag.
+    expect(licenses.some((l) => !l.device_shared_at && (l.addresses as unknown[]).length > 1)).toBe(true);
   });
 
   it("lets a demo customer sign in with the demo password and read their orders and licences", async () => {
@@ -370,6 +456,18 @@ describe('seedDemoShop', () => {
   });
 });
 
+describe('seededReminderStage', () => {
+  const now = Date.parse('2025-06-01T00:00:00Z');
+  it('leaves an unstarted Daily pass in its last day at the week’s reminder, which the job never follows with the 1-day one', () => {
+    const lastDay = now + 12 * 3_600_000;
+    expect(seededReminderStage({ expiresAt: lastDay, activateBy: lastDay }, now)).toBe(1);
+    expect(seededReminderStage({ expiresAt: lastDay, activateBy: null }, now)).toBe(2);
+    expect(seededReminderStage({ expiresAt: now - 1, activateBy: now - 1 }, now)).toBe(3);
+    expect(seededReminderStage({ expiresAt: now + 3 * DAY, activateBy: now + 3 * DAY }, now)).toBe(1);
+    expect(seededReminderStage({ expiresAt: null, activateBy: null }, now)).toBe(0);
+  });
+});
+
 describe('seedDemoShop with a fixed seed and time', () => {
   const dbs: Array<Awaited<ReturnType<typeof openTestDatabase>>> = [];
   afterAll(async () => {
@@ -386,6 +484,9 @@ describe('seedDemoShop with a fixed seed and time', () => {
           (select json_agg(json_build_object('t', total_cents, 's', status, 'p', paid_at, 'i', shipping_info) order by id) from orders) as orders,
           (select json_agg(json_build_object('d', device_id, 'k', kind, 'a', occurred_at, 'f', filename) order by id) from usage_events) as events,
           (select json_agg(license_key) from licenses) as keys,
+          (select json_agg(json_build_object('s', start_at, 'e', expires_at, 'a', activate_by, 'd', device_id, 'v', last_validated_ip,
+             'x', suspended_at, 'f', device_shared_at, 'r', reminder_stage) order by id) from licenses) as licenses,
+          (select json_agg(json_build_object('l', license_id, 'ip', ip, 'f', first_seen_at, 't', last_seen_at) order by license_id, ip) from license_device_addresses) as addresses,
           (select json_agg(json_build_object('a', action, 't', target_id, 'b', before, 'f', after, 'c', created_at) order by id) from admin_audit) as audit,
           (select json_agg(json_build_object('u', user_id, 't', title, 'r', is_read, 'c', created_at) order by created_at, user_id, title, message) from notifications) as notes`);
     };
@@ -394,6 +495,8 @@ describe('seedDemoShop with a fixed seed and time', () => {
     expect(a!.users).toEqual(b!.users);
     expect(a!.orders).toEqual(b!.orders);
     expect(a!.events).toEqual(b!.events);
+    expect(a!.licenses).toEqual(b!.licenses);
+    expect(a!.addresses).toEqual(b!.addresses);
     expect(a!.audit).toEqual(b!.audit);
     expect(a!.notes).toEqual(b!.notes);
     expect(a!.keys).not.toEqual(b!.keys);
