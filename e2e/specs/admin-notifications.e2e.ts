@@ -2,24 +2,12 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { addToCart, emptyCart, paymentProducts } from '@lbs/domain/cart';
 import { adminCredentials, baseUrl, closeBrowser, newPage, screenshot } from '../support/browser';
-import { createVerifiedUser, loginInBrowser, solveCaptcha } from '../support/auth';
+import { createVerifiedUser, loginInBrowser, signInThroughApi } from '../support/auth';
 import { journeySteps } from '../support/journey';
 import { bellCount } from '../support/shop';
 import { seriousViolations } from '../support/axe';
 
 afterAll(closeBrowser);
-
-/** Signs in through the API (CAPTCHA solved in Node) and answers bearer headers. */
-async function signIn(email: string, password: string): Promise<Record<string, string>> {
-  const res = await fetch(`${baseUrl()}/api/users/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ user: { email, password }, recaptchaToken: await solveCaptcha() }),
-  });
-  if (!res.ok) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
-  const { access_token: token } = (await res.json()) as { access_token: string };
-  return { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-}
 
 /** The customer buys one Daily License and pays on the local pay page (as its Pay button posts). */
 async function buyDailyLicense(headers: Record<string, string>, email: string): Promise<number> {
@@ -58,7 +46,7 @@ describe('the back office hears of a payment and a contact message, and marks th
 
   beforeAll(async () => {
     customer = await createVerifiedUser();
-    customerHeaders = await signIn(customer.email, customer.password);
+    customerHeaders = await signInThroughApi(customer.email, customer.password);
     ({ context, page } = await newPage('desktop'));
     const { email, password } = adminCredentials();
     await loginInBrowser(page, email, password);

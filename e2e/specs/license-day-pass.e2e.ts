@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { MSG } from '@lbs/domain/messages';
 import { adminCredentials, baseUrl, closeBrowser, newPage, screenshot, transitionsSettled } from '../support/browser';
-import { createVerifiedUser, loginInBrowser, solveCaptcha } from '../support/auth';
+import { createVerifiedUser, loginInBrowser, signInThroughApi } from '../support/auth';
 import { journeySteps } from '../support/journey';
 import { accountTimeZone, buyThroughCheckout, currentLicenses } from '../support/shop';
 import { cli } from '../support/license-cli';
@@ -100,18 +100,13 @@ describe('a Daily pass starts at its first activation', () => {
   });
 
   step('a key issued to start next month: the CLI says not yet valid, with its start date', async () => {
-    const res = await fetch(`${baseUrl()}/api/users/signin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ user: adminCredentials(), recaptchaToken: await solveCaptcha() }),
-    });
-    const { access_token: token } = (await res.json()) as { access_token: string };
+    const admin = await signInThroughApi(adminCredentials().email, adminCredentials().password);
     const start = new Date(Date.now() + 30 * 24 * HOUR);
     start.setUTCHours(0, 0, 0, 0);
     const end = new Date(start.getTime() + 30 * 24 * HOUR);
     const issued = await fetch(`${baseUrl()}/api/subscriptions/licenses`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: admin,
       body: JSON.stringify({ email, mode: 'custom', start_date: start.toISOString(), end_date: end.toISOString() }),
     });
     expect(issued.status).toBe(201);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { adminCredentials, baseUrl, closeBrowser, newPage, screenshot, transitionsSettled } from '../support/browser';
-import { createVerifiedUser, loginInBrowser, solveCaptcha } from '../support/auth';
+import { createVerifiedUser, loginInBrowser, signInThroughApi } from '../support/auth';
 import { journeySteps } from '../support/journey';
 import { currentLicenses, payForTheCart, type ApiLicense } from '../support/shop';
 import { seriousViolations } from '../support/axe';
@@ -21,18 +21,6 @@ afterAll(closeBrowser);
 
 const DAY = 24 * 60 * 60 * 1000;
 const MONTHLY = 11;
-
-/** The admin's bearer headers, signed in through the API (CAPTCHA solved in Node). */
-async function adminHeaders(): Promise<Record<string, string>> {
-  const { email, password } = adminCredentials();
-  const res = await fetch(`${baseUrl()}/api/users/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ user: { email, password }, recaptchaToken: await solveCaptcha() }),
-  });
-  if (!res.ok) throw new Error(`admin sign-in answered ${res.status}: ${await res.text()}`);
-  return { authorization: `Bearer ${((await res.json()) as { access_token: string }).access_token}` };
-}
 
 describe('licence server journey: buy, activate with the CLI, report usage, renew', () => {
   const step = journeySteps();
@@ -132,7 +120,7 @@ describe('licence server journey: buy, activate with the CLI, report usage, rene
 
   step('the back office sees the events, and the booth on the licence', async () => {
     // The admin API has them as the booth sent them…
-    const headers = await adminHeaders();
+    const headers = await signInThroughApi(adminCredentials().email, adminCredentials().password);
     const read = async (list: 'events' | 'errors') => {
       const res = await fetch(`${baseUrl()}/api/analytics/${list}?page=1&page_size=100`, { headers });
       expect(res.status).toBe(200);

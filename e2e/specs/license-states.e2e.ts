@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MSG } from '@lbs/domain/messages';
 import { adminCredentials, baseUrl, closeBrowser, newPage, screenshot, transitionsSettled } from '../support/browser';
-import { createVerifiedUser, loginInBrowser, solveCaptcha } from '../support/auth';
+import { createVerifiedUser, loginInBrowser, signInThroughApi } from '../support/auth';
 import { accountTimeZone, buyThroughCheckout } from '../support/shop';
 import { seriousViolations } from '../support/axe';
 import { formatDate, setDisplayTimeZone } from '../../apps/web/src/lib/format-date';
@@ -17,18 +17,6 @@ afterAll(closeBrowser);
  * is the admin's monthly key with `suspended: true` written into the list's answer on its way to
  * the page; the server's side of SUSPENDED is tested in the API tests.
  */
-
-/** Signs in through the API (CAPTCHA solved in Node) and answers bearer headers. */
-async function signIn(email: string, password: string): Promise<Record<string, string>> {
-  const res = await fetch(`${baseUrl()}/api/users/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ user: { email, password }, recaptchaToken: await solveCaptcha() }),
-  });
-  if (!res.ok) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
-  const { access_token: token } = (await res.json()) as { access_token: string };
-  return { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-}
 
 interface Issued {
   _id: string;
@@ -59,7 +47,7 @@ describe('licence states on screen', () => {
   it.each(['desktop', 'mobile'] as const)('an unused Daily pass, a key starting later and a suspended one (%s)', async (viewport) => {
     const width = viewport === 'desktop' ? 1440 : 375;
     const { email, password } = await createVerifiedUser();
-    const admin = await signIn(adminCredentials().email, adminCredentials().password);
+    const admin = await signInThroughApi(adminCredentials().email, adminCredentials().password);
     const start = new Date(Date.now() + 45 * 24 * 3600 * 1000);
     start.setUTCHours(0, 0, 0, 0);
     const end = new Date(start.getTime() + 60 * 24 * 3600 * 1000);

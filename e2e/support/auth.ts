@@ -48,5 +48,17 @@ export async function createVerifiedUser(
   return { email, password };
 }
 
+/** Signs in through the API (CAPTCHA solved in Node) and answers the bearer and JSON headers for API calls. */
+export async function signInThroughApi(email: string, password: string): Promise<Record<string, string>> {
+  const res = await fetch(`${baseUrl()}/api/users/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user: { email, password }, recaptchaToken: await solveCaptcha() }),
+  });
+  if (!res.ok) throw new Error(`sign-in of ${email} answered ${res.status}: ${await res.text()}`);
+  const { access_token: token } = (await res.json()) as { access_token: string };
+  return { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+}
+
 // Signing in through the screen lives apart from Vitest's inject(), so tools outside a test run use it too.
 export { loginInBrowser, solveCaptchaWidget } from './login';
