@@ -1,38 +1,17 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LicenseClient, type LicenseClientOptions } from './license-client';
+import { describe, expect, it } from 'vitest';
+import { type LicenseClientOptions } from './license-client';
+import { licenseClientFixture, TEST_DEVICE } from './test/client-fixture';
 import type { FetchLike } from './server-call';
-import { LicenseServerDouble } from './test/license-server-double';
 import { verifyLease } from './verify-lease';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-const DEVICE = 'booth-device-1';
+const DEVICE = TEST_DEVICE;
 
-let server: LicenseServerDouble;
-let dir: string;
-
-beforeEach(async () => {
-  server = await LicenseServerDouble.start();
-  dir = await mkdtemp(path.join(os.tmpdir(), 'lbs-lease-time-'));
-});
-
-afterEach(async () => {
-  await server.stop();
-  await rm(dir, { recursive: true, force: true });
-});
-
-function client(options: Partial<LicenseClientOptions> = {}) {
-  return new LicenseClient({
-    serverUrl: server.url,
-    stateDir: dir,
-    deviceId: DEVICE,
-    timeoutMs: 2000,
-    ...options,
-  });
-}
+const env = licenseClientFixture('lbs-lease-time-');
+const client = (options: Partial<LicenseClientOptions> = {}) => env.client(options);
 
 /** A booth clock `skewMs` off the real one (negative: slow). */
 function boothClock(skewMs: number) {
@@ -54,19 +33,19 @@ const withoutDateHeader: FetchLike = async (input, init) => {
 describe('a lease on the booth clock', () => {
   it('a booth 15 minutes slow keeps the lease it was just given: after activation and offline', async () => {
     // A licence starting now: the lease's nbf is the server's now, 15 minutes ahead of the booth.
-    const license = server.addLicense({ starts_at: new Date().toISOString() });
+    const license = env.server.addLicense({ starts_at: new Date().toISOString() });
     const booth = boothClock(-15 * MINUTE);
     const c = client({ now: booth.now });
     expect(await c.activate(license.key)).toMatchObject({ status: 'valid', usable: true });
     expect(await c.status()).toMatchObject({ status: 'offline-grace', usable: true });
-    await server.stop();
+    await env.server.stop();
     booth.advance(MINUTE);
     expect(await c.validate()).toMatchObject({ status: 'offline-grace', code: 'OFFLINE' });
     expect((await c.clock.offsetMs()) / MINUTE).toBeCloseTo(15, 0);
   });
 
   it('without a Date header the fresh lease iat measures the clock (a tolerance smaller than the skew)', async () => {
-    const license = server.addLicense({ starts_at: new Date().toISOString() });
+    const license = env.server.addLicense({ starts_at: new Date().toISOString() });
     const booth = boothClock(-15 * MINUTE);
     const c = client({ now: booth.now, fetch: withoutDateHeader, clockToleranceMs: 5 * MINUTE });
     expect(await c.activate(license.key)).toMatchObject({ status: 'valid' });
@@ -75,26 +54,26 @@ describe('a lease on the booth clock', () => {
   });
 
   it('a clock within the tolerance of the lease start, never measured, is accepted', async () => {
-    const license = server.addLicense({ starts_at: new Date().toISOString() });
+    const license = env.server.addLicense({ starts_at: new Date().toISOString() });
     const c = client({ now: boothClock(-15 * MINUTE).now });
     expect(await c.activate(license.key)).toMatchObject({ status: 'valid' });
     // the measurement forgotten (a state folder from before server-clock.json)
-    await rm(path.join(dir, 'server-clock.json'));
-    await writeFile(path.join(dir, 'clock.json'), JSON.stringify({ latest_seen: new Date(0) }));
+    await rm(path.join(env.dir, 'server-clock.json'));
+    await writeFile(path.join(env.dir, 'clock.json'), JSON.stringify({ latest_seen: new Date(0) }));
     expect(await c.status()).toMatchObject({ status: 'offline-grace' });
   });
 
   it('a lease whose nbf is far in the future: LEASE_NOT_YET_VALID, validate online', async () => {
-    const license = server.addLicense();
+    const license = env.server.addLicense();
     const c = client();
     expect(await c.activate(license.key)).toMatchObject({ status: 'valid' });
-    const stored = JSON.parse(await readFile(path.join(dir, 'license.json'), 'utf8')) as {
+    const stored = JSON.parse(await readFile(path.join(env.dir, 'license.json'), 'utf8')) as {
       lease: string;
     };
-    stored.lease = await server.signLease(license, DEVICE, {
+    stored.lease = await env.server.signLease(license, DEVICE, {
       nbf: Math.floor((Date.now() + 2 * 24 * HOUR) / 1000),
     });
-    await writeFile(path.join(dir, 'license.json'), JSON.stringify(stored));
+    await writeFile(path.join(env.dir, 'license.json'), JSON.stringify(stored));
     expect(await c.status()).toMatchObject({
       status: 'needs-online',
       code: 'LEASE_NOT_YET_VALID',
@@ -103,13 +82,13 @@ describe('a lease on the booth clock', () => {
   });
 
   it('verifyLease: nbf and exp exactly by default, within the tolerance when given', async () => {
-    const license = server.addLicense();
+    const license = env.server.addLicense();
     const now = Date.now();
-    const lease = await server.signLease(license, DEVICE, {
+    const lease = await env.server.signLease(license, DEVICE, {
       nbf: Math.floor(now / 1000) + 600,
       exp: Math.floor(now / 1000) + 3600,
     });
-    const base = { jwks: { keys: [server.key.publicJwk] }, issuer: server.url, deviceId: DEVICE };
+    const base = { jwks: { keys: [env.server.key.publicJwk] }, issuer: env.server.url, deviceId: DEVICE };
     expect(await verifyLease(lease, { ...base, at: new Date(now) })).toMatchObject({
       ok: false,
       code: 'LEASE_NOT_YET_VALID',
@@ -128,10 +107,10 @@ describe('a lease on the booth clock', () => {
 
   it('the rollback check keeps working on the measured time', async () => {
     const booth = boothClock(-15 * MINUTE);
-    const license = server.addLicense();
+    const license = env.server.addLicense();
     const c = client({ now: booth.now });
     expect(await c.activate(license.key)).toMatchObject({ status: 'valid' });
-    await server.stop();
+    await env.server.stop();
     booth.advance(3 * HOUR);
     expect(await c.status()).toMatchObject({ status: 'offline-grace' });
     booth.advance(-2 * HOUR);

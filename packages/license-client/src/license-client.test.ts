@@ -1,36 +1,17 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { base64url, decodeJwt, UnsecuredJWT } from 'jose';
 import { LicenseClient, type LicenseClientOptions } from './license-client';
-import { LicenseServerDouble, makeSigningKey } from './test/license-server-double';
+import { licenseClientFixture, TEST_DEVICE } from './test/client-fixture';
+import { makeSigningKey } from './test/license-server-double';
 
 const HOUR = 3_600_000;
-const DEVICE = 'booth-device-1';
+const DEVICE = TEST_DEVICE;
 
-let server: LicenseServerDouble;
-let dir: string;
-
-beforeEach(async () => {
-  server = await LicenseServerDouble.start();
-  dir = await mkdtemp(path.join(os.tmpdir(), 'lbs-license-client-'));
-});
-
-afterEach(async () => {
-  await server.stop();
-  await rm(dir, { recursive: true, force: true });
-});
-
-function client(options: Partial<LicenseClientOptions> = {}) {
-  return new LicenseClient({
-    serverUrl: server.url,
-    stateDir: dir,
-    deviceId: DEVICE,
-    timeoutMs: 2000,
-    ...options,
-  });
-}
+const env = licenseClientFixture('lbs-license-client-');
+const client = (options: Partial<LicenseClientOptions> = {}) => env.client(options);
 
 /** A clock that the test moves. */
 function clock(start = Date.now()) {
@@ -39,11 +20,11 @@ function clock(start = Date.now()) {
 }
 
 async function readState(name: string): Promise<Record<string, unknown>> {
-  return JSON.parse(await readFile(path.join(dir, name), 'utf8')) as Record<string, unknown>;
+  return JSON.parse(await readFile(path.join(env.dir, name), 'utf8')) as Record<string, unknown>;
 }
 
 async function activated(options: Partial<LicenseClientOptions> = {}) {
-  const license = server.addLicense({
+  const license = env.server.addLicense({
     type: 'year',
     expires_at: new Date(Date.now() + 365 * 86_400_000).toISOString(),
   });
@@ -54,7 +35,7 @@ async function activated(options: Partial<LicenseClientOptions> = {}) {
 }
 
 describe('activate', () => {
-  it('stores the lease and the server keys, so a new instance verifies it offline', async () => {
+  it('stores the lease and the env.server keys, so a new instance verifies it offline', async () => {
     const { license, r } = await activated();
     expect(r).toMatchObject({
       code: 'VALID',
@@ -65,7 +46,7 @@ describe('activate', () => {
       sub: String(license.id),
       typ: 'year',
       dev: DEVICE,
-      iss: server.url,
+      iss: env.server.url,
     });
     expect(r.leaseExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 71 * HOUR);
     expect(license.device_id).toBe(DEVICE);
@@ -77,10 +58,10 @@ describe('activate', () => {
       sub: String(license.id),
     });
     expect(await readState('jwks.json')).toMatchObject({
-      keys: [{ kid: server.key.kid, kty: 'OKP', crv: 'Ed25519' }],
+      keys: [{ kid: env.server.key.kid, kty: 'OKP', crv: 'Ed25519' }],
     });
 
-    await server.stop();
+    await env.server.stop();
     const later = await client().status();
     expect(later).toMatchObject({ status: 'offline-grace', code: 'LEASE_VALID', usable: true });
     expect(later.leaseExpiresAt).toEqual(r.leaseExpiresAt);
@@ -88,20 +69,20 @@ describe('activate', () => {
 
   it.each([
     ['an unknown key', 'NOT_FOUND', () => ({ key: 'LB-NOPE' })],
-    ['a revoked licence', 'REVOKED', () => ({ key: server.addLicense({ revoked: true }).key })],
+    ['a revoked licence', 'REVOKED', () => ({ key: env.server.addLicense({ revoked: true }).key })],
     [
       'an expired licence',
       'EXPIRED',
       () => ({
-        key: server.addLicense({ expires_at: new Date(Date.now() - 1000).toISOString() }).key,
+        key: env.server.addLicense({ expires_at: new Date(Date.now() - 1000).toISOString() }).key,
       }),
     ],
     [
       'a licence on another device',
       'DEVICE_LIMIT_REACHED',
-      () => ({ key: server.addLicense({ device_id: 'other-booth' }).key }),
+      () => ({ key: env.server.addLicense({ device_id: 'other-booth' }).key }),
     ],
-  ])('denies %s with the server code and stores nothing', async (_name, code, make) => {
+  ])('denies %s with the env.server code and stores nothing', async (_name, code, make) => {
     const c = client();
     const r = await c.activate(make().key);
     expect(r).toMatchObject({ status: 'denied', code, usable: false, lease: null });
@@ -109,17 +90,17 @@ describe('activate', () => {
   });
 
   it('needs the server: offline activation stores nothing', async () => {
-    const license = server.addLicense();
-    await server.stop();
+    const license = env.server.addLicense();
+    await env.server.stop();
     const r = await client().activate(license.key);
     expect(r).toMatchObject({ status: 'needs-online', code: 'OFFLINE', usable: false });
     expect(await client().storedLicense()).toBeNull();
   });
 
   it('sends exactly the contract fields', async () => {
-    const license = server.addLicense();
+    const license = env.server.addLicense();
     const bodies = () =>
-      server.requests.filter((r) => r.method === 'POST').map((r) => JSON.parse(r.body) as unknown);
+      env.server.requests.filter((r) => r.method === 'POST').map((r) => JSON.parse(r.body) as unknown);
     await client().activate(license.key, { deviceName: 'Booth 3' });
     await client().validate();
     await client({ appVersion: '2.4.0' }).validate();
@@ -133,7 +114,7 @@ describe('activate', () => {
   });
 
   it('derives a stable device id when none is given', async () => {
-    const license = server.addLicense();
+    const license = env.server.addLicense();
     const c = client({ deviceId: undefined });
     const id = await c.deviceId();
     expect(id).toMatch(/^lb-[0-9a-f]{32}$/);
@@ -144,7 +125,7 @@ describe('activate', () => {
     const otherDir = await mkdtemp(path.join(os.tmpdir(), 'lbs-license-client-'));
     try {
       expect(
-        await new LicenseClient({ serverUrl: server.url, stateDir: otherDir }).deviceId(),
+        await new LicenseClient({ serverUrl: env.server.url, stateDir: otherDir }).deviceId(),
       ).not.toBe(id);
     } finally {
       await rm(otherDir, { recursive: true, force: true });
@@ -155,24 +136,24 @@ describe('activate', () => {
 describe('validate online', () => {
   it('answers valid and renews the lease', async () => {
     const { c, r } = await activated();
-    server.now = () => Date.now() + 2 * HOUR;
+    env.server.now = () => Date.now() + 2 * HOUR;
     const again = await c.validate();
     expect(again).toMatchObject({ status: 'valid', code: 'VALID' });
     expect(again.leaseExpiresAt!.getTime()).toBeGreaterThan(r.leaseExpiresAt!.getTime());
   });
 
-  it('fetches the JWKS again when the server signs with a new key', async () => {
+  it('fetches the JWKS again when the env.server signs with a new key', async () => {
     const { c } = await activated();
-    server.key = await makeSigningKey('rotated');
+    env.server.key = await makeSigningKey('rotated');
     expect(await c.validate()).toMatchObject({ status: 'valid' });
     expect(await readState('jwks.json')).toMatchObject({ keys: [{ kid: 'rotated' }] });
   });
 });
 
 describe('offline within the lease', () => {
-  it('server down: valid offline-grace until the lease expiry', async () => {
+  it('env.server down: valid offline-grace until the lease expiry', async () => {
     const { c, r } = await activated();
-    await server.stop();
+    await env.server.stop();
     const offline = await c.validate();
     expect(offline).toMatchObject({ status: 'offline-grace', code: 'OFFLINE', usable: true });
     expect(offline.leaseExpiresAt).toEqual(r.leaseExpiresAt);
@@ -189,7 +170,7 @@ describe('offline within the lease', () => {
     'a %i answer is offline, not a refusal: the lease is kept',
     async (status, headers, retryAfter) => {
       const { c } = await activated();
-      server.injected.push({
+      env.server.injected.push({
         status,
         headers,
         body: { detail: { code: 'BUSY', message: 'try later' } },
@@ -205,9 +186,9 @@ describe('offline within the lease', () => {
     },
   );
 
-  it('a server that does not answer in time is offline', async () => {
+  it('a env.server that does not answer in time is offline', async () => {
     const { c } = await activated({ timeoutMs: 300 });
-    server.injected.push({ status: 0, hang: true });
+    env.server.injected.push({ status: 0, hang: true });
     expect(await c.validate()).toMatchObject({ status: 'offline-grace', code: 'OFFLINE' });
   });
 
@@ -215,9 +196,9 @@ describe('offline within the lease', () => {
     ['a 403 page from a proxy', 403, '<html>Forbidden</html>'],
     ['a captive portal page', 200, '<html>Sign in to the hotel Wi-Fi</html>'],
     ['a 200 that is not the contract', 200, { hello: 'world' }],
-  ])('%s is not the licence server answering: offline', async (_name, status, body) => {
+  ])('%s is not the licence env.server answering: offline', async (_name, status, body) => {
     const { c } = await activated();
-    server.injected.push({ status, body });
+    env.server.injected.push({ status, body });
     expect(await c.validate()).toMatchObject({ status: 'offline-grace', code: 'OFFLINE' });
     expect((await c.storedLicense())!.denied).toBeNull();
   });
@@ -225,7 +206,7 @@ describe('offline within the lease', () => {
   it('refuses after the lease expiry: needs online', async () => {
     const t = clock();
     const { c, r } = await activated({ now: t.now });
-    await server.stop();
+    await env.server.stop();
     // checked with the clock tolerance (an hour by default), as the rollback check
     const exp = r.leaseExpiresAt!.getTime() + HOUR;
     t.set(exp - 1000);
@@ -238,14 +219,14 @@ describe('offline within the lease', () => {
 
   it('a lease cut short by the licence end: usable until lic_exp only', async () => {
     const t = clock();
-    const license = server.addLicense({
+    const license = env.server.addLicense({
       type: 'day',
       expires_at: new Date(t.get() + 5 * HOUR).toISOString(),
     });
     const c = client({ now: t.now });
     const r = await c.activate(license.key);
     expect(r.leaseExpiresAt!.getTime()).toBe(Math.floor((t.get() + 5 * HOUR) / 1000) * 1000);
-    await server.stop();
+    await env.server.stop();
     t.set(t.get() + 6 * HOUR + 1000);
     expect(await c.status()).toMatchObject({ status: 'needs-online', code: 'LEASE_EXPIRED' });
   });
@@ -255,7 +236,7 @@ describe('the clock', () => {
   it('set back by more than an hour: needs online', async () => {
     const t = clock();
     const { c } = await activated({ now: t.now });
-    await server.stop();
+    await env.server.stop();
     const start = t.get();
     t.set(start + 10 * HOUR);
     expect(await c.status()).toMatchObject({ status: 'offline-grace' });
@@ -273,7 +254,7 @@ describe('the clock', () => {
   it('set back by less than an hour: still usable', async () => {
     const t = clock();
     const { c } = await activated({ now: t.now });
-    await server.stop();
+    await env.server.stop();
     const start = t.get();
     t.set(start + 5 * HOUR);
     await c.status();
@@ -285,7 +266,7 @@ describe('the clock', () => {
     const t = clock(Date.now() - 30 * 24 * HOUR);
     const { c } = await activated({ now: t.now });
     expect((await c.clock.offsetMs()) / HOUR).toBeCloseTo(30 * 24, 0);
-    await server.stop();
+    await env.server.stop();
     expect(await c.validate()).toMatchObject({ status: 'offline-grace', code: 'OFFLINE' });
     t.set(t.get() - 2 * HOUR);
     expect(await c.validate()).toMatchObject({ status: 'needs-online', code: 'CLOCK_SET_BACK' });
@@ -296,7 +277,7 @@ describe('a tampered lease', () => {
   async function rewriteLease(transform: (lease: string) => string | Promise<string>) {
     const stored = await readState('license.json');
     stored.lease = await transform(stored.lease as string);
-    await writeFile(path.join(dir, 'license.json'), JSON.stringify(stored));
+    await writeFile(path.join(env.dir, 'license.json'), JSON.stringify(stored));
   }
 
   it.each([
@@ -320,14 +301,14 @@ describe('a tampered lease', () => {
       'an unsigned token',
       () =>
         new UnsecuredJWT({ dev: DEVICE, sub: '1', typ: 'year' })
-          .setIssuer(server.url)
+          .setIssuer(env.server.url)
           .setIssuedAt()
           .setExpirationTime('30d')
           .encode(),
     ],
   ])('%s is refused offline', async (_name, transform) => {
     const { c } = await activated();
-    await server.stop();
+    await env.server.stop();
     await rewriteLease(transform);
     const r = await c.status();
     expect(r).toMatchObject({ status: 'needs-online', code: 'LEASE_INVALID', usable: false });
@@ -336,9 +317,9 @@ describe('a tampered lease', () => {
 
   it('a lease signed by another key under the same kid is refused', async () => {
     const { c, license } = await activated();
-    const forger = await makeSigningKey(server.key.kid);
+    const forger = await makeSigningKey(env.server.key.kid);
     await rewriteLease(() =>
-      server.signLease(license, DEVICE, {
+      env.server.signLease(license, DEVICE, {
         key: forger,
         exp: Math.floor(Date.now() / 1000) + 365 * 86_400,
       }),
@@ -348,28 +329,28 @@ describe('a tampered lease', () => {
 
   it('a token of another type signed by the same key is refused', async () => {
     const { c, license } = await activated();
-    await rewriteLease(() => server.signLease(license, DEVICE, { typ: 'JWT' }));
+    await rewriteLease(() => env.server.signLease(license, DEVICE, { typ: 'JWT' }));
     expect(await c.status()).toMatchObject({ status: 'needs-online', code: 'LEASE_INVALID' });
   });
 
   it('a genuine lease of another device is refused', async () => {
     const { c, license } = await activated();
-    await rewriteLease(() => server.signLease(license, 'someone-elses-booth'));
+    await rewriteLease(() => env.server.signLease(license, 'someone-elses-booth'));
     expect(await c.status()).toMatchObject({ status: 'needs-online', code: 'LEASE_INVALID' });
   });
 
   it('on this machine, localhost and 127.0.0.1 name the same issuer; another port does not', async () => {
-    server.issuer = `http://localhost:${server.port}/`;
-    expect(await client().activate(server.addLicense().key)).toMatchObject({ status: 'valid' });
-    server.issuer = `http://localhost:${server.port + 1}`;
-    expect(await client().activate(server.addLicense().key)).toMatchObject({
+    env.server.issuer = `http://localhost:${env.server.port}/`;
+    expect(await client().activate(env.server.addLicense().key)).toMatchObject({ status: 'valid' });
+    env.server.issuer = `http://localhost:${env.server.port + 1}`;
+    expect(await client().activate(env.server.addLicense().key)).toMatchObject({
       code: 'LEASE_INVALID',
     });
   });
 
   it('a lease from another issuer is refused', async () => {
-    server.issuer = 'https://elsewhere.example';
-    const license = server.addLicense();
+    env.server.issuer = 'https://elsewhere.example';
+    const license = env.server.addLicense();
     const r = await client().activate(license.key);
     expect(r).toMatchObject({ status: 'lease-rejected', code: 'LEASE_INVALID', usable: false });
     expect(await client().storedLicense()).toBeNull();
@@ -382,18 +363,18 @@ describe('a tampered lease', () => {
 
 describe('pinned keys', () => {
   it('verifies with the pinned key and never fetches the JWKS', async () => {
-    const license = server.addLicense();
-    const c = client({ pinnedJwks: { keys: [server.key.publicJwk] } });
+    const license = env.server.addLicense();
+    const c = client({ pinnedJwks: { keys: [env.server.key.publicJwk] } });
     expect(await c.activate(license.key)).toMatchObject({ status: 'valid' });
     expect(await c.status()).toMatchObject({ status: 'offline-grace' });
-    expect(server.requests.some((r) => r.path.endsWith('jwks.json'))).toBe(false);
+    expect(env.server.requests.some((r) => r.path.endsWith('jwks.json'))).toBe(false);
   });
 
-  it('refuses a server signing with another key than the pinned one', async () => {
+  it('refuses a env.server signing with another key than the pinned one', async () => {
     const pinned = await makeSigningKey();
-    const license = server.addLicense();
+    const license = env.server.addLicense();
     const c = client({ pinnedJwks: { keys: [pinned.publicJwk] } });
-    // the server answered: not offline, but a kid the pinned keys do not list
+    // the env.server answered: not offline, but a kid the pinned keys do not list
     expect(await c.activate(license.key)).toMatchObject({
       status: 'lease-rejected',
       code: 'UNKNOWN_KEY',
@@ -402,8 +383,8 @@ describe('pinned keys', () => {
   });
 
   it('an impostor answering VALID with its own lease does not replace the stored one', async () => {
-    const { c } = await activated({ pinnedJwks: { keys: [server.key.publicJwk] } });
-    server.key = await makeSigningKey(server.key.kid);
+    const { c } = await activated({ pinnedJwks: { keys: [env.server.key.publicJwk] } });
+    env.server.key = await makeSigningKey(env.server.key.kid);
     const r = await c.validate();
     // usable on the stored lease, but said for what it is: the server's lease does not verify
     expect(r).toMatchObject({ status: 'offline-grace', code: 'LEASE_INVALID', usable: true });
@@ -422,14 +403,14 @@ describe('refusals deny', () => {
       denied: { code: 'REVOKED' },
       license_key: license.key,
     });
-    await server.stop();
+    await env.server.stop();
     expect(await c.status()).toMatchObject({ status: 'denied', code: 'REVOKED' });
     expect(await c.validate()).toMatchObject({ status: 'denied', code: 'REVOKED' });
   });
 
   it('a 403 {detail:{code:"REVOKED"}} denies and removes the lease', async () => {
     const { c } = await activated();
-    server.injected.push({
+    env.server.injected.push({
       status: 403,
       body: { detail: { code: 'REVOKED', message: 'This licence has been revoked' } },
     });
@@ -502,7 +483,7 @@ describe('deactivate', () => {
 
   it('offline: nothing changes', async () => {
     const { c } = await activated();
-    await server.stop();
+    await env.server.stop();
     expect(await c.deactivate()).toMatchObject({ status: 'offline', code: 'OFFLINE' });
     expect(await c.status()).toMatchObject({ status: 'offline-grace' });
   });

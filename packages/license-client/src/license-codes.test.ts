@@ -1,42 +1,20 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LicenseClient, type LicenseClientOptions } from './license-client';
-import { LicenseServerDouble, makeSigningKey } from './test/license-server-double';
+import { licenseClientFixture, TEST_DEVICE } from './test/client-fixture';
+import { makeSigningKey } from './test/license-server-double';
 
 const DAY = 86_400_000;
-const DEVICE = 'booth-device-1';
+const DEVICE = TEST_DEVICE;
 
-let server: LicenseServerDouble;
-let dir: string;
+const env = licenseClientFixture('lbs-license-codes-');
+const client = (options: Partial<LicenseClientOptions> = {}) => env.client(options);
 
-beforeEach(async () => {
-  server = await LicenseServerDouble.start();
-  dir = await mkdtemp(path.join(os.tmpdir(), 'lbs-license-codes-'));
-});
-
-afterEach(async () => {
-  await server.stop();
-  await rm(dir, { recursive: true, force: true });
-});
-
-function client(options: Partial<LicenseClientOptions> = {}) {
-  return new LicenseClient({
-    serverUrl: server.url,
-    stateDir: dir,
-    deviceId: DEVICE,
-    timeoutMs: 2000,
-    ...options,
-  });
-}
-
-const posts = () => server.requests.filter((r) => r.method === 'POST').length;
+const posts = () => env.server.requests.filter((r) => r.method === 'POST').length;
 
 describe('NOT_YET_VALID', () => {
   it('activation before the start: not-yet-valid with starts_at, nothing stored; from the start it activates', async () => {
     const startsAt = new Date(Date.now() + 2 * DAY).toISOString();
-    const license = server.addLicense({ starts_at: startsAt });
+    const license = env.server.addLicense({ starts_at: startsAt });
     const c = client();
     const r = await c.activate(license.key);
     expect(r).toMatchObject({
@@ -49,12 +27,12 @@ describe('NOT_YET_VALID', () => {
     expect(r.startsAt).toEqual(new Date(startsAt));
     expect(await c.storedLicense()).toBeNull();
 
-    server.now = () => Date.now() + 2 * DAY + 1000;
+    env.server.now = () => Date.now() + 2 * DAY + 1000;
     expect(await c.activate(license.key)).toMatchObject({ status: 'valid' });
   });
 
   it('validation of the stored key before its start: not-yet-valid, key kept, valid again from the start', async () => {
-    const license = server.addLicense();
+    const license = env.server.addLicense();
     const c = client();
     expect(await c.activate(license.key)).toMatchObject({ status: 'valid' });
     const startsAt = new Date(Date.now() + DAY).toISOString();
@@ -72,10 +50,10 @@ describe('NOT_YET_VALID', () => {
       startsAt: new Date(startsAt),
     });
 
-    // offline once the start has come: not "not yet valid" any more, ask the server
+    // offline once the start has come: not "not yet valid" any more, ask the env.server
     const later = new LicenseClient({
-      serverUrl: server.url,
-      stateDir: dir,
+      serverUrl: env.server.url,
+      stateDir: env.dir,
       deviceId: DEVICE,
       now: () => new Date(Date.now() + DAY + 1000),
     });
@@ -87,7 +65,7 @@ describe('NOT_YET_VALID', () => {
 
   it('a Daily pass not started shows its activate-by date', async () => {
     const activateBy = new Date(Date.now() + 365 * DAY).toISOString();
-    const license = server.addLicense({ type: 'day', activate_by: activateBy });
+    const license = env.server.addLicense({ type: 'day', activate_by: activateBy });
     const r = await client().activate(license.key);
     expect(r).toMatchObject({ status: 'valid', license: { activate_by: activateBy } });
   });
@@ -95,7 +73,7 @@ describe('NOT_YET_VALID', () => {
 
 describe('SUSPENDED and REVOKED', () => {
   it('SUSPENDED denies like REVOKED (no lease, not usable) but keeps the key: reinstated, it validates', async () => {
-    const license = server.addLicense();
+    const license = env.server.addLicense();
     const c = client();
     expect(await c.activate(license.key)).toMatchObject({ status: 'valid' });
     license.suspended = true;
@@ -118,7 +96,7 @@ describe('SUSPENDED and REVOKED', () => {
   });
 
   it('SUSPENDED at activation: denied, the key not final', async () => {
-    const license = server.addLicense({ suspended: true });
+    const license = env.server.addLicense({ suspended: true });
     expect(await client().activate(license.key)).toMatchObject({
       status: 'denied',
       code: 'SUSPENDED',
@@ -127,7 +105,7 @@ describe('SUSPENDED and REVOKED', () => {
   });
 
   it('REVOKED is final: the key is marked so and not asked about again; activating asks again', async () => {
-    const license = server.addLicense();
+    const license = env.server.addLicense();
     const c = client();
     expect(await c.activate(license.key)).toMatchObject({ status: 'valid' });
     license.revoked = true;
@@ -140,18 +118,18 @@ describe('SUSPENDED and REVOKED', () => {
     expect(posts()).toBe(before);
 
     // another key, or the same one typed again, is asked about
-    const other = server.addLicense();
+    const other = env.server.addLicense();
     expect(await c.validate({ licenseKey: other.key })).toMatchObject({ code: 'NOT_ACTIVATED' });
     expect(await c.activate(license.key)).toMatchObject({ status: 'denied', code: 'REVOKED' });
     expect(posts()).toBe(before + 2);
   });
 });
 
-describe('a lease the server signed with a kid its JWKS does not list', () => {
+describe('a lease the env.server signed with a kid its JWKS does not list', () => {
   async function jwksWithoutTheKid(times: number) {
     const other = await makeSigningKey();
     for (let i = 0; i < times; i += 1)
-      server.injected.push({
+      env.server.injected.push({
         path: '/api/licenses/jwks.json',
         status: 200,
         body: { keys: [other.publicJwk] },
@@ -160,20 +138,20 @@ describe('a lease the server signed with a kid its JWKS does not list', () => {
 
   it('activation says UNKNOWN_KEY (lease-rejected), not offline; nothing stored', async () => {
     await jwksWithoutTheKid(2);
-    const r = await client().activate(server.addLicense().key);
+    const r = await client().activate(env.server.addLicense().key);
     expect(r).toMatchObject({ status: 'lease-rejected', code: 'UNKNOWN_KEY', usable: false });
     expect(r.message).toMatch(/signed by a key this client does not know/);
     expect(await client().storedLicense()).toBeNull();
   });
 
   it('validation with a stored lease still good: usable on it, under UNKNOWN_KEY, not OFFLINE', async () => {
-    const license = server.addLicense();
+    const license = env.server.addLicense();
     const c = client();
     expect(await c.activate(license.key)).toMatchObject({ status: 'valid' });
-    // the server signs with a new key its JWKS does not list yet (the old one still listed)
-    const old = server.key;
-    server.key = await makeSigningKey();
-    server.injected.push({
+    // the env.server signs with a new key its JWKS does not list yet (the old one still listed)
+    const old = env.server.key;
+    env.server.key = await makeSigningKey();
+    env.server.injected.push({
       path: '/api/licenses/jwks.json',
       status: 200,
       body: { keys: [old.publicJwk] },
