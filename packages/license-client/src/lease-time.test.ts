@@ -44,6 +44,21 @@ describe('a lease on the booth clock', () => {
     expect((await c.clock.offsetMs()) / MINUTE).toBeCloseTo(15, 0);
   });
 
+  it("the JWKS answer's Date (cacheable: a proxy may serve it an hour old) does not set the clock", async () => {
+    const license = env.server.addLicense({ starts_at: new Date().toISOString() });
+    const staleJwks: FetchLike = async (input, init) => {
+      const res = await fetch(input, init);
+      if (!String(input).endsWith('/jwks.json')) return res;
+      const headers = new Headers(res.headers);
+      headers.set('date', new Date(Date.now() - HOUR).toUTCString());
+      return new Response(await res.text(), { status: res.status, headers });
+    };
+    const c = client({ fetch: staleJwks });
+    expect(await c.activate(license.key)).toMatchObject({ status: 'valid' });
+    expect(env.server.requests.some((r) => r.path.endsWith('/jwks.json'))).toBe(true);
+    expect(Math.abs(await c.clock.offsetMs())).toBeLessThan(5000);
+  });
+
   it('without a Date header the fresh lease iat measures the clock (a tolerance smaller than the skew)', async () => {
     const license = env.server.addLicense({ starts_at: new Date().toISOString() });
     const booth = boothClock(-15 * MINUTE);

@@ -879,7 +879,9 @@ export class LicenseClient {
       timeoutMs: this.timeoutMs,
       now: this.now,
     });
-    if (answer.kind !== 'offline' && answer.serverDate)
+    // Only the POST calls' answers: they are never cached, while the JWKS (a GET, cacheable for an
+    // hour) may come from a proxy's cache with the Date of when it was first fetched.
+    if (call.method === 'POST' && answer.kind !== 'offline' && answer.serverDate)
       await this.clock.observe(answer.serverDate.server, answer.serverDate.local, 'date-header');
     return answer;
   }

@@ -150,6 +150,17 @@ export async function callServer<T>(call: ServerCall<T>): Promise<ServerAnswer<T
       retryAfterSeconds: null,
     };
   }
+  // Too large is an answer about this request, whoever on the way gave it (a proxy's HTML page
+  // too): sent again unchanged it fails again, so it is not "offline"; the sender makes it smaller.
+  if (status === 413) {
+    return {
+      kind: 'refused',
+      status,
+      code: detail?.code ?? 'HTTP_413',
+      message: detail?.message || 'the request is too large for the server or a proxy on the way',
+      serverDate,
+    };
+  }
   if (detail) {
     return {
       kind: 'refused',
