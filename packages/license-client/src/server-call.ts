@@ -158,6 +158,7 @@ export async function callServer<T>(call: ServerCall<T>): Promise<ServerAnswer<T
       status,
       code: detail?.code ?? 'HTTP_413',
       message: detail?.message || 'the request is too large for the server or a proxy on the way',
+      detail: detail?.fields ?? null,
       serverDate,
     };
   }

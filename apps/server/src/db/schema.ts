@@ -341,7 +341,7 @@ export const licenses = pgTable(
 );
 
 /**
- * The addresses each device id of a licence checks in from (activation, validation, usage), one
+ * The addresses each device id of a licence checks in from (activation and validation), one
  * row per (licence, device, address) with the first and last time seen: the evidence behind
  * `licenses.device_shared_at` and the fleet view's "seen from".
  */

@@ -49,9 +49,11 @@ export async function activateLicense(
       })
       .where(eq(licenses.id, found.id))
       .returning();
+    // In the same transaction: an activation either happened with its address on record or not at
+    // all (recorded after the commit, a failure there would answer 500 for a bound device).
+    await recordDeviceAddresses(tx, [{ licenseId: bound!.id, deviceId: body.device_id, ip: client.ip, at: now }]);
     return bound!;
   });
-  await recordDeviceAddresses(db, [{ licenseId: license.id, deviceId: body.device_id, ip: client.ip, at: now }]);
   return { valid: true, code: 'VALID', license: toServerLicense(license), lease: await leases.issue(license, body.device_id, now) };
 }
 
