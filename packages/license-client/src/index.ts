@@ -38,5 +38,6 @@ export {
   type UsageEventInput,
   type UsageEventResult,
   type UsageFlushResult,
+  type UsageOwner,
   type UsageReportAnswer,
 } from './usage-queue';

@@ -511,7 +511,11 @@ export class LicenseClient {
     });
   }
 
-  /** Frees this device's seat on the server and forgets the licence here. */
+  /**
+   * Frees this device's seat on the server and forgets the licence here. The usage queue is
+   * flushed first (one try), so what the seat produced goes out while it is still held; the
+   * events it could not send go later, under this licence all the same.
+   */
   async deactivate(): Promise<DeactivateResult> {
     const stored = await this.storedLicense();
     if (!stored)
@@ -521,6 +525,9 @@ export class LicenseClient {
         message: 'no licence is activated on this device',
         retryAfterSeconds: null,
       };
+    // Events recorded before this licence was stored go under it now or never (they carry no
+    // licence of their own); a failing flush must not keep the seat from being freed.
+    await this.flushUsage({ attempts: 1 }).catch(() => undefined);
     // The device the seat was taken with, even if this machine's derived id has changed since.
     const answer = await this.post(
       '/api/licenses/deactivate',
@@ -568,15 +575,19 @@ export class LicenseClient {
    */
   async recordUsage(events: UsageEventInput | UsageEventInput[]): Promise<UsageEvent[]> {
     const reading = await this.clock.reading();
+    const stored = await this.storedLicense();
     return this.usage.append(
       Array.isArray(events) ? events : [events],
       this.now(),
       reading?.offset_ms ?? null,
+      // Sent under the licence held as they happened, whatever is activated by the time they go.
+      stored ? { license_key: stored.license_key, device_id: stored.device_id } : null,
     );
   }
 
   /**
-   * Sends the queued usage events under the stored licence, in batches under the server's
+   * Sends the queued usage events, each under the licence (key and device id) it was recorded
+   * under, or under the stored licence when none was stored then, in batches under the server's
    * count and size limits. Events leave the queue when the server stored them (or had them
    * already) or refused them for good; everything else stays for the next flush.
    */
@@ -584,29 +595,18 @@ export class LicenseClient {
     options: { attempts?: number; baseDelayMs?: number; maxDelayMs?: number } = {},
   ): Promise<UsageFlushResult> {
     const stored = await this.storedLicense();
-    if (!stored) {
-      return {
-        status: 'not-activated',
-        sent: 0,
-        accepted: 0,
-        duplicates: 0,
-        held: 0,
-        remaining: await this.usage.size(),
-        dropped: [],
-        code: null,
-        message: 'no licence is activated on this device; the events stay queued',
-        retryAfterSeconds: null,
-      };
-    }
     return this.usage.flush(
-      (events) =>
+      (owner, events) =>
         this.post(
           '/api/analytics/usage',
-          { license_key: stored.license_key, device_id: stored.device_id, events },
+          { license_key: owner.license_key, device_id: owner.device_id, events },
           parseUsageReportAnswer,
         ),
       {
         ...options,
+        currentOwner: stored
+          ? { license_key: stored.license_key, device_id: stored.device_id }
+          : null,
         now: this.now,
         offsetMs: async () => (await this.clock.reading())?.offset_ms ?? null,
       },

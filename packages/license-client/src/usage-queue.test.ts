@@ -46,6 +46,27 @@ const events = (n: number, from = 0): UsageEventInput[] =>
 /** Every event id the server accepted, with how often it arrived. */
 const arrivals = () => [...server.eventArrivals.values()];
 
+/** For each event id reported, the licence keys and device ids it was sent under, in order. */
+function keysSentUnder(): Map<string, string[]> {
+  const under = new Map<string, string[]>();
+  for (const request of server.requests.filter((r) => r.path === '/api/analytics/usage')) {
+    const body = JSON.parse(request.body) as {
+      license_key: string;
+      device_id: string;
+      events: { event_id: string }[];
+    };
+    for (const event of body.events) {
+      const owners = under.get(event.event_id) ?? [];
+      owners.push(`${body.license_key} ${body.device_id}`);
+      under.set(event.event_id, owners);
+    }
+  }
+  return under;
+}
+
+const HOUR = 3_600_000;
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * HOUR).toISOString();
+
 describe('the usage queue', () => {
   it('survives a restart: a new instance on the same directory sends what the old one queued', async () => {
     const { c } = await activated();
@@ -384,11 +405,17 @@ describe('the usage queue', () => {
     expect(arrivals().every((n) => n === 1)).toBe(true);
   });
 
-  it('without a licence the events wait', async () => {
+  it('without a licence the events wait, then go under the licence activated next', async () => {
     const c = client();
-    await c.recordUsage(events(2));
+    const queued = await c.recordUsage(events(2));
     expect(await c.flushUsage()).toMatchObject({ status: 'not-activated', remaining: 2 });
     expect(server.usageBatches).toHaveLength(0);
+    const license = server.addLicense();
+    await c.activate(license.key);
+    expect(await c.flushUsage()).toMatchObject({ status: 'sent', sent: 2, remaining: 0 });
+    expect(keysSentUnder()).toEqual(
+      new Map(queued.map((e) => [e.event_id, [`${license.key} booth-1`]])),
+    );
   });
 
   it('leaves no temporary files behind', async () => {
@@ -448,5 +475,86 @@ describe('usage events', () => {
     const c = client();
     await expect(c.recordUsage(event as UsageEventInput)).rejects.toBeInstanceOf(UsageEventError);
     expect(await c.usage.size()).toBe(0);
+  });
+});
+
+describe('queued usage stays with the licence it was recorded under', () => {
+  it('two Daily passes at a 2-day offline event: each day goes under its own pass', async () => {
+    const { c, license: dayOne } = await activated();
+    Object.assign(dayOne, { type: 'day', starts_at: hoursAgo(48), expires_at: hoursAgo(24) });
+    const first = await c.recordUsage([
+      { kind: 'success', file_type: 'jpg', timestamp: hoursAgo(40) },
+      { kind: 'success', file_type: 'jpg', timestamp: hoursAgo(30) },
+    ]);
+    const dayTwo = server.addLicense({ type: 'day' });
+    expect((await c.activate(dayTwo.key)).status).toBe('valid');
+    Object.assign(dayTwo, { starts_at: hoursAgo(24), expires_at: hoursAgo(-1) });
+    const second = await c.recordUsage([
+      { kind: 'success', file_type: 'jpg', timestamp: hoursAgo(20) },
+      { kind: 'error', file_type: 'png', timestamp: hoursAgo(2) },
+      { kind: 'success', file_type: 'jpg', timestamp: hoursAgo(1) },
+    ]);
+
+    const r = await c.flushUsage();
+    expect(r).toMatchObject({ status: 'sent', sent: 5, remaining: 0, dropped: [] });
+    expect(keysSentUnder()).toEqual(
+      new Map([
+        ...first.map((e) => [e.event_id, [`${dayOne.key} booth-1`]] as const),
+        ...second.map((e) => [e.event_id, [`${dayTwo.key} booth-1`]] as const),
+      ]),
+    );
+    // A batch never mixes licences.
+    expect(server.usageBatches.map((b) => b.length).sort()).toEqual([2, 3]);
+  });
+
+  it('deactivate sends the seat’s events first, under its licence', async () => {
+    const { c, license } = await activated();
+    const queued = await c.recordUsage(events(3));
+    expect(await c.deactivate()).toMatchObject({ status: 'deactivated' });
+    expect(server.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
+      '/api/licenses/activate',
+      '/api/analytics/usage',
+      '/api/licenses/deactivate',
+    ]);
+    expect([...server.eventArrivals.keys()].sort()).toEqual(queued.map((e) => e.event_id).sort());
+    expect(await c.usage.size()).toBe(0);
+    expect(keysSentUnder().get(queued[0]!.event_id)).toEqual([`${license.key} booth-1`]);
+  });
+
+  it('events the deactivation could not send go later under the old licence, not the new one', async () => {
+    const { c, license: old } = await activated();
+    const queued = await c.recordUsage(events(3));
+    // The flush before the deactivation finds the usage endpoint down; the seat is freed anyway.
+    server.injected.push({ status: 503, path: '/api/analytics/usage' });
+    expect(await c.deactivate()).toMatchObject({ status: 'deactivated' });
+    expect(await c.usage.size()).toBe(3);
+
+    // With no licence stored, they are still sent (they carry their own): the server is down.
+    server.injected.push({ status: 503, path: '/api/analytics/usage' });
+    expect(await c.flushUsage({ attempts: 1 })).toMatchObject({ status: 'offline', remaining: 3 });
+
+    const next = server.addLicense();
+    expect((await c.activate(next.key)).status).toBe('valid');
+    expect(await c.flushUsage()).toMatchObject({ status: 'sent', sent: 3, remaining: 0 });
+    for (const event of queued)
+      expect(new Set(keysSentUnder().get(event.event_id))).toEqual(new Set([`${old.key} booth-1`]));
+  });
+
+  it('one licence refused as a whole keeps its events and does not hold back another’s', async () => {
+    const { c, license: first } = await activated();
+    await c.recordUsage(events(2));
+    const second = server.addLicense();
+    expect((await c.activate(second.key)).status).toBe('valid');
+    const later = await c.recordUsage(events(3, 2));
+    // The first seat moved to another booth without this one giving it back.
+    first.device_id = 'booth-elsewhere';
+
+    expect(await c.flushUsage()).toMatchObject({
+      status: 'refused',
+      code: 'DEVICE_MISMATCH',
+      sent: 3,
+      remaining: 2,
+    });
+    expect([...server.eventArrivals.keys()].sort()).toEqual(later.map((e) => e.event_id).sort());
   });
 });

@@ -76,6 +76,16 @@ export interface UsageReportAnswer {
   results: UsageEventResult[] | null;
 }
 
+/**
+ * The licence key and device id events were recorded under: they are sent under them, whatever
+ * is stored later (another pass activated, this one deactivated), since the server takes a
+ * licence's events only from a device that held it at the time (docs/license-api.md).
+ */
+export interface UsageOwner {
+  license_key: string;
+  device_id: string;
+}
+
 export interface DroppedUsage {
   at: string;
   code: string;
@@ -85,9 +95,10 @@ export interface DroppedUsage {
 
 export interface UsageFlushResult {
   /** `sent`: everything that could be sent now was (`held` events wait for their time);
-   *  `offline`: events wait for the next try; `refused`: the server refused the report as a whole
-   *  (`code`; e.g. 403 DEVICE_MISMATCH): the events stay queued; `not-activated`: no licence to
-   *  send them under; `busy`: another process is sending. */
+   *  `offline`: events wait for the next try; `refused`: the server refused a report as a whole
+   *  (`code`; e.g. 403 DEVICE_MISMATCH): that licence's events stay queued, the others' are sent;
+   *  `not-activated`: no licence is stored and nothing was sent (events recorded without one
+   *  wait for one); `busy`: another process is sending. */
   status: 'sent' | 'offline' | 'refused' | 'not-activated' | 'busy';
   /** Events the server acknowledged in this flush (accepted + duplicates). */
   sent: number;
@@ -180,8 +191,26 @@ function toWireEvent(event: QueuedUsageEvent, offsetMs: number | null): UsageEve
 
 interface Segment {
   name: string;
+  /** Null for events recorded while no licence was stored (or by a client before issue 19). */
+  owner: UsageOwner | null;
   events: QueuedUsageEvent[];
 }
+
+function isUsageOwner(value: unknown): value is UsageOwner {
+  return (
+    isRecord(value) &&
+    typeof value.license_key === 'string' &&
+    value.license_key !== '' &&
+    typeof value.device_id === 'string' &&
+    value.device_id !== ''
+  );
+}
+
+const ownerId = (owner: UsageOwner) => JSON.stringify([owner.license_key, owner.device_id]);
+
+/** A segment's file: its events and, when a licence was stored as they were recorded, its owner. */
+const segmentFile = (owner: UsageOwner | null, events: QueuedUsageEvent[]) =>
+  owner ? { owner, events } : { events };
 
 let sequence = 0;
 
@@ -200,12 +229,15 @@ export class UsageQueue {
 
   /**
    * Queues events; `offsetMs` (server minus local clock, null when never measured) moves their
-   * timestamps onto the server's clock now, or, when null, at the time they are sent.
+   * timestamps onto the server's clock now, or, when null, at the time they are sent. `owner`
+   * (the licence stored now) is the licence they are sent under; without one, they go under the
+   * licence stored when they are sent.
    */
   async append(
     inputs: UsageEventInput[],
     now: Date,
     offsetMs: number | null = null,
+    owner: UsageOwner | null = null,
   ): Promise<QueuedUsageEvent[]> {
     const events: QueuedUsageEvent[] = inputs.map((input) => {
       const event = toUsageEvent(input, now);
@@ -216,7 +248,7 @@ export class UsageQueue {
     if (events.length === 0) return events;
     sequence = (sequence + 1) % 1_000_000;
     const name = `${String(now.getTime()).padStart(15, '0')}-${String(process.pid).padStart(7, '0')}-${String(sequence).padStart(6, '0')}-${randomUUID()}.json`;
-    await this.store.writeJson(`${QUEUE_DIR}/${name}`, { events });
+    await this.store.writeJson(`${QUEUE_DIR}/${name}`, segmentFile(owner, events));
     await this.enforceLimit();
     return events;
   }
@@ -251,18 +283,23 @@ export class UsageQueue {
 
   /**
    * Sends every queued event through `send`, oldest first, in batches of at most `MAX_BATCH`
-   * events and `maxBatchBytes` of JSON (the server's body limit with a margin). What leaves the
+   * events and `maxBatchBytes` of JSON (the server's body limit with a margin). Each batch holds
+   * the events of one owner: the licence they were recorded under, else `currentOwner` (the
+   * licence stored now); events with neither wait. What leaves the
    * queue is decided per event by the server's answer: accepted and duplicate events (already
    * stored) go; events refused for good (TOO_OLD, OUTSIDE_TERM, or named by a 400) are dropped
    * and logged in usage-dropped.log; events AHEAD of the server's clock stay for a later flush.
    * Nothing else drops an event: an offline answer (after `attempts` tries, waiting as
    * Retry-After asks, up to `maxDelayMs`) stops the flush with the rest kept; a 413 halves the
    * batch and tries again; a refusal of the whole report (403: this device never held the
-   * licence) stops it with status `refused` and every event kept.
+   * licence) gives status `refused` and keeps that owner's events, and the flush goes on with
+   * the other owners'.
    */
   async flush(
-    send: (events: UsageEvent[]) => Promise<ServerAnswer<UsageReportAnswer>>,
+    send: (owner: UsageOwner, events: UsageEvent[]) => Promise<ServerAnswer<UsageReportAnswer>>,
     options: {
+      /** The licence stored now: the owner of events recorded without one. */
+      currentOwner?: UsageOwner | null;
       attempts?: number;
       baseDelayMs?: number;
       maxDelayMs?: number;
@@ -277,6 +314,7 @@ export class UsageQueue {
     const maxDelayMs = options.maxDelayMs ?? 15_000;
     const now = options.now ?? (() => new Date());
     const offsetMs = options.offsetMs ?? (async () => null);
+    const currentOwner = options.currentOwner ?? null;
     let maxBytes = options.maxBatchBytes ?? BATCH_MAX_BYTES;
     let maxEvents = MAX_BATCH;
     const result: UsageFlushResult = {
@@ -293,6 +331,8 @@ export class UsageQueue {
     };
     // Events the server asked to keep for later: not sent again in this flush.
     const held = new Set<string>();
+    // Owners whose report the server refused as a whole: their events are not sent again now.
+    const refusedOwners = new Set<string>();
 
     const drop = async (segments: Segment[], ids: Set<string>, code: string, message: string) => {
       await this.removeIds(segments, ids);
@@ -328,11 +368,20 @@ export class UsageQueue {
           );
           continue;
         }
-        const waiting = segments.flatMap((s) => s.events).filter((e) => !held.has(e.event_id));
+        // The owner of the oldest sendable event, and the events of that owner only.
+        const sendable = segments.flatMap((s) => {
+          const owner = s.owner ?? currentOwner;
+          if (owner === null || refusedOwners.has(ownerId(owner))) return [];
+          return s.events.filter((e) => !held.has(e.event_id)).map((event) => ({ owner, event }));
+        });
+        const owner = sendable[0]?.owner;
+        if (owner === undefined) return;
+        const waiting = sendable
+          .filter((s) => ownerId(s.owner) === ownerId(owner))
+          .map((s) => s.event);
         const batch = takeBatch(waiting, offset, maxEvents, maxBytes);
-        if (batch.length === 0) return;
 
-        let answer = await send(batch);
+        let answer = await send(owner, batch);
         for (let attempt = 2; attempt <= attempts && answer.kind === 'offline'; attempt += 1) {
           const waitMs =
             answer.retryAfterSeconds !== null
@@ -340,7 +389,7 @@ export class UsageQueue {
               : baseDelayMs * 2 ** (attempt - 2);
           if (waitMs > maxDelayMs) break;
           await new Promise((resolve) => setTimeout(resolve, waitMs));
-          answer = await send(batch);
+          answer = await send(owner, batch);
         }
 
         if (answer.kind === 'ok') {
@@ -372,8 +421,10 @@ export class UsageQueue {
           continue;
         }
         // The report as a whole (403: the device never held the licence; a 400 about the key):
-        // nothing is wrong with the events, so they stay until the licence here is put right.
-        return stop('refused', answer, answer.code);
+        // nothing is wrong with the events, so they stay until the licence here is put right;
+        // another licence's events are another matter.
+        refusedOwners.add(ownerId(owner));
+        stop('refused', answer, answer.code);
       }
     });
 
@@ -382,6 +433,15 @@ export class UsageQueue {
     if (!locked) {
       result.status = 'busy';
       result.message = 'another process is sending the usage events';
+    } else if (
+      result.status === 'sent' &&
+      currentOwner === null &&
+      result.sent === 0 &&
+      result.dropped.length === 0 &&
+      held.size === 0
+    ) {
+      result.status = 'not-activated';
+      result.message = 'no licence is activated on this device; the events stay queued';
     } else if (result.status === 'sent') {
       const dropped = result.dropped.reduce((sum, d) => sum + d.count, 0);
       result.message =
@@ -448,7 +508,8 @@ export class UsageQueue {
         await this.store.remove(`${QUEUE_DIR}/${name}`);
         continue;
       }
-      segments.push({ name, events });
+      const owner = isRecord(content) && isUsageOwner(content.owner) ? content.owner : null;
+      segments.push({ name, owner, events });
     }
     return segments;
   }
@@ -458,7 +519,8 @@ export class UsageQueue {
       const rest = segment.events.filter((e) => !ids.has(e.event_id));
       if (rest.length === segment.events.length) continue;
       if (rest.length === 0) await this.store.remove(`${QUEUE_DIR}/${segment.name}`);
-      else await this.store.writeJson(`${QUEUE_DIR}/${segment.name}`, { events: rest });
+      else
+        await this.store.writeJson(`${QUEUE_DIR}/${segment.name}`, segmentFile(segment.owner, rest));
       // Kept in step with the file, so a second removal from the same list cannot bring back
       // what the first removed.
       segment.events = rest;

@@ -56,6 +56,9 @@ export class LicenseServerDouble {
   /** How many times each event id arrived and was stored (accepted, then duplicates). */
   readonly eventArrivals = new Map<string, number>();
   readonly requests: { method: string; path: string; body: string }[] = [];
+  /** When a device gave a licence back (key, then device id): like the server, it may still
+   *  report that licence's events up to that moment. */
+  readonly freedAt = new Map<string, Map<string, number>>();
   /** Answers to give instead of the contract's, one per request, in order. */
   readonly injected: Injected[] = [];
   leaseTtlSeconds = 72 * 3600;
@@ -272,6 +275,9 @@ export class LicenseServerDouble {
           });
         license.deactivations += 1;
         license.device_id = null;
+        const freed = this.freedAt.get(license.key) ?? new Map<string, number>();
+        freed.set(deviceId, this.now());
+        this.freedAt.set(license.key, freed);
         return send(200, { deactivated: true });
       }
       case '/api/analytics/usage': {
@@ -281,7 +287,9 @@ export class LicenseServerDouble {
         if (events.length < 1 || events.length > 100)
           return send(400, { detail: 'events: 1 to 100' });
         if (!license) return refuse(403, 'NOT_FOUND', 'License key not found');
-        if (license.device_id !== deviceId)
+        const freedAt =
+          license.device_id === deviceId ? null : this.freedAt.get(license.key)?.get(deviceId);
+        if (freedAt === undefined)
           return refuse(403, 'DEVICE_MISMATCH', 'This licence is not active on this device');
         this.usageBatches.push(events);
         // Like the server (DESIGN §6.1): each event judged on its own by the server's clock and
@@ -289,7 +297,11 @@ export class LicenseServerDouble {
         const now = this.now();
         const tolerance = 15 * 60_000;
         const from = Date.parse(license.starts_at) - tolerance;
-        const to = license.expires_at === null ? Infinity : Date.parse(license.expires_at) + tolerance;
+        const to =
+          Math.min(
+            license.expires_at === null ? Infinity : Date.parse(license.expires_at),
+            freedAt ?? Infinity,
+          ) + tolerance;
         const results = events.map((event) => {
           const at = Date.parse(event.timestamp ?? '');
           const refused = (code: string) => ({ event_id: event.event_id, result: 'refused', code, message: code });
