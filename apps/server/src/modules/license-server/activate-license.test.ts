@@ -6,8 +6,8 @@ import { buildTestApp, mailTo, onPostgres, type TestApp } from '../../../test/bu
 import { insertLicense } from '../../../test/account-fixtures';
 import { cartOf, onePaymentBody, postCheckout } from '../../../test/checkout-fixtures';
 import { createAdminWithSession, createUserWithSession, randomIp, type TestUser } from '../../../test/fixtures';
-import { activate, verifyLease } from '../../../test/license-server-fixtures';
-import { licenses, orders } from '../../db/schema';
+import { activate, validate, verifyLease } from '../../../test/license-server-fixtures';
+import { licenses, orderLines, orders } from '../../db/schema';
 import { hashLicenseKey } from './find-license';
 
 let t: TestApp;
@@ -208,6 +208,19 @@ describe('a Daily pass', () => {
     return pass!;
   }
 
+  /** Pays a renewal of `pass`; answers the paid order. */
+  async function renewPass(buyer: TestUser, pass: { id: string }) {
+    const body = onePaymentBody(cartOf({ 10: 1 }), { email: buyer.email });
+    body.products[0]!.renews = pass.id;
+    const checkout = await postCheckout(t.app, buyer.headers, body);
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    const session = /\/dev\/pay\/(lps_[\w-]+)$/.exec(checkout.json().url)![1]!;
+    const paid = await t.app.inject({ method: 'POST', url: `/dev/pay/${session}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    expect(paid.statusCode).toBe(303);
+    const [order] = await t.db.select().from(orders).where(eq(orders.paymentSessionId, session));
+    return order!;
+  }
+
   it('does not start at payment: unused until its first activation, to be activated within 12 months', async () => {
     const buyer = await createUserWithSession(t.db);
     const before = new Date();
@@ -251,17 +264,56 @@ describe('a Daily pass', () => {
   it('runs 48 hours from its first activation when renewed before it started', async () => {
     const buyer = await createUserWithSession(t.db);
     const pass = await buyDailyPass(buyer);
-    const body = onePaymentBody(cartOf({ 10: 1 }), { email: buyer.email });
-    body.products[0]!.renews = pass.id;
-    const checkout = await postCheckout(t.app, buyer.headers, body);
-    expect(checkout.statusCode, checkout.body).toBe(200);
-    const session = /\/dev\/pay\/(lps_[\w-]+)$/.exec(checkout.json().url)![1]!;
-    await t.app.inject({ method: 'POST', url: `/dev/pay/${session}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    await renewPass(buyer, pass);
     const renewed = await rowOf(pass.id);
     expect(renewed).toMatchObject({ unstartedTermHours: 48, activateBy: pass.activateBy, expiresAt: pass.expiresAt });
-    expect((await activate(t, pass.licenseKey, 'booth-48')).statusCode).toBe(200);
+    const res = await activate(t, pass.licenseKey, 'booth-48');
+    expect(res.statusCode).toBe(200);
     const started = await rowOf(pass.id);
     expect(started.expiresAt!.getTime() - started.startAt.getTime()).toBe(2 * DAY);
+    // Its lease covers both days (the Daily allowance, 24 h, is at least the pass's own length):
+    // a booth offline for the whole event does not stop half way.
+    const { claims } = await verifyLease(t, res.json().lease);
+    expect(claims.exp).toBe(claims.lic_exp);
+    expect(claims.exp).toBe(Math.floor(started.expiresAt!.getTime() / 1000));
+  });
+
+  it('renewed after it was used and ended, is an unused pass again, started by its device’s next activation', async () => {
+    const buyer = await createUserWithSession(t.db);
+    const pass = await buyDailyPass(buyer);
+    expect((await activate(t, pass.licenseKey, 'booth-used')).statusCode).toBe(200);
+    // Last month's event: started and ended, its device still bound.
+    const used = { startAt: new Date(Date.now() - 30 * DAY), expiresAt: new Date(Date.now() - 29 * DAY), reminderStage: 3 };
+    await t.db.update(licenses).set(used).where(eq(licenses.id, pass.id));
+
+    const order = await renewPass(buyer, pass);
+    const paidAt = order.paidAt!;
+    const activateBy = new Date(paidAt);
+    activateBy.setUTCMonth(activateBy.getUTCMonth() + 12);
+    const renewed = await rowOf(pass.id);
+    expect(renewed).toMatchObject({ startAt: paidAt, activateBy, expiresAt: activateBy, unstartedTermHours: 24, deviceId: 'booth-used', reminderStage: 0 });
+    // No "renewed until" on the receipt: the pass has no end until it starts.
+    const [line] = await t.db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+    expect(line!.renewedUntil).toBeNull();
+    const receipt = (await mailTo(t.app, buyer.email)).find((m) => m.text.includes(`now runs for 24 hours from its first activation`))!;
+    expect(receipt.text).toContain(pass.licenseKey);
+    expect(receipt.text).not.toMatch(/Renewed until/);
+
+    // Days later its device checks in: told to activate, not given a lease that would use the pass unstarted.
+    const check = await validate(t, pass.licenseKey, 'booth-used');
+    expect(check.json()).toMatchObject({ valid: false, code: 'NOT_ACTIVATED', license: { activate_by: activateBy.toISOString() } });
+    expect(check.json().lease).toBeUndefined();
+    // Another device cannot take it: the binding was kept.
+    expect((await activate(t, pass.licenseKey, 'booth-other')).json().detail.code).toBe('DEVICE_LIMIT_REACHED');
+
+    const before = Date.now();
+    const res = await activate(t, pass.licenseKey, 'booth-used');
+    expect(res.statusCode, res.body).toBe(200);
+    const started = await rowOf(pass.id);
+    expect(started.startAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(started.expiresAt!.getTime() - started.startAt.getTime()).toBe(DAY);
+    expect(started).toMatchObject({ activateBy: null, unstartedTermHours: null, deviceId: 'booth-used' });
+    expect((await validate(t, pass.licenseKey, 'booth-used')).json()).toMatchObject({ valid: true, code: 'VALID' });
   });
 
   it('renewed after it lapsed unused, is a new unused pass of 24 hours from that payment', async () => {
@@ -269,12 +321,7 @@ describe('a Daily pass', () => {
     const pass = await buyDailyPass(buyer);
     const lapsed = new Date(Date.now() - DAY);
     await t.db.update(licenses).set({ activateBy: lapsed, expiresAt: lapsed, unstartedTermHours: 48 }).where(eq(licenses.id, pass.id));
-    const body = onePaymentBody(cartOf({ 10: 1 }), { email: buyer.email });
-    body.products[0]!.renews = pass.id;
-    const checkout = await postCheckout(t.app, buyer.headers, body);
-    expect(checkout.statusCode, checkout.body).toBe(200);
-    const session = /\/dev\/pay\/(lps_[\w-]+)$/.exec(checkout.json().url)![1]!;
-    await t.app.inject({ method: 'POST', url: `/dev/pay/${session}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    await renewPass(buyer, pass);
     const renewed = await rowOf(pass.id);
     expect(renewed.unstartedTermHours).toBe(24);
     expect(renewed.activateBy!.getTime()).toBe(renewed.expiresAt!.getTime());

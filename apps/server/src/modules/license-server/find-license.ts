@@ -27,7 +27,8 @@ export async function findLicenseByKey(db: DbOrTx, key: string, opts: { lock?: b
  * Whether `license` can be used on `deviceId` now, and if not, why. Checked in Keygen's order
  * (DESIGN §6.1): revoked, then suspended (an admin may reinstate it), then not yet started, then
  * expired, then the device binding. A Daily pass not yet started by its first activation has
- * started as far as this is concerned: its start is the activation that asks.
+ * started as far as the start and expiry go (its start is the activation that asks), but is not
+ * VALID before that activation, even on a device it kept from an earlier term.
  */
 export function licenseStanding(license: LicenseRow, deviceId: string, now: Date): Exclude<LicenseValidationCode, 'NOT_FOUND'> {
   if (license.revokedAt !== null) return 'REVOKED';
@@ -36,6 +37,9 @@ export function licenseStanding(license: LicenseRow, deviceId: string, now: Date
   if (isLicenseExpired(license.expiresAt, now)) return 'EXPIRED';
   if (license.deviceId === null) return 'NOT_ACTIVATED';
   if (license.deviceId !== deviceId) return 'DEVICE_MISMATCH';
+  // A Daily pass renewed after it ended is unused again but keeps its device: only an activation
+  // starts its hours, so its device is told to activate rather than handed a lease for nothing.
+  if (license.activateBy !== null) return 'NOT_ACTIVATED';
   return 'VALID';
 }
 

@@ -14,6 +14,17 @@ export interface LeaseOptions {
 }
 
 /**
+ * The offline allowance of `license`, seconds: its plan's, except that a Daily pass's covers at
+ * least the whole pass. A pass renewed before it started runs 48 hours (or more), and a booth
+ * offline for the whole event must not stop after the first 24.
+ */
+function allowanceSeconds(license: LicenseRow, allowanceHours: LeaseOptions['allowanceHours']): number {
+  const plan = allowanceHours[license.type] * 3600;
+  if (license.type !== 'day' || !license.expiresAt || license.activateBy !== null) return plan;
+  return Math.max(plan, seconds(license.expiresAt) - seconds(license.startAt));
+}
+
+/**
  * The claims of a lease for `license` on `deviceId`, issued at `now`: valid from the licence's
  * start (`nbf`) and until the plan's offline allowance runs out or the licence ends, whichever is
  * first, so a lease never outlives its licence.
@@ -21,7 +32,7 @@ export interface LeaseOptions {
 export function leaseClaims(license: LicenseRow, deviceId: string, opts: LeaseOptions & { now: Date }): TLeaseClaims {
   const iat = seconds(opts.now);
   const licExp = license.expiresAt ? seconds(license.expiresAt) : null;
-  const byAllowance = iat + opts.allowanceHours[license.type] * 3600;
+  const byAllowance = iat + allowanceSeconds(license, opts.allowanceHours);
   return {
     iss: opts.issuer,
     sub: license.id,

@@ -6,6 +6,7 @@ import {
   isLicenseUnstarted,
   isRenewableLicenseType,
   renewedLicenseExpiry,
+  startsOnFirstActivation,
   unstartedPassTerms,
 } from '@lbs/domain/license-terms';
 import type { LicenseType } from '@lbs/domain/catalogue';
@@ -29,7 +30,9 @@ export interface RenewedLicense {
  * fulfilment transaction, which happens once per payment, with the licence row locked so an
  * activation or the reminder job sees it before or after, never half-renewed.
  *
- * A Daily pass not yet started is renewed by a day more from its first activation (renewUnstartedPass).
+ * A Daily pass not yet started is renewed by a day more from its first activation (renewUnstartedPass);
+ * one that has ended becomes an unused pass again, starting at its next first activation
+ * (renewEndedPass), not at payment.
  *
  * Answers null when the licence can no longer be renewed with this plan (revoked since checkout);
  * the fulfilment then issues a new key instead, so the payment still buys a term.
@@ -45,12 +48,39 @@ export async function renewLicense(
     .for('update');
   if (!license || license.revokedAt || license.type !== renewal.type || !isRenewableLicenseType(renewal.type)) return null;
   if (isLicenseUnstarted(license)) return renewUnstartedPass(tx, license, renewal.type, renewal.paidAt);
+  if (startsOnFirstActivation(renewal.type) && isLicenseExpired(license.expiresAt, renewal.paidAt)) {
+    return renewEndedPass(tx, license, renewal.type, renewal.paidAt);
+  }
   const expiresAt = renewedLicenseExpiry(renewal.type, license.expiresAt, renewal.paidAt);
   await tx
     .update(licenses)
     .set({ expiresAt, reminderStage: initialReminderStage(expiresAt, renewal.paidAt) })
     .where(eq(licenses.id, license.id));
   return { id: license.id, key: license.licenseKey, type: renewal.type, previousExpiresAt: license.expiresAt, expiresAt, unstarted: null };
+}
+
+/**
+ * A Daily pass renewed after it ended (issue 19): operators renew days or weeks before their next
+ * event, so starting its 24 hours at payment, as a lapsed Monthly key's term does, would spend them
+ * before the event. It becomes an unused pass again, as if bought now (12 months to activate, its
+ * hours from its first activation), and keeps its device (DESIGN §6): that device's next activation
+ * starts it (activate-license.ts, firstActivationStart), and until then its checks answer
+ * NOT_ACTIVATED, not a lease.
+ */
+async function renewEndedPass(tx: Tx, license: typeof licenses.$inferSelect, type: LicenseType, paidAt: Date): Promise<RenewedLicense> {
+  const terms = unstartedPassTerms(paidAt);
+  await tx
+    .update(licenses)
+    .set({ ...terms, reminderStage: initialReminderStage(terms.expiresAt, paidAt) })
+    .where(eq(licenses.id, license.id));
+  return {
+    id: license.id,
+    key: license.licenseKey,
+    type,
+    previousExpiresAt: license.expiresAt,
+    expiresAt: terms.expiresAt,
+    unstarted: { hours: terms.unstartedTermHours, activateBy: terms.activateBy },
+  };
 }
 
 /**
