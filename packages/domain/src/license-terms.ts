@@ -249,14 +249,19 @@ export function licenseAdminStatus(license: { revoked: boolean; is_expired: bool
 export const LICENSE_DISPLAY_STATUSES = ['active', 'expired', 'revoked', 'suspended', 'unstarted', 'upcoming'] as const;
 export type LicenseDisplayStatus = (typeof LICENSE_DISPLAY_STATUSES)[number];
 
-export function licenseDisplayStatus(
-  license: { revoked: boolean; is_expired: boolean; suspended: boolean; activate_by: string | null; create_date: string },
-  now: Date,
-): LicenseDisplayStatus {
+export function licenseDisplayStatus(license: {
+  revoked: boolean;
+  is_expired: boolean;
+  suspended: boolean;
+  activate_by: string | null;
+  starts_later: boolean;
+}): LicenseDisplayStatus {
   const status = licenseAdminStatus(license);
   if (status !== 'active') return status;
   if (license.suspended) return 'suspended';
   if (license.activate_by) return 'unstarted';
-  if (Date.parse(license.create_date) > now.getTime()) return 'upcoming';
+  // The server's word (its clock), never the browser's: a device clock behind would call a key
+  // bought a minute ago 'upcoming'.
+  if (license.starts_later) return 'upcoming';
   return 'active';
 }

@@ -111,6 +111,8 @@ export const ZLicense = z.object({
   revoked: z.boolean(),
   /** An admin has suspended it (it can be reinstated). */
   suspended: z.boolean(),
+  /** Its start (`create_date`) is still ahead, on the server's clock. */
+  starts_later: z.boolean(),
   /**
    * A Daily pass not started yet: the latest first activation, which starts its 24 hours;
    * `expire_date` is the same date until then. Null once started and for every other plan.

@@ -36,8 +36,8 @@ export function licenseDurationText(l: TLicense): string {
 }
 
 /** The status badge's words and colours. */
-export function licenseStatusBadge(l: TLicense, now = new Date()): { status: LicenseDisplayStatus; label: string; tone: string } {
-  const status = licenseDisplayStatus(l, now);
+export function licenseStatusBadge(l: TLicense): { status: LicenseDisplayStatus; label: string; tone: string } {
+  const status = licenseDisplayStatus(l);
   const badge: Record<LicenseDisplayStatus, { label: string; tone: string }> = {
     active: { label: MSG.licenseStatusActive, tone: 'bg-emerald-50 text-emerald-700' },
     expired: { label: MSG.licenseStatusExpired, tone: 'bg-slate-100 text-slate-700' },

@@ -5,7 +5,8 @@ type LicenseRow = typeof licenses.$inferSelect;
 
 /**
  * A licence as the account area and the back office see it. `is_expired` says whether its end has
- * passed, nothing else: a revoked key ending next year is `revoked`, not expired.
+ * passed, nothing else: a revoked key ending next year is `revoked`, not expired. Both it and
+ * `starts_later` are judged on the server's clock.
  */
 export function toLicenseJson(l: LicenseRow, now: Date, resetsLeft: number | null) {
   return {
@@ -20,6 +21,9 @@ export function toLicenseJson(l: LicenseRow, now: Date, resetsLeft: number | nul
     is_expired: isLicenseExpired(l.expiresAt, now),
     revoked: l.revokedAt !== null,
     suspended: l.suspendedAt !== null,
+    // Said by the server's clock, as is_expired: a phone whose clock is behind would otherwise
+    // call a key bought a minute ago 'Starts later'.
+    starts_later: l.startAt.getTime() > now.getTime(),
     /** An unused Daily pass: the latest first activation (its hours start then); null otherwise. */
     activate_by: l.activateBy?.toISOString() ?? null,
     unstarted_term_hours: l.unstartedTermHours,
