@@ -68,19 +68,7 @@ export async function renewLicense(
  * NOT_ACTIVATED, not a lease.
  */
 async function renewEndedPass(tx: Tx, license: typeof licenses.$inferSelect, type: LicenseType, paidAt: Date): Promise<RenewedLicense> {
-  const terms = unstartedPassTerms(paidAt);
-  await tx
-    .update(licenses)
-    .set({ ...terms, reminderStage: initialReminderStage(terms.expiresAt, paidAt) })
-    .where(eq(licenses.id, license.id));
-  return {
-    id: license.id,
-    key: license.licenseKey,
-    type,
-    previousExpiresAt: license.expiresAt,
-    expiresAt: terms.expiresAt,
-    unstarted: { hours: terms.unstartedTermHours, activateBy: terms.activateBy },
-  };
+  return writeUnstartedPass(tx, license, type, paidAt, unstartedPassTerms(paidAt));
 }
 
 /**
@@ -94,16 +82,27 @@ async function renewUnstartedPass(tx: Tx, license: typeof licenses.$inferSelect,
   const set = lapsed
     ? { ...unstartedPassTerms(paidAt), startAt: license.startAt }
     : { unstartedTermHours: (license.unstartedTermHours ?? 0) + DAILY_PASS_HOURS, activateBy: license.activateBy!, expiresAt: license.expiresAt! };
+  return writeUnstartedPass(tx, license, type, paidAt, set);
+}
+
+/** Writes a Daily pass's unstarted terms, its reminders restarted from them, and answers the renewal. */
+async function writeUnstartedPass(
+  tx: Tx,
+  license: typeof licenses.$inferSelect,
+  type: LicenseType,
+  paidAt: Date,
+  terms: { activateBy: Date; expiresAt: Date; unstartedTermHours: number; startAt?: Date },
+): Promise<RenewedLicense> {
   await tx
     .update(licenses)
-    .set({ ...set, reminderStage: initialReminderStage(set.expiresAt, paidAt) })
+    .set({ ...terms, reminderStage: initialReminderStage(terms.expiresAt, paidAt) })
     .where(eq(licenses.id, license.id));
   return {
     id: license.id,
     key: license.licenseKey,
     type,
     previousExpiresAt: license.expiresAt,
-    expiresAt: set.expiresAt,
-    unstarted: { hours: set.unstartedTermHours, activateBy: set.activateBy },
+    expiresAt: terms.expiresAt,
+    unstarted: { hours: terms.unstartedTermHours, activateBy: terms.activateBy },
   };
 }
