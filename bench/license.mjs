@@ -10,12 +10,17 @@
 //   BENCH_CALLS=validate npm run bench:license           (some calls only: validate, activate, usage)
 //   BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench:license   (profile the product)
 //   BENCH_CALLS=simulation BENCH_SIM_BOOTHS=2000 npm run bench:license   (the event simulation only)
+//   BENCH_CALLS=fleet npm run bench:license              (the fleet view only; BENCH_FLEET_EVENTS=1000000)
 //
 // Then the event simulation (issue 19): BENCH_SIM_BOOTHS (2,000) booths with the real client
 // library, offline through a 3-day event with skewed clocks, flushing with lost answers, re-sent
 // queues and two flushes at once, rate limits on (apps/server/test/license-event-simulation.ts;
 // the test runs 200). On PGlite, or on PostgreSQL when DATABASE_URL is set. It prints events
 // sent, stored, refused and duplicated, and the time.
+//
+// Last the fleet view (issue 20): a customer with 50 booths over 60 keys and 1,000,000 usage
+// events in the shop, seeded in SQL on PostgreSQL and on PGlite; GET /api/booths timed in the
+// server's process (bench/support/fleet.mjs), median and p95 against the goal (≤ 50 ms).
 //
 // Rate limits are off in the product under test: every request comes from 127.0.0.1, and the
 // limits are there to stop exactly this. The figures and goals (issue 12, issue 14) print last.
@@ -28,6 +33,7 @@ import { freshDatabaseUrl } from '../e2e/support/product-server.ts';
 import { CONNECTIONS, SECONDS, fmt, load, root, rssMb, startBare, startProduct, stop } from './support/bench-server.mjs';
 import { activateBody, activatedBooths, adminEnv } from './support/booths.mjs';
 import { runLicenseEventSimulation } from '../apps/server/test/license-event-simulation.ts';
+import { benchFleet, FLEET_DEVICES, FLEET_EVENTS, FLEET_LICENSES } from './support/fleet.mjs';
 
 const LICENSES = Number(process.env.BENCH_LICENSES ?? 200);
 const BATCH = 100;
@@ -35,8 +41,9 @@ const PG_BASE = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/
 const ONLY = process.env.BENCH_CALLS?.split(',');
 const WANTED = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',');
 const SIM_BOOTHS = Number(process.env.BENCH_SIM_BOOTHS ?? 2000);
-const THROUGHPUT = !ONLY || ONLY.some((call) => call !== 'simulation');
+const THROUGHPUT = !ONLY || ONLY.some((call) => ['validate', 'activate', 'usage'].includes(call));
 const SIMULATION = !ONLY || ONLY.includes('simulation');
+const FLEET = !ONLY || ONLY.includes('fleet');
 
 /** Round-robin over the booths, so concurrent requests touch different licence rows, as real booths do. */
 function boothRequests(booths, path, body) {
@@ -166,4 +173,26 @@ if (SIMULATION) {
     ].join('\n'),
   );
   if (!ok) process.exitCode = 1;
+}
+
+if (FLEET) {
+  const FLEET_GOAL_MS = 50;
+  console.log(`fleet view — ${FLEET_DEVICES} booths over ${FLEET_LICENSES} keys, ${FLEET_EVENTS.toLocaleString('en')} usage events over 30 days, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  const results = [];
+  if (WANTED.includes('postgres')) {
+    // buildTestApp makes (and drops) its own database on that server.
+    try {
+      results.push(await benchFleet('PostgreSQL', PG_BASE));
+    } catch (err) {
+      console.log(`PostgreSQL at ${PG_BASE.replace(/\/\/[^@]*@/, '//…@')} failed (${err.cause?.message ?? err.message}); PGlite only`);
+    }
+  }
+  if (WANTED.includes('pglite')) results.push(await benchFleet('PGlite', undefined));
+  for (const r of results) {
+    console.log(`${r.label}: seeded in ${fmt(r.seedSeconds, 1)} s; the page counts ${r.files.toLocaleString('en')} files and errors in 7 days, ${r.stale} booth(s) stale`);
+  }
+  const worst = Math.max(...results.map((r) => r.p95));
+  console.log(
+    `GET /api/booths (${FLEET_DEVICES} booths, one page) server time: ${results.map((r) => `${r.label} median ${fmt(r.median, 1)} ms, p95 ${fmt(r.p95, 1)} ms`).join('; ')} — goal p95 ≤ ${FLEET_GOAL_MS} ms ${worst <= FLEET_GOAL_MS ? 'met' : 'MISSED'}`,
+  );
 }

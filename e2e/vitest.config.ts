@@ -10,5 +10,9 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     fileParallelism: true,
+    // expect.poll's own default is 1 s: on CI's busy 2 cores a debounced search's answer can come
+    // later than that (two journeys failed so, seeing the unfiltered rows). Waits here are for the
+    // product to catch up, never for time to pass, so a generous default costs nothing when green.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });

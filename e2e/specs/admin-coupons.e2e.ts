@@ -4,6 +4,7 @@ import { adminCredentials, closeBrowser, newPage, screenshot } from '../support/
 import { createVerifiedUser, loginInBrowser } from '../support/auth';
 import { journeySteps } from '../support/journey';
 import { seriousViolations } from '../support/axe';
+import { payForTheCart } from '../support/shop';
 
 afterAll(closeBrowser);
 
@@ -91,7 +92,10 @@ describe('an admin runs a coupon from creation to deletion, and a customer sees 
     );
     try {
       await admin.reload();
-      await toastSaying(admin, 'Failed to load coupons').waitFor();
+      // The toast says it, and the list says it in place of its rows (never "no coupons").
+      await admin.locator('.Toastify__toast').filter({ hasText: 'Failed to load coupons' }).waitFor();
+      await expect.poll(() => toastSaying(admin, 'Failed to load coupons').count()).toBe(2);
+      await admin.getByRole('button', { name: 'Try again' }).waitFor();
     } finally {
       await admin.unroute('**/api/voucher/coupon?*');
     }
@@ -116,7 +120,7 @@ describe('an admin runs a coupon from creation to deletion, and a customer sees 
       await form.waitFor({ state: 'hidden' });
       const row = admin.getByRole('row').filter({ hasText: couponName });
       await expect(row.innerText()).resolves.toMatch(
-        /Fixed Amount Off\s+\$25\.00\s+Unlimited\s+Never/,
+        /Fixed Amount Off\s+\$25\.00\s+Unlimited\s+0\s+\$0\.00\s+Never/,
       );
     },
   );
@@ -145,7 +149,7 @@ describe('an admin runs a coupon from creation to deletion, and a customer sees 
       await form.waitFor({ state: 'hidden' });
       const row = details.getByRole('row').filter({ hasText: code });
       await expect(row.innerText()).resolves.toMatch(
-        /Active\s+Unlimited\s+Never\s+None\s+Deactivate/,
+        /Active\s+Unlimited\s+0\s+\$0\.00 given\s+Never\s+None\s+Deactivate/,
       );
     },
   );
@@ -198,6 +202,31 @@ describe('an admin runs a coupon from creation to deletion, and a customer sees 
     await expect(customer.getByTestId('order-total').innerText()).resolves.toBe('$125.00');
   });
 
+  step('once paid, the coupon and its code each count one paid use and $25.00 given, at 1440 and 375 px', async () => {
+    await payForTheCart(customer);
+    await admin.bringToFront();
+    await dismissToasts(admin);
+    await admin.reload();
+    const row = admin.getByRole('row').filter({ hasText: couponName });
+    await expect.poll(() => row.innerText()).toMatch(/Unlimited\s+1\s+\$25\.00\s+Never/);
+    await admin.getByRole('button', { name: couponName }).first().click();
+    const codeRow = admin.getByRole('dialog', { name: couponName }).getByRole('row').filter({ hasText: code });
+    await expect.poll(() => codeRow.innerText()).toMatch(/Active\s+Unlimited\s+1\s+\$25\.00 given\s+Never/);
+    await screenshot(admin, 'admin-coupon-redemptions-1440');
+    await admin.getByRole('dialog', { name: couponName }).getByRole('button', { name: 'Close', exact: true }).last().click();
+    await admin.setViewportSize({ width: 375, height: 812 });
+    try {
+      // The card of the coupon: its figures labelled, the page no wider than the phone.
+      const card = admin.locator('li').filter({ hasText: couponName }).locator('visible=true');
+      await expect.poll(() => card.innerText()).toMatch(/Paid Uses\s+1[\s\S]*Discount Given\s+\$25\.00/);
+      expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await expectAccessible(admin, 'coupon list at 375 px');
+      await screenshot(admin, 'admin-coupon-redemptions-375');
+    } finally {
+      await admin.setViewportSize({ width: 1440, height: 900 });
+    }
+  });
+
   step('the admin deletes the coupon after confirming; it leaves the list', async () => {
     await admin.bringToFront();
     await dismissToasts(admin);
@@ -222,7 +251,33 @@ describe('an admin runs a coupon from creation to deletion, and a customer sees 
 
   step('the deleted coupon’s code no longer works at checkout', async () => {
     await applyCodeAtCheckout(customer, code);
-    await customer.getByText('Invalid or inactive promo code').waitFor();
+    // The promo box's own answer, whichever it is: another message (a failed lookup says 'Failed
+    // to apply promo code') fails here with its words instead of a 15-second wait for these.
+    const answer = customer.getByRole('complementary', { name: 'Order summary' }).getByRole('alert');
+    await answer.waitFor();
+    await expect(answer.innerText()).resolves.toBe('Invalid or inactive promo code');
     await expect(customer.getByTestId('order-total').innerText()).resolves.toBe('$150.00');
+  });
+
+  step('ACTIVITY names the coupon and its code as they were, with dates as dates, not ids', async () => {
+    await admin.bringToFront();
+    await admin.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'ACTIVITY' }).click();
+    await admin.waitForURL('**/accounts/overview/activity');
+    const entry = (action: string, label: string) =>
+      admin.locator('table tbody tr').filter({ has: admin.locator(`[data-action="${action}"]`) }).filter({ hasText: label }).first();
+    // Deleted, the coupon is in no list any more: the entry keeps its name.
+    const deleted = entry('coupon.deleted', `coupon “${couponName}”`);
+    await deleted.waitFor();
+    const target = deleted.locator('[title^="coupon "]');
+    const couponId = (await target.getAttribute('title'))!.slice('coupon '.length);
+    const text = await deleted.innerText();
+    expect(text).not.toContain(couponId.slice(0, 8));
+    // The entry's time and the deletion time among its changes, as '26 Nov 2026, 10:41'.
+    const DATE_TIME = /\b\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}\b/;
+    expect(await deleted.locator('time').innerText()).toMatch(DATE_TIME);
+    expect(await deleted.locator('li', { hasText: 'deleted at:' }).innerText()).toMatch(DATE_TIME);
+    await entry('promotion.created', `promotion code ${code}`).waitFor();
+    await entry('promotion.status_changed', `promotion code ${code}`).waitFor();
+    expect(await seriousViolations(admin, { include: 'main' })).toEqual([]);
   });
 });

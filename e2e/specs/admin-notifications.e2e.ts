@@ -33,7 +33,7 @@ async function expectNoSeriousAxeViolations(page: Page) {
   expect(await seriousViolations(page)).toEqual([]);
 }
 
-describe('the back office hears of a payment and a contact message, and marks them', () => {
+describe("the back office hears of a payment and a contact message in the admins' feed, and marks them", () => {
   const step = journeySteps();
   let context: BrowserContext;
   let page: Page;
@@ -73,8 +73,9 @@ describe('the back office hears of a payment and a contact message, and marks th
     await expect.poll(() => bellCount(page)).toBeGreaterThan(bellBefore);
     expect(navigations).toBe(0);
     await expect(row(page, orderTitle).getByRole('img', { name: 'Unread' }).count()).resolves.toBe(1);
-    // The customer's own notification is listed too, for their address, not announced as the admin's.
-    await expect(page.locator('table tbody tr').filter({ hasText: customer.email }).filter({ hasText: 'License purchased' }).count()).resolves.toBe(1);
+    // The feed's row names the buyer; the buyer's own notification is not in the admins' feed.
+    await expect(row(page, orderTitle).getByText(`Customer ${customer.email}`).count()).resolves.toBe(1);
+    await expect(page.locator('table tbody tr').filter({ hasText: 'License purchased' }).count()).resolves.toBe(0);
   });
 
   step('a contact-form enquiry reaches the table too', async () => {
@@ -109,6 +110,35 @@ describe('the back office hears of a payment and a contact message, and marks th
     await expectNoSeriousAxeViolations(page);
   });
 
+  step("the Customers' filter shows the buyer's own notification read-only, and it stays unread for the buyer", async () => {
+    const show = page.getByRole('combobox', { name: 'Show' });
+    await show.selectOption('customers');
+    await page.getByRole('table', { name: "Customers' notifications, newest first, read-only" }).waitFor();
+    const own = page.locator('table tbody tr').filter({ hasText: 'License purchased' }).filter({ hasText: `For ${customer.email}` });
+    await own.first().waitFor();
+    expect(await own.count()).toBe(1);
+    await page.getByText(/Read-only: only a customer marks their own notifications read or done/).waitFor();
+    // No boxes, no mark buttons, no bulk action anywhere in this view.
+    expect(await page.locator('main').getByRole('checkbox').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Mark (as read|as done|\d+ selected)/ }).count()).toBe(0);
+    await expectNoSeriousAxeViolations(page);
+    await screenshot(page, 'admin-notifications-customers-1440');
+
+    // The admin looked: the customer still has it unread and not done.
+    const me = (await fetch(`${baseUrl()}/api/users/me`, { headers: customerHeaders }).then((r) => r.json())) as { id: number };
+    const list = (await fetch(`${baseUrl()}/api/notification/${me.id}`, { headers: customerHeaders }).then((r) => r.json())) as {
+      unread_count: number;
+      items: Array<{ title: string; is_read: boolean; is_done: boolean }>;
+    };
+    expect(list.items.find((n) => n.title === 'License purchased')).toMatchObject({ is_read: false, is_done: false });
+    expect(list.unread_count).toBeGreaterThan(0);
+
+    // Back to the admins' feed, as the admin left it.
+    await show.selectOption('admins');
+    await row(page, orderTitle).waitFor();
+    expect(await row(page, orderTitle).getByText(orderTitle).getAttribute('data-done')).toBe('true');
+  });
+
   step('ACTIVITY lists the bulk read: the admin, two notifications, is read false → true', async () => {
     await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'ACTIVITY' }).click();
     await page.waitForURL('**/accounts/overview/activity');
@@ -122,6 +152,12 @@ describe('the back office hears of a payment and a contact message, and marks th
     expect(text).toContain('Marked notifications as read');
     expect(text).toContain(adminCredentials().email);
     expect(text).toMatch(/is read:\s*false\s*→?\s*(changed to)?\s*true/);
+    // Its time as a date and a time ('26 Nov 2026, 10:41'), not a raw instant.
+    expect(await entry.locator('time').innerText()).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
+    // The single Mark as done is logged too.
+    const done = page.locator('table tbody tr').filter({ has: page.locator('[data-action="notification.done"]') }).first();
+    await done.waitFor();
+    expect(await done.innerText()).toContain('Marked a notification as done');
     await expectNoSeriousAxeViolations(page);
     await screenshot(page, 'admin-activity-1440');
   });
@@ -129,7 +165,7 @@ describe('the back office hears of a payment and a contact message, and marks th
   step('both screens fit a 375 px phone: cards, no sideways scrolling', async () => {
     await page.setViewportSize({ width: 375, height: 812 });
     for (const [path, list, name] of [
-      ['/accounts/overview/notifications', 'Notifications, newest first', 'admin-notifications-375'],
+      ['/accounts/overview/notifications', "Admins' notifications, newest first", 'admin-notifications-375'],
       ['/accounts/overview/activity', 'Admin activity, newest first', 'admin-activity-375'],
     ] as const) {
       await page.goto(path);

@@ -34,10 +34,11 @@ async function buyLicenseAndRoller(page: Page) {
   await payForTheCart(page);
 }
 
+// A carrier off the list (issue 22): its name and link typed in, as every carrier was before.
 const TRACKING = {
-  carrier: 'DHL Express',
-  number: `JD0146${Date.now().toString().slice(-8)}`,
-  url: 'https://www.dhl.com/sg-en/home/tracking.html?tracking-id=JD0146',
+  carrier: 'Kerry Express',
+  number: `KX0146${Date.now().toString().slice(-8)}`,
+  url: 'https://th.kerryexpress.com/en/track/?track=KX0146',
 };
 
 describe('back office: an accessory order shipped by the admin, followed live by its customer', () => {
@@ -75,8 +76,9 @@ describe('back office: an accessory order shipped by the admin, followed live by
     await expect.poll(() => rows.count()).toBe(1);
     await rows.first().getByText(customer.email).waitFor();
     await rows.first().getByText('Pending', { exact: true }).waitFor();
-    await expect(rows.first().locator('td').nth(3).getByRole('listitem').allInnerTexts()).resolves.toEqual(['Yearly License × 1', 'Adhesion Roller × 1']);
-    orderId = Number((await rows.first().locator('td').first().innerText()).replace('#', ''));
+    // Cells: the selection checkbox (issue 22), order id, email, status, items, ...
+    await expect(rows.first().locator('td').nth(4).getByRole('listitem').allInnerTexts()).resolves.toEqual(['Yearly License × 1', 'Adhesion Roller × 1']);
+    orderId = Number((await rows.first().locator('td').nth(1).innerText()).replace('#', ''));
     expect(orderId).toBeGreaterThan(0);
     // Narrowed to its status and to today too, it stays; another status hides it.
     await page.getByLabel('Status', { exact: true }).selectOption('pending');
@@ -111,7 +113,8 @@ describe('back office: an accessory order shipped by the admin, followed live by
     await dialog.getByText('1 Marina Boulevard, Central 018956').waitFor();
     await dialog.getByLabel('Status', { exact: true }).selectOption('shipped');
     await dialog.getByLabel('Tracking number').fill(TRACKING.number);
-    await dialog.getByLabel('Carrier').fill(TRACKING.carrier);
+    await dialog.getByLabel('Carrier', { exact: true }).selectOption('other');
+    await dialog.getByLabel('Carrier name').fill(TRACKING.carrier);
     await dialog.getByLabel('Estimated delivery').fill('2030-01-10');
     await dialog.getByLabel('Tracking URL').fill('javascript:alert(document.cookie)');
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -132,6 +135,7 @@ describe('back office: an accessory order shipped by the admin, followed live by
     expect(res.request().postDataJSON()).toEqual({
       status: 'shipped',
       track_num: TRACKING.number,
+      carrier: 'other',
       carrier_name: TRACKING.carrier,
       estimate_date: '2030-01-10',
       track_url: TRACKING.url,

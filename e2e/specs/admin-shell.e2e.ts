@@ -4,7 +4,7 @@ import { createVerifiedUser, loginInBrowser } from '../support/auth';
 
 afterAll(closeBrowser);
 
-const SECTIONS = ['REPORT', 'ANALYTICS', 'USERS', 'LICENSES', 'INVOICES', 'ORDERS', 'COUPONS', 'NOTIFICATIONS', 'ACTIVITY'];
+const SECTIONS = ['REPORT', 'ANALYTICS', 'USERS', 'LICENSES', 'INVOICES', 'ORDERS', 'COUPONS', 'NOTIFICATIONS', 'ANNOUNCEMENTS', 'ACTIVITY'];
 
 describe('back office shell', () => {
   it('an admin gets the back office: the root opens Report, the tab follows the path', async () => {

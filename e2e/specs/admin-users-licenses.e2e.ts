@@ -149,9 +149,12 @@ describe('back office: licences and users', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-    expect(download.suggestedFilename()).toMatch(/^users-\d{4}-\d{2}-\d{2}\.csv$/);
+    // The name says the search it was made with (issue 21), and the day.
+    expect(download.suggestedFilename()).toMatch(/^users-search-[a-z0-9-]+-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = fs.readFileSync((await download.path())!, 'utf8');
-    const [header, ...lines] = csv.trim().split('\r\n');
+    // A byte-order mark first, so Excel reads the file as UTF-8.
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const [header, ...lines] = csv.slice(1).trim().split('\r\n');
     expect(header).toBe('id,first_name,last_name,email,role,created_at,is_email_verified,license_count');
     // The export follows the search: this customer only.
     expect(lines).toHaveLength(1);

@@ -31,8 +31,11 @@ describe('auth helpers', () => {
 describe('auth journeys', () => {
   it('sign up → verify-sent → the mail in the dev mailbox → verify → the account overview', async () => {
     const email = uniqueEmail('signup');
-    const { context, page } = await newPage('desktop');
+    // A browser in Jakarta: the form preselects its zone (issue 21), and the account keeps it.
+    const { context, page } = await newPage('desktop', { timezoneId: 'Asia/Jakarta' });
     await page.goto('/signup');
+    expect(await page.getByLabel('Time zone').inputValue()).toBe('Asia/Jakarta');
+    expect(await page.getByLabel('Time zone').locator('option:checked').textContent()).toBe('Western Indonesia Time (WIB)');
     await page.getByLabel('User name').fill('Booth Operator');
     await page.getByLabel('Email', { exact: true }).fill(email);
     // client-side rules first: mismatch and weak password, nothing sent
@@ -64,6 +67,8 @@ describe('auth journeys', () => {
     await page.getByText(MSG.redirectingToDashboard).waitFor();
     await screenshot(page, 'auth-verify-email-success-1440');
     await page.waitForURL('**/accounts/overview', { timeout: 10_000 });
+    await page.goto('/accounts/settings/notifications');
+    await expect.poll(() => page.getByLabel('Time zone').inputValue()).toBe('Asia/Jakarta');
 
     // the link runs once: opening it again fails
     const link = linkIn(await waitForMail(email, /verify your email/i));

@@ -4,6 +4,7 @@ import { closeBrowser, newPage } from '../support/browser';
 import { createVerifiedUser } from '../support/auth';
 import { loginInBrowser } from '../support/login';
 import { seriousViolations } from '../support/axe';
+import { watchRequests } from '../support/network-quiet';
 import { buyThroughCheckout } from '../support/shop';
 
 afterAll(closeBrowser);
@@ -46,18 +47,24 @@ const CUSTOMER_PAGES = [
 ];
 
 /** The page as a visitor sees it once it has settled: the app has taken over and the main content is there. */
-async function settled(page: Page): Promise<void> {
+async function settled(page: Page, requests: ReturnType<typeof watchRequests>): Promise<void> {
   await page.waitForFunction(() => !document.getElementById('boot-shield') && !document.getElementById('root')?.hasAttribute('data-prerendered'));
   await page.locator('h1:visible, h2:visible').first().waitFor();
   // The CAPTCHA widget renders late on the auth screens; scan it too.
   if (await page.locator('[aria-label="CAPTCHA"]').count()) await page.locator('altcha-widget').getByLabel("I'm not a robot").waitFor();
   // Data-driven parts (prices, lists) answer from the API; wait for their requests to end.
-  await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
+  await requests.quiet();
 }
 
-async function scan(page: Page, path: string, titles: Map<string, string>, opts: { here?: boolean } = {}): Promise<string[]> {
+async function scan(
+  page: Page,
+  requests: ReturnType<typeof watchRequests>,
+  path: string,
+  titles: Map<string, string>,
+  opts: { here?: boolean } = {},
+): Promise<string[]> {
   if (!opts.here) await page.goto(path);
-  await settled(page);
+  await settled(page, requests);
   const title = await page.title();
   expect(title, `${path} has no title`).toMatch(/LentiBooth/);
   titles.set(path, title);
@@ -68,19 +75,20 @@ describe('every customer page', () => {
   for (const viewport of ['mobile', 'desktop'] as const) {
     it(`has no serious accessibility problem and a title of its own (${viewport})`, async () => {
       const { context, page } = await newPage(viewport);
+      const requests = watchRequests(page);
       const titles = new Map<string, string>();
       const problems: string[] = [];
-      for (const path of VISITOR_PAGES) problems.push(...(await scan(page, path, titles)));
+      for (const path of VISITOR_PAGES) problems.push(...(await scan(page, requests, path, titles)));
 
       const { email, password } = await createVerifiedUser();
       await loginInBrowser(page, email, password);
       // A Daily licence bought through the real checkout: the success page after a payment, and
       // Resources (licence holders only) to see.
       await buyThroughCheckout(page, [{ product_id: 10, quantity: 1 }]);
-      problems.push(...(await scan(page, '/checkout/success', titles, { here: true })));
+      problems.push(...(await scan(page, requests, '/checkout/success', titles, { here: true })));
       // Something in the cart, so the checkout page shows its form rather than an empty cart.
       await page.evaluate(() => localStorage.setItem('cart_items', JSON.stringify([{ product_id: 11, quantity: 1 }])));
-      for (const path of CUSTOMER_PAGES) problems.push(...(await scan(page, path, titles)));
+      for (const path of CUSTOMER_PAGES) problems.push(...(await scan(page, requests, path, titles)));
 
       expect(problems).toEqual([]);
       // Distinct screens, distinct titles (the two verify-sent views are one screen).
@@ -88,6 +96,6 @@ describe('every customer page', () => {
       for (const [p, t] of titles) if (!p.startsWith('/verify-sent?')) byTitle.set(t, [...(byTitle.get(t) ?? []), p]);
       expect([...byTitle].filter(([, ps]) => ps.length > 1)).toEqual([]);
       await context.close();
-    });
+    }, 180_000);
   }
 });

@@ -85,11 +85,12 @@ describe('a careful first-time buyer', () => {
     await page.getByLabel('Time zone').selectOption('America/Los_Angeles');
     // The page's dates are rendered afresh in the new zone: that is the confirmation.
     await expect.poll(() => firstTime.innerText()).not.toBe(inSingapore);
-    await page.getByLabel('Promotional emails').uncheck();
+    // Promotional mail starts off (consent first, issue 22): the customer turns it on.
+    await page.getByLabel('Promotional emails').check();
     await page.getByRole('status').filter({ hasText: 'Preferences saved' }).waitFor();
     await page.reload();
     await expect.poll(() => page.getByLabel('Time zone').inputValue()).toBe('America/Los_Angeles');
-    await expect(page.getByLabel('Promotional emails').isChecked()).resolves.toBe(false);
+    await expect(page.getByLabel('Promotional emails').isChecked()).resolves.toBe(true);
     await expect(page.getByLabel('New announcements').isChecked()).resolves.toBe(true);
     await expect.poll(() => firstTime.innerText()).not.toBe(inSingapore);
     await context.close();

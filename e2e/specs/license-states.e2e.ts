@@ -12,10 +12,8 @@ afterAll(closeBrowser);
 /*
  * Licence states in the account area and the back office (issue 19): an unused Daily pass (bought
  * through the real checkout) reads "Starts on first activation" and "Activate by <date>"; a key an
- * admin issued to start next month reads "Starts later" with its start date; a suspended key reads "Suspended".
- * Nothing in the product suspends a key yet (the admin action comes in a later issue), so that one
- * is the admin's monthly key with `suspended: true` written into the list's answer on its way to
- * the page; the server's side of SUSPENDED is tested in the API tests.
+ * admin issued to start next month reads "Starts later" with its start date; a key the admin
+ * suspended from the customer page's actions (issue 21) reads "Suspended".
  */
 
 interface Issued {
@@ -31,14 +29,14 @@ async function generate(admin: Record<string, string>, body: object): Promise<Is
   return (await res.json()) as Issued;
 }
 
-/** Marks the licence `id` suspended in every licence list the page fetches. */
-async function showSuspended(page: Page, id: string): Promise<void> {
-  await page.route(/\/api\/subscriptions\/licenses(\/admin\/all)?\?/, async (route) => {
-    const res = await route.fetch();
-    const body = (await res.json()) as { items: Array<{ _id: string; suspended: boolean }> };
-    for (const item of body.items) if (item._id === id) item.suspended = true;
-    await route.fulfill({ response: res, json: body });
+/** The back office's suspend action, as the customer page's button calls it. */
+async function suspend(admin: Record<string, string>, id: string): Promise<void> {
+  const res = await fetch(`${baseUrl()}/api/subscriptions/licenses/admin/${id}/suspend`, {
+    method: 'POST',
+    headers: admin,
+    body: JSON.stringify({ reason: 'Payment disputed with the bank' }),
   });
+  if (res.status !== 200) throw new Error(`suspend answered ${res.status}: ${await res.text()}`);
 }
 
 const visible = (page: Page, text: string) => page.getByText(text, { exact: true }).locator('visible=true');
@@ -53,12 +51,12 @@ describe('licence states on screen', () => {
     const end = new Date(start.getTime() + 60 * 24 * 3600 * 1000);
     const later = await generate(admin, { email, mode: 'custom', start_date: start.toISOString(), end_date: end.toISOString() });
     const suspended = await generate(admin, { email, mode: 'month' });
+    await suspend(admin, suspended._id);
 
     const { context, page } = await newPage(viewport);
     try {
       await loginInBrowser(page, email, password);
       await buyThroughCheckout(page, [{ product_id: 10, quantity: 1 }]);
-      await showSuspended(page, suspended._id);
       setDisplayTimeZone(await accountTimeZone(page));
       const pass = await page.evaluate(async () => {
         const res = await fetch('/api/subscriptions/licenses?mode=CURRENT&page=1', { headers: { authorization: `Bearer ${localStorage.getItem('access_token')}` } });
@@ -93,7 +91,6 @@ describe('licence states on screen', () => {
     const back = await newPage(viewport);
     try {
       await loginInBrowser(back.page, adminCredentials().email, adminCredentials().password);
-      await showSuspended(back.page, suspended._id);
       // The admin's own display zone dates the list.
       setDisplayTimeZone(await accountTimeZone(back.page));
       await back.page.goto('/accounts/overview/licenses');

@@ -48,10 +48,16 @@ export async function closeBrowser(): Promise<void> {
 export const baseUrl = () => inject('baseUrl');
 export const adminCredentials = () => ({ email: inject('adminEmail'), password: inject('adminPassword') });
 
-/** A fresh, isolated browser context (own storage) at a viewport, with baseURL set, in BROWSER_TIME_ZONE. */
-export async function newPage(viewport: keyof typeof VIEWPORTS = 'desktop'): Promise<{ context: BrowserContext; page: Page }> {
+/**
+ * A fresh, isolated browser context (own storage) at a viewport, with baseURL set, in
+ * BROWSER_TIME_ZONE unless `timezoneId` names another (a spec about the browser's own zone).
+ */
+export async function newPage(
+  viewport: keyof typeof VIEWPORTS = 'desktop',
+  opts: { timezoneId?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const b = await getBrowser();
-  const context = await b.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl(), timezoneId: BROWSER_TIME_ZONE });
+  const context = await b.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl(), timezoneId: opts.timezoneId ?? BROWSER_TIME_ZONE });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };

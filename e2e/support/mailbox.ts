@@ -5,6 +5,8 @@ export interface DevMail {
   subject: string;
   text: string;
   html: string;
+  /** Extra header lines (a campaign's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers: Record<string, string>;
   created_at: string;
 }
 

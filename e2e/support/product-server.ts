@@ -105,7 +105,7 @@ export async function startProductServer(
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`product server exited with ${child.exitCode}`);
     try {
@@ -116,7 +116,7 @@ export async function startProductServer(
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error('product server did not become healthy within 60 s');
+      throw new Error('product server did not become healthy within 120 s');
     }
     await new Promise((r) => setTimeout(r, 200));
   }

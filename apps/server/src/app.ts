@@ -9,6 +9,7 @@ import type { AppConfig } from './config';
 import type { AppContext } from './app-context';
 import { openDatabase, type Database } from './db/client';
 import { devMailboxTransport, smtpTransport } from './integrations/mail/transport';
+import { deliverCampaignMail } from './modules/campaigns/deliver-campaign-mail';
 import { OutboxWorker } from './modules/outbox/worker';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerAuth, type LiveSession } from './plugins/auth';
@@ -122,7 +123,15 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const mail = config.SMTP_URL
     ? smtpTransport(config.SMTP_URL, config.MAIL_FROM, config.publicUrl)
     : devMailboxTransport(db, config.MAIL_FROM);
-  const outbox = new OutboxWorker(db, { mail: (m, id) => mail.send(m, id) }, app.log, { pollMs: config.OUTBOX_POLL_MS });
+  const outbox = new OutboxWorker(
+    db,
+    {
+      mail: (m, id) => mail.send(m, id),
+      campaignMail: (payload, id, lastAttempt) => deliverCampaignMail({ db, mail, publicUrl: config.publicUrl }, payload, id, lastAttempt),
+    },
+    app.log,
+    { pollMs: config.OUTBOX_POLL_MS },
+  );
   const sessions = new SessionCache<LiveSession>(database, app.log);
   const metrics = new AppMetrics(database);
   const licenseChecks = new LicenseCheckLog(db, app.log);

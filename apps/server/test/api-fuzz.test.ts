@@ -150,7 +150,16 @@ describe('fuzzing every operation of /api/docs/json', () => {
           }
         };
         try {
-          await fc.assert(property, { seed: SEED, numRuns: MAX_RUNS, interruptAfterTimeLimit: sliceMs, markInterruptAsFailure: false, endOnFailure: true });
+          try {
+            await fc.assert(property, { seed: SEED, numRuns: MAX_RUNS, interruptAfterTimeLimit: sliceMs, markInterruptAsFailure: false, endOnFailure: true });
+          } catch (err) {
+            // On a loaded machine an operation's slice can end before its first request answers
+            // (fast-check then reports "interrupted after 0 tests"): every operation gets at least
+            // one request, untimed, rather than none.
+            if (!/interrupted after 0 tests/.test((err as Error).message)) throw err;
+            await lastRun.catch(() => {});
+            await fc.assert(property, { seed: SEED, numRuns: 1, endOnFailure: true });
+          }
           await lastRun.catch(() => {});
         } catch (err) {
           await lastRun.catch(() => {});

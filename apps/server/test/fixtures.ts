@@ -20,7 +20,7 @@ export interface TestUser {
  */
 export async function createUserWithSession(
   db: Db,
-  opts: { email?: string; role?: string; firstName?: string; verified?: boolean } = {},
+  opts: { email?: string; role?: string; firstName?: string; verified?: boolean; timeZone?: string } = {},
 ): Promise<TestUser> {
   const email = opts.email ?? `user.${crypto.randomBytes(5).toString('hex')}@example.com`;
   const [u] = await db
@@ -31,6 +31,7 @@ export async function createUserWithSession(
       role: opts.role ?? 'user',
       firstName: opts.firstName ?? 'Test',
       isEmailVerified: opts.verified ?? true,
+      ...(opts.timeZone ? { timeZone: opts.timeZone } : {}),
     })
     .returning({ id: users.id });
   const { token } = await createSession(db, u!.id);

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { createLocalJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { LightMyRequestResponse } from 'fastify';
 import type { TJwks, TLeaseClaims } from '@lbs/domain/license-server';
@@ -32,4 +33,29 @@ export async function verifyLease(t: TestApp, lease: string, opts: { currentDate
     ...(opts.currentDate ? { currentDate: opts.currentDate } : {}),
   });
   return { claims: payload as JWTPayload & TLeaseClaims, header: protectedHeader };
+}
+
+/** An offline activation request as a booth makes it (docs/license-api.md), for `key` on `dev`. */
+export function offlineRequest(
+  key: string,
+  dev: string,
+  opts: { dn?: string; av?: string; n?: string; iat?: number; exp?: number; kf?: string } = {},
+): { text: string; n: string; kf: string; iat: number; exp: number } {
+  const kf = opts.kf ?? crypto.createHash('sha256').update(key, 'utf8').digest('base64url');
+  const n = opts.n ?? crypto.randomBytes(16).toString('base64url');
+  const iat = opts.iat ?? Math.floor(Date.now() / 1000);
+  const exp = opts.exp ?? iat + 24 * 3600;
+  const json = { v: 1, kf, dev, ...(opts.dn ? { dn: opts.dn } : {}), ...(opts.av ? { av: opts.av } : {}), n, iat, exp };
+  return { text: `lboa1-req.${Buffer.from(JSON.stringify(json)).toString('base64url')}`, n, kf, iat, exp };
+}
+
+/** The account area's offline activation call: the customer's route, or the admin's with `admin`. */
+export function submitOffline(t: TestApp, headers: { authorization: string } | undefined, request: string, opts: { admin?: boolean; ip?: string } = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: opts.admin ? '/api/admin/licenses/offline-activations' : '/api/licenses/offline-activations',
+    payload: { request },
+    headers: headers ?? {},
+    remoteAddress: opts.ip ?? randomIp(),
+  });
 }

@@ -235,6 +235,10 @@ export function responseValidator(doc: OpenApiDocument) {
 /** The schema declared for a status: exact code, then its class (`4XX`), then `default`. */
 export function declaredResponseSchema(op: Operation, status: number): JsonSchema | undefined {
   const responses = op.responses ?? {};
+  // A path value over the router's limit (app.ts maxParamLength, 2048) is answered 414 {detail} by
+  // the framework error handler for every route, before any route sees it (plugins/errors.ts,
+  // router-limits.test.ts): held to the same {detail} shape as the route's 400.
+  if (status === 414 && !responses['414']) return declaredResponseSchema(op, 400);
   const entry = responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default;
   return entry?.content?.['application/json']?.schema;
 }

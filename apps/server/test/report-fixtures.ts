@@ -51,7 +51,7 @@ export async function insertOrderPaidAt(
 export async function insertLicenseSpan(
   db: Db,
   user: { id: number; email: string },
-  span: { startAt: Date; expiresAt: Date | null; revokedAt?: Date | null },
+  span: { startAt: Date; expiresAt: Date | null; revokedAt?: Date | null; suspendedAt?: Date | null },
 ) {
   const [row] = await db
     .insert(licenses)
@@ -63,6 +63,7 @@ export async function insertLicenseSpan(
       startAt: span.startAt,
       expiresAt: span.expiresAt,
       revokedAt: span.revokedAt ?? null,
+      suspendedAt: span.suspendedAt ?? null,
     })
     .returning();
   return row!;
@@ -79,11 +80,13 @@ export async function insertUsageEvent(
     fileType?: string | null;
     processingTime?: number | null;
     errorMessage?: string | null;
+    licenseId?: string | null;
   },
 ) {
   const [row] = await db
     .insert(usageEvents)
     .values({
+      licenseId: e.licenseId ?? null,
       kind: e.kind,
       occurredAt: e.occurredAt,
       deviceId: e.deviceId ?? 'device-1',

@@ -46,7 +46,25 @@ export type TAdminLicenseQuery = z.output<typeof ZAdminLicenseQuery>;
 export const ZAdminUserLicenseQuery = z.object({ ...paging, email: ZEmail }).strict();
 export type TAdminUserLicenseQuery = z.output<typeof ZAdminUserLicenseQuery>;
 
-export const ZAdminNotificationQuery = z.object(paging).strict();
+/**
+ * Whose notifications the back office lists: `admins`, the admins' own shared feed (paid orders,
+ * declined payments, contact messages; the default), or `customers`, what the shop told its
+ * customers, read-only for admins.
+ */
+export const NOTIFICATION_AUDIENCES = ['admins', 'customers'] as const;
+export type NotificationAudience = (typeof NOTIFICATION_AUDIENCES)[number];
+
+/** `GET /notification/admin/all`: one audience's notifications, newest first. */
+export const ZAdminNotificationQuery = z
+  .object({
+    ...paging,
+    audience: z
+      .enum(NOTIFICATION_AUDIENCES)
+      .default('admins')
+      .describe("`admins` (default): the admins' shared feed, which admins mark read or done. `customers`: every customer's notifications, read-only here."),
+  })
+  .strict();
+export type TAdminNotificationQuery = z.output<typeof ZAdminNotificationQuery>;
 
 export const ZAdminInvoiceQuery = z.object({ ...paging, q: ZSearch }).strict();
 export type TAdminInvoiceQuery = z.output<typeof ZAdminInvoiceQuery>;
@@ -60,5 +78,5 @@ export const ZAdminOrderQuery = z
   });
 export type TAdminOrderQuery = z.output<typeof ZAdminOrderQuery>;
 
-/** `PATCH /notification/read`: 1-100 notification ids, anyone's. */
+/** `PATCH /notification/read`: 1-100 ids of the admins' feed. */
 export const ZMarkReadBody = z.object({ ids: z.array(z.uuid()).min(1).max(100) }).strict();

@@ -1,6 +1,7 @@
 /** What the back office's read routes answer. */
 import { z } from 'zod';
 import { ZCoupon, ZInvoice, ZNotification, ZOrder, ZPaged, ZPromotion } from './responses';
+import { SHIP_OUTCOMES } from './carriers';
 
 const ZInstant = z.iso.datetime();
 
@@ -20,8 +21,15 @@ export type TAdminUserPage = z.infer<typeof ZAdminUserPage>;
 
 export const ZEmailSuggestions = z.object({ emails: z.array(z.string()) });
 
-/** One row of the back office's table: the notification, and whose it is (id and address). */
-const ZAdminNotification = ZNotification.extend({ user_id: z.number().int(), email: z.string() });
+/**
+ * One row of the back office's NOTIFICATIONS: the notification and the customer concerned (the
+ * owner of a customer's notification; the customer an admins' feed event is about, or null).
+ */
+const ZAdminNotification = ZNotification.extend({
+  user_id: z.number().int().nullable().describe("The customer concerned: a customer's notification's owner, or the buyer or sender an admins' feed event is about (null when none)"),
+  email: z.string().nullable().describe("That customer's email address (null when none)"),
+  read_only: z.boolean().describe("True for a customer's notification: admins may view it but never mark it read or done"),
+});
 export const ZAdminNotificationPage = ZPaged(ZAdminNotification);
 export type TAdminNotification = z.infer<typeof ZAdminNotification>;
 export type TAdminNotificationPage = z.infer<typeof ZAdminNotificationPage>;
@@ -52,12 +60,46 @@ const ZAuditEntry = z.object({
   before: ZJsonValue,
   after: ZJsonValue,
   ip: z.string().nullable(),
+  /** The target in words as it was when the entry was written; null on entries older than labels. */
+  label: z.string().nullable(),
+  /** The customer the action concerned, if any. */
+  subject_user_id: z.number().int().nullable(),
   created_at: ZInstant,
 });
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 export const ZAuditPage = ZPaged(ZAuditEntry);
 export type TAuditPage = z.infer<typeof ZAuditPage>;
 
+/**
+ * What the lists add to a coupon or a code: its redemptions by paid orders and the discount those
+ * orders were given. A redemption is recorded when an order is paid, so an unpaid, failed or
+ * abandoned checkout is in neither (times_redeemed, in contrast, counts the uses such checkouts
+ * still hold); a refund later leaves both as they were (the redemption happened, as Stripe counts it).
+ */
+const redemptionTotals = {
+  paid_redemptions: z.number().int().nonnegative().describe('Paid orders that used it'),
+  discount_given: z.number().int().nonnegative().describe('The discount those orders were given, in cents (USD)'),
+};
+export const ZCouponListItem = ZCoupon.extend(redemptionTotals);
+export type TCouponListItem = z.infer<typeof ZCouponListItem>;
+export const ZPromotionListItem = ZPromotion.extend(redemptionTotals);
+export type TPromotionListItem = z.infer<typeof ZPromotionListItem>;
+
 /** The coupon list (deleted coupons left out) and one coupon's promotion codes, paged. */
-export const ZCouponPage = ZPaged(ZCoupon);
-export const ZPromotionPage = ZPaged(ZPromotion);
+export const ZCouponPage = ZPaged(ZCouponListItem);
+export const ZPromotionPage = ZPaged(ZPromotionListItem);
+
+/** POST /order/admin/ship: one answer per order asked for, in the order asked. */
+export const ZOrderShipResult = z.object({
+  results: z.array(
+    z.object({
+      order_id: z.number().int(),
+      outcome: z.enum(SHIP_OUTCOMES),
+      /** Why, in the back office's words. */
+      detail: z.string(),
+      /** The tracking link the customer was (or had been) sent; '' when refused. */
+      track_url: z.string(),
+    }),
+  ),
+});
+export type TOrderShipResult = z.infer<typeof ZOrderShipResult>;

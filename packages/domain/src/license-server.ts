@@ -114,19 +114,19 @@ const ZLicenseKey = safeString()
 // C0 and C1 control characters and DEL: a device id or name is one line of printable text.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
-const noControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value);
+export const noControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value);
 
 /**
  * The desktop program's stable id of the machine it runs on. Taken as sent, never trimmed: an id
  * with spaces around it is refused, not silently turned into another id.
  */
-const ZDeviceId = safeString()
+export const ZDeviceId = safeString()
   .min(1)
   .max(200)
   .refine(noControlCharacters, { error: 'must not contain control characters', abort: true })
   .refine((id) => id.trim() === id, { error: 'must not start or end with spaces' });
 
-const ZDeviceName = safeString()
+export const ZDeviceName = safeString()
   .refine(noControlCharacters, { error: 'must not contain control characters', abort: true })
   .trim()
   .max(100)
@@ -297,4 +297,10 @@ export interface TLeaseClaims {
   exp: number;
   /** The licence's expiry in seconds, or null when it never expires. */
   lic_exp: number | null;
+  /**
+   * Only in a lease answering an offline activation request (offline-activation.ts): the request's
+   * nonce and key fingerprint, which the booth matches against its own pending request.
+   */
+  nonce?: string;
+  kfp?: string;
 }

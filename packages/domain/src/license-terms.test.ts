@@ -23,6 +23,7 @@ import {
   normaliseLicenseKey,
   purchasedLicenseExpiry,
   truncateKey,
+  licenseKeySuffix,
 } from './license-terms';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -128,6 +129,11 @@ describe('licence keys', () => {
     expect(truncateKey('ABCDE-FGHJK-MNPQR-STVWX-YZ012-34567')).toBe('ABCDE-FGHJ…');
     expect(truncateKey('SHORT')).toBe('SHORT');
     expect(truncateKey('0123456789')).toBe('0123456789');
+  });
+
+  it("names a key by its last group, as the booth screens and the audit log show it", () => {
+    expect(licenseKeySuffix('ABCDE-FGHJK-MNPQR-STVWX-YZ012-34567')).toBe('34567');
+    expect(licenseKeySuffix('NOGROUPS')).toBe('NOGROUPS');
   });
 });
 

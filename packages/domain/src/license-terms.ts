@@ -107,7 +107,7 @@ export function unstartedPassTerms(issuedAt: Date): { startAt: Date; expiresAt: 
  * comes with it; to keep going after it, a customer buys a time plan (a new key). Admin `custom`
  * keys have no plan to renew with.
  */
-const RENEWABLE_LICENSE_TYPES = ['day', 'month', 'year'] as const;
+export const RENEWABLE_LICENSE_TYPES = ['day', 'month', 'year'] as const;
 export type RenewableLicenseType = (typeof RENEWABLE_LICENSE_TYPES)[number];
 
 export function isRenewableLicenseType(type: unknown): type is RenewableLicenseType {
@@ -227,6 +227,14 @@ const KEY_DISPLAY_LENGTH = 10;
 /** The account table shows a key as its first 10 characters and '…'; short keys stay whole. */
 export function truncateKey(key: string): string {
   return key.length > KEY_DISPLAY_LENGTH ? `${key.slice(0, KEY_DISPLAY_LENGTH)}…` : key;
+}
+
+/**
+ * A key's last group ('K7QX9'), which the booth screens show as '…K7QX9' and the audit log keeps
+ * as its label: enough to tell an owner's keys apart, not enough to use one.
+ */
+export function licenseKeySuffix(key: string): string {
+  return key.slice(key.lastIndexOf('-') + 1);
 }
 
 /**

@@ -71,6 +71,7 @@ export const MSG = {
   googleTokenRejected: 'Google could not confirm your sign-in. Please try again.', // ours
   googleNotConfigured: 'Google sign-in is not available.', // ours
   loginFailed: 'An error occurred during login. Please try again.',
+  sessionEnded: 'Your session has ended. Please log in again.', // ours (a 401 on a signed-in call)
 
   // Resend verification
   userNotFound: 'User not found',
@@ -216,6 +217,7 @@ export const MSG = {
   receiptUrlInvalid: 'receipt_url does not name an invoice',
   invoiceNotFound: 'Invoice not found',
   notificationNotFound: 'Notification not found',
+  customerNotificationsReadOnly: "Customers' notifications are read-only", // ours
   licenseNotFound: 'License not found',
   emailTaken: 'This email is already used by another account',
   emailChangePending: (email: string) =>
@@ -255,6 +257,8 @@ export const MSG = {
   rangeSeparator: 'to',
   totalUsers: 'Total Users',
   activeSubscriptions: 'Active Subscriptions',
+  /** Under the Active Subscriptions chart: why its last point is the card's figure. */
+  activeSubscriptionsPoints: 'Each past day counts the keys active at its end; today counts them now, as the card does. Suspended keys are not counted.',
   totalOrders: 'Total Orders',
   totalIncome: 'Total Income',
   chartDayAxis: 'Day',
@@ -269,6 +273,12 @@ export const MSG = {
   // Admin: licences
   selectOneEmail: 'Select one email',
   failedToLoadLicenses: 'Failed to load licenses',
+  // The fleet view (issue 20), ours
+  boothRenamed: 'Booth renamed',
+  boothNameReset: 'Booth name reset to the name it reports',
+  boothRenameFailed: 'The booth could not be renamed',
+  noBoothsYet: 'No booth activated yet',
+  boothSharedExplanation: 'Its device id was seen from two addresses within an hour: the program may have been copied to another computer.',
   licenseGenerated: 'License generated successfully',
   licenseGenerationFailed: 'License generation failed',
   revokeSuccessful: 'Revoke successful',
@@ -335,6 +345,7 @@ export const MSG = {
   licenseInUseOnAnotherDevice: 'This license is already activated on another device',
   licenseNotActivated: 'This license is not activated on this device',
   licenseValid: 'This license is valid on this device',
+  boothNotFound: 'No booth with this device id is activated on your licenses', // ours (issue 20: the fleet view)
   // Per-event refusals of a usage report (DESIGN §6.1); the minutes and days come from license-server.ts.
   usageEventTooOld: (days: number) => `The event is older than ${days} days`, // ours
   usageEventOutsideTerm: 'The event lies outside the time this device held the license', // ours
@@ -350,6 +361,18 @@ export const MSG = {
   renewalNotRenewableCustom: "An admin's custom key cannot be renewed: buy a Daily, Monthly or Yearly License to keep going", // ours (issue 19)
   adminLicenseEndInPast: 'The end date is in the past: a custom license must end after now', // ours (issue 19)
   licenseDeviceMismatch: 'This license is activated on another device',
+  // Offline activation in the account area (issue 20): refusals the operator reads on a phone.
+  offlineKeyNotYours: "None of your licenses has the key this booth asked for. Check which key the booth was given.", // ours
+  offlineKeyUnknown: 'No license has the key this booth asked for.', // ours (an admin's answer)
+  offlineLicenseRevoked: 'This license has been revoked: it cannot be activated.', // ours
+  offlineLicenseSuspended: 'This license is suspended, so it cannot be activated. Please contact us.', // ours
+  offlineLicenseExpired: 'This license has expired. Renew it, then submit the request again.', // ours
+  offlineLicenseNotYetValid: (startsAt: string) => `This license starts at ${startsAt} and cannot be activated before then.`, // ours
+  offlineDeviceLimit:
+    'This key is activated on another booth. Free it first (reset the device on the Overview of your account), then submit the request again.', // ours
+  offlineRequestAnsweredElsewhere: 'This activation request was already answered for another booth. Make a new request on the booth.', // ours
+  offlineRequestAhead: "This activation request is dated ahead of the server's clock. Set the booth's clock right, then make a new request.", // ours
+  offlineKeyRateLimited: 'Too many activations for this key just now. Please wait a few minutes and try again.', // ours
   licenseDeactivationLimit: `Deactivation limit reached (${DEACTIVATIONS_PER_WINDOW} per ${DEACTIVATION_WINDOW_DAYS} days). Reset the device from your account instead.`,
 } as const;
 

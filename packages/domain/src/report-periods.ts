@@ -152,6 +152,23 @@ function offsetMs(instantMs: number, timeZone: string): number {
   return asUtc - Math.floor(instantMs / 1000) * 1000;
 }
 
+/** How far into its business day an instant is by the zone's wall clock (12:00 local: 12 hours). */
+export function wallClockMsOfDay(instant: Date, timeZone: string = DEFAULT_BUSINESS_TIME_ZONE): number {
+  const ms = instant.getTime();
+  const w = wallClock(ms, timeZone);
+  return ((w.hour * 60 + w.minute) * 60 + w.second) * 1000 + (((ms % 1000) + 1000) % 1000);
+}
+
+/**
+ * The instant a business day's wall clock shows `msOfDay` (12 hours: noon local), corrected by the
+ * zone's offset twice as startOfBusinessDay is. A wall time the clocks skip reads as just after the jump.
+ */
+export function instantAtWallClock(day: string, msOfDay: number, timeZone: string = DEFAULT_BUSINESS_TIME_ZONE): Date {
+  const wall = dayToUtcMs(day) + msOfDay;
+  const first = wall - offsetMs(wall, timeZone);
+  return new Date(wall - offsetMs(first, timeZone));
+}
+
 /**
  * The first instant of a business day: local midnight, found by correcting a guess with the
  * zone's offset twice (the offset at the guess may differ from the offset at midnight when a

@@ -32,13 +32,49 @@ const ZSeconds = z.number().nonnegative().describe('Seconds, to the millisecond;
 export const ZUsageSummary = z.object({
   total_usage: ZCount.describe('Files processed successfully in the period'),
   average_time: ZSeconds,
+  errors: ZCount.describe('Files the desktop program failed to process in the period'),
+  error_rate: z
+    .number()
+    .min(0)
+    .max(1)
+    .nullable()
+    .describe('errors / (total_usage + errors), a fraction from 0 to 1; null when the period has no events'),
 });
 export type TUsageSummary = z.infer<typeof ZUsageSummary>;
+
+/** One booth (a device under a licence) in a period, with what it reported and whose it is. */
+const ZBoothActivity = z.object({
+  license_id: z.string().describe('The licence the booth reported with'),
+  key_suffix: z.string().describe("The last group of that licence's key"),
+  device_id: z.string(),
+  booth_name: z
+    .string()
+    .nullable()
+    .describe('The name its owner gave it in the fleet view, else the name the desktop program reported while bound; null: none'),
+  customer_id: z.number().int().describe("The licence owner's user id"),
+  email: z.string().describe("The licence owner's email"),
+  events: ZCount.describe('Files processed and failed in the period'),
+  errors: ZCount.describe('Files failed in the period'),
+});
+export type TBoothActivity = z.infer<typeof ZBoothActivity>;
+
+/** The busiest booths of a period and the ones with the most errors, at most 10 each. */
+export const ZBoothRanking = z.object({
+  busiest: z.array(ZBoothActivity).describe('Most events first; ties by licence and device id'),
+  most_errors: z.array(ZBoothActivity).describe('Most errors first (booths with none left out); ties by licence and device id'),
+});
+export type TBoothRanking = z.infer<typeof ZBoothRanking>;
 
 const ZUsageDay = z.object({ date: ZDate, count: ZCount, average_time: ZSeconds });
 
 export const ZUsageDaily = z.array(ZUsageDay);
 export type TUsageDaily = z.infer<typeof ZUsageDaily>;
+
+/** The licence an event was reported with, so the back office links the device to it (issue 20). */
+const eventLicense = {
+  license_id: z.string().nullable().describe('The licence the event was reported with; null once that licence is deleted'),
+  key_suffix: z.string().nullable().describe("The last group of that licence's key"),
+};
 
 /** A file the desktop program processed. */
 export const ZUsageEvent = z.object({
@@ -49,6 +85,7 @@ export const ZUsageEvent = z.object({
   file_type: z.string().nullable(),
   processing_time: z.number().nullable().describe('Seconds'),
   device_address: z.string().describe('The device id the licence is bound to'),
+  ...eventLicense,
 });
 export type TUsageEvent = z.infer<typeof ZUsageEvent>;
 
@@ -61,6 +98,7 @@ const ZErrorEvent = z.object({
   file_type: z.string().nullable(),
   device_address: z.string().describe('The device id the licence is bound to'),
   error_message: z.string().nullable(),
+  ...eventLicense,
 });
 export type TErrorEvent = z.infer<typeof ZErrorEvent>;
 
@@ -79,3 +117,62 @@ export type TUsageEventPage = z.infer<typeof ZUsageEventPage>;
 
 export const ZErrorEventPage = ZPaged(ZErrorEvent).extend(keysetCursors);
 export type TErrorEventPage = z.infer<typeof ZErrorEventPage>;
+
+// ---------------------------------------------------------------------------------------------
+// Reports that compare (issue 22)
+
+const ZInstantRange = z.object({
+  start: z.iso.datetime().describe('First instant, included (UTC)'),
+  end: z.iso.datetime().describe('First instant after the range (UTC); now while the period runs'),
+});
+
+const ZChange = z.object({
+  direction: z.enum(['up', 'down', 'flat']),
+  percent: z.number().nullable().describe('Percent change from the previous period, one decimal; null when the previous figure was 0 and this one is not ("new")'),
+});
+
+const ZComparedCount = z.object({ current: ZCount, previous: ZCount, change: ZChange });
+const ZComparedUsd = z.object({ current: ZUsd, previous: ZUsd, change: ZChange });
+
+export const ZReportComparison = z.object({
+  current: ZInstantRange,
+  previous: ZInstantRange.extend({
+    first_day: ZDate,
+    last_day: ZDate,
+  }),
+  total_users: ZComparedCount.describe('Customer sign-ups in each range'),
+  active_subscriptions: ZComparedCount.describe('Licences active at the end of each range'),
+  total_orders: ZComparedCount.describe('Paid orders, by payment time'),
+  total_income: ZComparedUsd.describe('What those orders charged (USD, after discount, with shipping)'),
+});
+export type TReportComparison = z.infer<typeof ZReportComparison>;
+
+const ZBreakdownRow = z.object({
+  orders: ZCount.describe('Paid orders with this line (or this country)'),
+  income: z.number().describe('USD; the discount row is negative'),
+});
+
+export const ZReportBreakdown = z.object({
+  current: ZInstantRange,
+  by_product: z.array(
+    ZBreakdownRow.extend({
+      kind: z.enum(['product', 'shipping', 'discount']),
+      product_id: z.number().int().nullable().describe('Null for the shipping and discount rows'),
+      name: z.string(),
+      units: ZCount.describe('Units sold; 0 for the shipping and discount rows'),
+    }),
+  ).describe('Lines at their own price, then shipping and discount as rows of their own: the rows add up to the total income'),
+  by_country: z.array(
+    ZBreakdownRow.extend({
+      country: z.string().nullable().describe('ISO 3166-1 alpha-2 of the shipping address; null for orders with nothing to ship'),
+      name: z.string(),
+    }),
+  ),
+  renewals: z.object({
+    ended: ZCount.describe('Licence terms that ended in the range (not revoked), renewed or not'),
+    renewed_in_time: ZCount.describe('Of those, renewed by a paid renewal before the term ended'),
+    renewed_late: ZCount.describe('Of those, renewed after the term ended'),
+    rate: z.number().nullable().describe('renewed_in_time / ended in percent, one decimal; null when none ended'),
+  }),
+});
+export type TReportBreakdown = z.infer<typeof ZReportBreakdown>;

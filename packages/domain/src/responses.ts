@@ -123,6 +123,12 @@ export const ZLicense = z.object({
   order_id: z.number().int().nullable(),
   /** Self-service device resets still available now; null when the licence is not current. */
   device_resets_left: z.number().int().nullable(),
+  /** Its device: the customer's name for it (the fleet view) if set, else the name the booth reported. */
+  device_name: z.string().nullable(),
+  /** The program version of its last activation or validation. */
+  app_version: z.string().nullable(),
+  /** Its last activation or validation; null when never seen. */
+  last_seen_at: ZInstant.nullable(),
 });
 export type TLicense = z.infer<typeof ZLicense>;
 
@@ -176,6 +182,8 @@ export const ZOrder = z.object({
   products: z.array(ZOrderLine),
   track_num: z.string(),
   track_url: z.string(),
+  /** A code of the domain's carrier list (`packages/domain/src/carriers.ts`); '' when none was picked. */
+  carrier: z.string(),
   carrier_name: z.string(),
   estimate_date: z.string(),
   subtotal: z.number(),

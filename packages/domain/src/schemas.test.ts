@@ -123,6 +123,7 @@ describe('sign-up and sign-in', () => {
     email: 'Jane@Example.com',
     password: GOOD_PASSWORD,
     confirmPassword: GOOD_PASSWORD,
+    time_zone: 'Asia/Jakarta',
   };
 
   it('accepts a good sign-up form', () => {
@@ -145,6 +146,7 @@ describe('sign-up and sign-in', () => {
       email: '',
       password: '',
       confirmPassword: '',
+      time_zone: 'Asia/Singapore',
     });
     expect(Object.keys(result).sort()).toEqual([
       'confirmPassword',
@@ -173,6 +175,18 @@ describe('sign-up and sign-in', () => {
     ).toEqual({
       'user.password': [MSG.passwordRule],
     });
+  });
+
+  it('takes an optional time zone at sign-up, one of the listed ones (issue 21)', () => {
+    const user = { username: 'jane', email: 'jane@example.com', password: GOOD_PASSWORD };
+    expect(ZSignupBody.parse({ user: { ...user, time_zone: 'Asia/Jayapura' }, recaptchaToken: 't' }).user.time_zone).toBe('Asia/Jayapura');
+    expect(ZSignupBody.parse({ user, recaptchaToken: 't' }).user.time_zone).toBeUndefined();
+    expect(errors(ZSignupBody, { user: { ...user, time_zone: 'Asia/Bangkok' }, recaptchaToken: 't' })).toEqual({
+      'user.time_zone': ['Choose one of the listed time zones'],
+    });
+    expect(errors(ZSignupForm, { ...form, time_zone: 'Mars/Olympus' })).toEqual({ time_zone: ['Choose one of the listed time zones'] });
+    expect(ZGoogleSigninBody.safeParse({ id_token: 'abc', recaptchaToken: 't', mode: 'signup', time_zone: 'Asia/Makassar' }).success).toBe(true);
+    expect(ZGoogleSigninBody.safeParse({ id_token: 'abc', recaptchaToken: 't', mode: 'signup', time_zone: 'UTC' }).success).toBe(false);
   });
 
   it('does not apply the strength rule at sign-in', () => {

@@ -6,8 +6,10 @@
 import { z } from 'zod';
 
 import { MAX_LINE_QUANTITY } from './cart';
+import { CARRIER_CODES, MAX_ORDERS_AT_ONCE, SHIPPING_MSG } from './carriers';
 import { LICENSE_CREATE_MODES } from './license-terms';
 import { MSG } from './messages';
+import { ZDisplayTimeZone } from './preferences';
 import { isIsoCountry, postalCodeValid } from './shipping';
 import { ORDER_STATUSES } from './statuses';
 
@@ -143,6 +145,8 @@ export const ZSignupForm = z
     password: ZPassword,
     confirmPassword: safeString({ error: MSG.confirmPasswordRequired })
       .min(1, { error: MSG.confirmPasswordRequired, abort: true }),
+    // Ours (issue 21): preselected from the browser's zone, so dates read as the customer's day from the first mail.
+    time_zone: ZDisplayTimeZone,
   })
   .refine((form) => form.password === form.confirmPassword, {
     path: ['confirmPassword'],
@@ -155,6 +159,8 @@ export const ZSignupBody = z.object({
     username: requiredText(MSG.usernameRequired, 100),
     email: ZEmail,
     password: ZPassword,
+    /** Optional (issue 21): the account's time zone, one of the listed ones; Singapore without it. */
+    time_zone: ZDisplayTimeZone.optional(),
   }),
   recaptchaToken: ZCaptchaToken,
 });
@@ -174,6 +180,8 @@ export const ZGoogleSigninBody = z.object({
   id_token: safeString().trim().min(1).max(10000),
   recaptchaToken: ZCaptchaToken,
   mode: z.enum(['signup', 'signin']),
+  /** Optional (issue 21): the zone of an account this call creates; an existing account keeps its own. */
+  time_zone: ZDisplayTimeZone.optional(),
 });
 export type TGoogleSigninBody = z.infer<typeof ZGoogleSigninBody>;
 
@@ -398,18 +406,54 @@ export const ZPromotionStatusBody = z.object({ active: z.boolean() });
 // ---------------------------------------------------------------------------------------------
 // Orders (admin)
 
+const ZTrackingUrl = safeString()
+  .trim()
+  .max(2048, { error: MSG.fieldTooLong })
+  .refine((url) => url === '' || isHttpUrl(url), { error: MSG.invalidTrackingUrl })
+  .nullish();
+
+/**
+ * `carrier`: a code from the domain's list; for a known carrier the server writes its name and
+ * builds the link from the number (any carrier_name or track_url sent with it is ignored); for
+ * `other` both are the ones typed in; '' clears it. Left out, the older fields work as before.
+ */
 export const ZOrderUpdateBody = z.object({
   status: z.enum(ORDER_STATUSES),
   track_num: optionalText(100),
+  carrier: z.union([z.enum(CARRIER_CODES), z.literal('')]).nullish(),
   carrier_name: optionalText(100),
   estimate_date: optionalText(100),
-  track_url: safeString()
-    .trim()
-    .max(2048, { error: MSG.fieldTooLong })
-    .refine((url) => url === '' || isHttpUrl(url), { error: MSG.invalidTrackingUrl })
-    .nullish(),
+  track_url: ZTrackingUrl,
 });
 export type TOrderUpdateBody = z.infer<typeof ZOrderUpdateBody>;
+
+/** One order of a bulk ship: its carrier and number; `other` also names the carrier (and may link). */
+export const ZShipOrder = z
+  .object({
+    order_id: z.number({ error: SHIPPING_MSG.orderIdInvalid }).int({ error: SHIPPING_MSG.orderIdInvalid }).positive({ error: SHIPPING_MSG.orderIdInvalid }).max(2_147_483_647, { error: SHIPPING_MSG.orderIdInvalid }),
+    carrier: z.enum(CARRIER_CODES, { error: SHIPPING_MSG.carrierRequired }),
+    track_num: requiredText(SHIPPING_MSG.trackNumRequired, 100),
+    carrier_name: optionalText(100),
+    track_url: ZTrackingUrl,
+  })
+  .superRefine((o, ctx) => {
+    if (o.carrier === 'other' && !o.carrier_name) ctx.addIssue({ code: 'custom', path: ['carrier_name'], message: SHIPPING_MSG.otherCarrierNameRequired });
+  });
+export type TShipOrder = z.infer<typeof ZShipOrder>;
+
+export const ZOrderShipBody = z.object({
+  orders: z
+    .array(ZShipOrder)
+    .min(1, { error: SHIPPING_MSG.noOrdersChosen })
+    .max(MAX_ORDERS_AT_ONCE, { error: SHIPPING_MSG.tooManyOrders })
+    .refine((orders) => new Set(orders.map((o) => o.order_id)).size === orders.length, { error: SHIPPING_MSG.orderTwice }),
+});
+export type TOrderShipBody = z.infer<typeof ZOrderShipBody>;
+
+/** The packing slips of several orders: their ids, comma-separated, at most MAX_ORDERS_AT_ONCE. */
+export const ZPackingSlipsQuery = z.object({
+  ids: safeString().regex(new RegExp(`^[1-9]\\d{0,9}(?:,[1-9]\\d{0,9}){0,${MAX_ORDERS_AT_ONCE - 1}}$`), { error: SHIPPING_MSG.packingSlipIds }),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Licences

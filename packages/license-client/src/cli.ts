@@ -3,11 +3,15 @@ import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { JSONWebKeySet } from 'jose';
+import QRCode from 'qrcode';
 import {
   LicenseClient,
+  pendingRequestServerUrl,
+  replacedLicenseWarning,
   storedServerUrl,
   type DeactivateResult,
   type LicenseResult,
+  type OfflineActivationRequest,
 } from './license-client';
 import { isRecord } from './server-call';
 import { defaultStateDir } from './state-store';
@@ -23,11 +27,18 @@ Commands:
   deactivate   release this device's seat and forget the licence here
   status       the stored lease's state, without the network
   send-usage   queue usage events (--events FILE or the event flags), then send the queue
+  offline-request  make an offline activation request for --key (no network): prints its text
+               and QR code; the key's owner submits it in the account area ("Activate a booth
+               offline") and gets the answer
+  offline-accept   read that answer (--answer TEXT, --answer-file FILE or --answer - for stdin)
+               and store its lease; checked with the keys held here only (--jwks, or the JWKS
+               cached by an earlier online call)
 
 Options:
-  --server URL        licence server (default: $LENTIBOOTH_SERVER, else the server the stored
+  --server URL        licence server (default: $LENTIBOOTH_SERVER, else for offline-accept the
+                      server the pending request was made for, else the server the stored
                       licence was activated with, else ${DEFAULT_SERVER})
-  --key KEY           licence key (activate; validate another key)
+  --key KEY           licence key (activate, offline-request; validate another key)
   --device ID         device id (default: the one kept in device.json, made once per install)
   --state-dir DIR     where the lease and the queue live (default: ${defaultStateDir()})
   --issuer URL        expected lease issuer (default: the server URL)
@@ -36,6 +47,11 @@ Options:
   -h, --help          this help
 
 activate:    --device-name NAME (default: host name); activate, validate: --app-version VERSION
+offline-request: --device-name NAME (default: host name) [--app-version V]
+             [--qr-file FILE.png|FILE.svg] (the QR code as an image too); the server (--server
+             etc.) is the one the answer must come from, kept with the request for offline-accept;
+             warns when this booth holds another key's licence (--json: replaces_license), which
+             the answer replaces here while that key's seat stays bound on the server
 send-usage:  --events FILE (a JSON array of events, or {"events": [...]}), or one event by flags:
              --kind success|error --file-type TYPE [--filename NAME] [--processing-time SECONDS]
              [--error-message TEXT] [--timestamp ISO]; --attempts N (tries per batch, default 3)
@@ -47,7 +63,13 @@ Exit status:
   2   needs the server (offline, lease expired, clock set back, not activated)
   3   not yet valid: the licence starts later ("starts at"); activate or validate again then
   4   the server answered with a lease that does not verify here (UNKNOWN_KEY: signed by a key
-      the JWKS or --jwks does not list; LEASE_INVALID: another issuer, device or a tampered one)
+      the JWKS or --jwks does not list; LEASE_INVALID: another issuer, device or a tampered one);
+      offline-accept: the answer does not verify (forged, another server, another device)
+  5   offline-accept: the text is not an answer to this booth's pending request; nothing was
+      stored (NO_PENDING_REQUEST: none pending, or this answer was already used;
+      OFFLINE_REQUEST_EXPIRED: the request expired; OFFLINE_ANSWER_MISMATCH: the answer to
+      another request; NOT_AN_ANSWER: not an answer at all; OFFLINE_ANSWER_EXPIRED: the answer's
+      lease or the licence has already ended)
   64  bad usage
 `;
 
@@ -55,6 +77,10 @@ export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   env: NodeJS.ProcessEnv;
+  /** All of standard input (offline-accept --answer -). */
+  stdin?: () => Promise<string>;
+  /** Standard output is a terminal: the QR code is drawn in black on white (ANSI colours). */
+  stdoutIsTty?: boolean;
 }
 
 const EXIT_OK = 0;
@@ -62,6 +88,7 @@ const EXIT_REFUSED = 1;
 const EXIT_NEEDS_SERVER = 2;
 const EXIT_NOT_YET_VALID = 3;
 const EXIT_LEASE_REJECTED = 4;
+const EXIT_ANSWER_REFUSED = 5;
 const EXIT_USAGE = 64;
 
 class CliUsageError extends Error {}
@@ -85,6 +112,9 @@ const OPTIONS = {
   'error-message': { type: 'string' },
   timestamp: { type: 'string' },
   attempts: { type: 'string' },
+  'qr-file': { type: 'string' },
+  answer: { type: 'string' },
+  'answer-file': { type: 'string' },
 } as const;
 
 function exitFor(r: LicenseResult): number {
@@ -92,6 +122,7 @@ function exitFor(r: LicenseResult): number {
   if (r.status === 'denied') return EXIT_REFUSED;
   if (r.status === 'not-yet-valid') return EXIT_NOT_YET_VALID;
   if (r.status === 'lease-rejected') return EXIT_LEASE_REJECTED;
+  if (r.status === 'answer-refused') return EXIT_ANSWER_REFUSED;
   return EXIT_NEEDS_SERVER;
 }
 
@@ -160,6 +191,74 @@ function eventFromFlags(
   };
 }
 
+/**
+ * The request's QR code: byte mode (the text is ASCII), error correction M, a quiet zone of 4
+ * modules, as the account area's scanner and docs/license-api.md expect; two modules a line in
+ * block characters, dark modules drawn in the text colour. In a terminal each line is set to black
+ * on white, so the code is dark on light whatever the terminal's colours (a light-on-dark code is
+ * not read by every phone); qrcode's own 'terminal' renderer would leave only 1 module of quiet zone.
+ */
+async function requestQr(text: string, tty: boolean): Promise<string> {
+  const art = await QRCode.toString([{ data: Buffer.from(text, 'utf8'), mode: 'byte' }], {
+    type: 'utf8',
+    errorCorrectionLevel: 'M',
+    margin: 4,
+  });
+  if (!tty) return art;
+  return art
+    .split('\n')
+    .map((line) => `\u001b[47m\u001b[30m${line}\u001b[0m`)
+    .join('\n');
+}
+
+async function writeRequestQr(file: string, text: string): Promise<void> {
+  const type = file.toLowerCase().endsWith('.svg') ? 'svg' : 'png';
+  await QRCode.toFile(file, [{ data: Buffer.from(text, 'utf8'), mode: 'byte' }], { type, errorCorrectionLevel: 'M', margin: 4 });
+}
+
+function describeRequest(r: OfflineActivationRequest, qr: string, qrFile: string | null): string {
+  return [
+    ...(r.replacesLicense ? [`warning: ${replacedLicenseWarning(r.replacesLicense)}`, ''] : []),
+    'Offline activation request: show it to the key\'s owner, who submits it in the account area',
+    '("Activate a booth offline") by scanning the QR code or pasting the text, then run',
+    'offline-accept with the answer before the request expires.',
+    '',
+    qr.trimEnd(),
+    '',
+    r.text,
+    '',
+    `expires: ${r.expiresAt.toISOString()}`,
+    `device: ${r.deviceId}${r.deviceName ? ` (${r.deviceName})` : ''}`,
+    `server: ${r.server}`,
+    ...(qrFile ? [`qr code: ${qrFile}`] : []),
+    '',
+  ].join('\n');
+}
+
+async function readAnswer(
+  values: Record<string, string | boolean | undefined>,
+  io: CliIo,
+): Promise<string> {
+  const answer = typeof values.answer === 'string' ? values.answer : undefined;
+  const file = typeof values['answer-file'] === 'string' ? values['answer-file'] : undefined;
+  if ((answer === undefined) === (file === undefined))
+    throw new CliUsageError('offline-accept needs one of --answer TEXT, --answer-file FILE, --answer -');
+  if (file !== undefined) {
+    try {
+      return await readFile(file, 'utf8');
+    } catch (error) {
+      throw new CliUsageError(
+        `cannot read --answer-file ${file}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+  if (answer === '-') {
+    if (!io.stdin) throw new CliUsageError('no standard input to read the answer from');
+    return io.stdin();
+  }
+  return answer as string;
+}
+
 /** Runs one CLI command; answers the exit status. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   let command: string | undefined;
@@ -204,9 +303,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const stateDir = text('state-dir') ?? defaultStateDir(io.env);
     // The server the stored licence was activated with: its lease names it as issuer and its keys
     // are cached for it, so `status` and the rest check against it unless told otherwise.
+    // offline-accept: the server the pending request was made for, whose lease it waits for.
     const serverUrl =
       text('server') ??
       io.env.LENTIBOOTH_SERVER ??
+      (command === 'offline-accept' ? await pendingRequestServerUrl(stateDir) : null) ??
       (await storedServerUrl(stateDir)) ??
       DEFAULT_SERVER;
     let client: LicenseClient;
@@ -279,6 +380,55 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
             : EXIT_OK
           : EXIT_NEEDS_SERVER;
       }
+      case 'offline-request': {
+        const key = text('key') ?? io.env.LENTIBOOTH_LICENSE_KEY;
+        if (!key) throw new CliUsageError('offline-request needs --key');
+        const qrFile = text('qr-file') ?? null;
+        if (qrFile !== null && !/\.(png|svg)$/i.test(qrFile))
+          throw new CliUsageError('--qr-file must name a .png or .svg file');
+        let r: OfflineActivationRequest;
+        try {
+          r = await client.createOfflineRequest(key, {
+            deviceName: text('device-name') ?? os.hostname().slice(0, 100),
+          });
+        } catch (error) {
+          if (error instanceof TypeError) throw new CliUsageError(error.message);
+          throw error;
+        }
+        if (qrFile !== null) await writeRequestQr(qrFile, r.text);
+        print(
+          {
+            text: r.text,
+            nonce: r.nonce,
+            key_fingerprint: r.keyFingerprint,
+            device_id: r.deviceId,
+            device_name: r.deviceName,
+            app_version: r.appVersion,
+            server: r.server,
+            issued_at: r.issuedAt.toISOString(),
+            expires_at: r.expiresAt.toISOString(),
+            qr_file: qrFile,
+            // Another key's licence stored here, which accepting the answer replaces.
+            replaces_license: r.replacesLicense
+              ? {
+                  key_last_group: r.replacesLicense.keyLastGroup,
+                  license_id: r.replacesLicense.id,
+                  type: r.replacesLicense.type,
+                  warning: replacedLicenseWarning(r.replacesLicense),
+                }
+              : null,
+          },
+          json ? '' : describeRequest(r, await requestQr(r.text, io.stdoutIsTty === true), qrFile),
+        );
+        return EXIT_OK;
+      }
+      case 'offline-accept': {
+        const answer = await readAnswer(values, io);
+        const r = await client.acceptOfflineAnswer(answer);
+        const deviceId = await client.deviceId();
+        print({ ...r, device_id: deviceId }, describe(r, deviceId));
+        return exitFor(r);
+      }
       default:
         throw new CliUsageError(`unknown command: ${command}`);
     }
@@ -298,6 +448,12 @@ export async function main(): Promise<void> {
       stdout: (t) => process.stdout.write(t),
       stderr: (t) => process.stderr.write(t),
       env: process.env,
+      stdin: async () => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+        return Buffer.concat(chunks).toString('utf8');
+      },
+      stdoutIsTty: process.stdout.isTTY === true,
     });
   } catch (error) {
     process.stderr.write(

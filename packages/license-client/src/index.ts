@@ -5,6 +5,9 @@ export {
   type LicenseInfo,
   type LicenseResult,
   type LicenseStatus,
+  type OfflineActivationRequest,
+  type ReplacedLicense,
+  pendingRequestServerUrl,
   type StoredLicense,
   storedServerUrl,
 } from './license-client';
@@ -41,3 +44,13 @@ export {
   type UsageOwner,
   type UsageReportAnswer,
 } from './usage-queue';
+export { canonicalLicenseKey, normaliseLicenseKey } from './license-key';
+export {
+  encodeOfflineRequest,
+  keyFingerprint,
+  OFFLINE_ANSWER_PREFIX,
+  OFFLINE_REQUEST_PREFIX,
+  OFFLINE_REQUEST_TTL_SECONDS,
+  readOfflineAnswer,
+  type OfflineRequestClaims,
+} from './offline-request';

@@ -1,5 +1,17 @@
 import { decodeJwt, type JSONWebKeySet } from 'jose';
 import { deviceIdProblem, storedDeviceId, type MachineFacts } from './device-id';
+import { canonicalLicenseKey } from './license-key';
+import {
+  encodeOfflineRequest,
+  keyFingerprint,
+  newNonce,
+  OFFLINE_REQUEST_TTL_SECONDS,
+  readOfflineAnswer,
+  readStoredOfflineRequest,
+  requestText,
+  type OfflineRequestClaims,
+  type StoredOfflineRequest,
+} from './offline-request';
 import { callServer, isRecord, type FetchLike, type ServerAnswer } from './server-call';
 import { ServerClock } from './server-clock';
 import { defaultStateDir, StateStore } from './state-store';
@@ -30,7 +42,15 @@ export type LicenseStatus =
   /** Nothing usable offline (lease expired, clock set back, lease damaged): go online. */
   | 'needs-online'
   /** No licence key is stored on this machine: activate one. */
-  | 'not-activated';
+  | 'not-activated'
+  /**
+   * A text that is not a usable answer to this booth's pending request: no well-formed answer at
+   * all (NOT_AN_ANSWER), or a verified one with no request pending (NO_PENDING_REQUEST), for
+   * another request (OFFLINE_ANSWER_MISMATCH), for a request that has expired
+   * (OFFLINE_REQUEST_EXPIRED), or whose lease or licence has already ended on this booth's clock
+   * (OFFLINE_ANSWER_EXPIRED). Nothing was stored: make a new request if need be.
+   */
+  | 'answer-refused';
 
 /** The licence as the server described it at activation or validation. */
 export interface LicenseInfo {
@@ -51,7 +71,8 @@ export interface LicenseResult {
    * The server's code (VALID, NOT_FOUND, EXPIRED, REVOKED, SUSPENDED, NOT_YET_VALID,
    * NOT_ACTIVATED, DEVICE_MISMATCH, DEVICE_LIMIT_REACHED...) or the client's own: OFFLINE,
    * LEASE_VALID, LEASE_EXPIRED, LEASE_NOT_YET_VALID, LEASE_INVALID, UNKNOWN_KEY, CLOCK_SET_BACK,
-   * NO_LEASE, NO_LICENSE.
+   * NO_LEASE, NO_LICENSE; and offline activation's NO_PENDING_REQUEST, OFFLINE_ANSWER_MISMATCH,
+   * OFFLINE_REQUEST_EXPIRED, OFFLINE_ANSWER_EXPIRED, NOT_AN_ANSWER.
    */
   code: string;
   message: string;
@@ -112,6 +133,41 @@ export interface LicenseClientOptions {
   machine?: MachineFacts;
 }
 
+/** An offline activation request the booth made (DESIGN §6.1): show `text` as text and QR. */
+export interface OfflineActivationRequest {
+  /** `lboa1-req.…`: the text to show, and the QR code's payload. */
+  text: string;
+  /** The request's random nonce: the answer must carry it back. */
+  nonce: string;
+  /** base64url(SHA-256(canonical key)): what the request carries instead of the key. */
+  keyFingerprint: string;
+  deviceId: string;
+  deviceName: string | null;
+  appVersion: string | null;
+  /** The server it was made for: the answer's lease must name it as issuer. */
+  server: string;
+  /** When it was made and when it expires (24 hours later), on the server's time as measured. */
+  issuedAt: Date;
+  expiresAt: Date;
+  /** Past `expiresAt` by more than the clock tolerance: an answer would be refused now. */
+  expired: boolean;
+  /**
+   * The licence of another key stored on this booth now (license.json), which accepting the answer
+   * replaces here; null when none is stored or it is this request's key. Its seat stays bound to
+   * this device on the server until it is deactivated online or reset by its owner in the account
+   * area: the operator is told before the request goes out.
+   */
+  replacesLicense: ReplacedLicense | null;
+}
+
+/** A stored licence that an offline activation for another key replaces on this booth. */
+export interface ReplacedLicense {
+  /** The stored key's last group (`…-P3YJS`): enough to tell the operator which key it is. */
+  keyLastGroup: string;
+  id: number | string;
+  type: string;
+}
+
 export interface StoredLicense {
   version: 1;
   server: string;
@@ -137,6 +193,7 @@ export interface StoredLicense {
 const LICENSE_FILE = 'license.json';
 const JWKS_FILE = 'jwks.json';
 const CLOCK_FILE = 'clock.json';
+const OFFLINE_REQUEST_FILE = 'offline-request.json';
 const HOUR_MS = 3_600_000;
 /** Refusals for good: the key will not work again (DESIGN §6.1; SUSPENDED, unlike it, may). */
 const FINAL_CODES = new Set(['REVOKED']);
@@ -194,6 +251,25 @@ function readStoredLicense(value: unknown): StoredLicense | null {
     activated_at: typeof value.activated_at === 'string' ? value.activated_at : '',
     validated_at: typeof value.validated_at === 'string' ? value.validated_at : null,
   };
+}
+
+/**
+ * The stored licence, when it is another key's than `key` (canonical): what storing `key`'s
+ * licence would replace on this booth while the old key's seat stays bound on the server.
+ */
+function replacedLicense(stored: StoredLicense | null, key: string): ReplacedLicense | null {
+  if (!stored || canonicalLicenseKey(stored.license_key) === key) return null;
+  const groups = canonicalLicenseKey(stored.license_key).split('-');
+  return {
+    keyLastGroup: groups.length > 1 ? groups[groups.length - 1]! : stored.license_key.slice(-5),
+    id: stored.license.id,
+    type: stored.license.type,
+  };
+}
+
+/** What the operator is told when another key's licence is replaced on this booth. */
+export function replacedLicenseWarning(replaced: ReplacedLicense): string {
+  return `this replaces the licence of key …-${replaced.keyLastGroup} (${replaced.type}) on this booth; that key's seat stays bound to this booth on the server until it is deactivated online or reset by its owner in the account area`;
 }
 
 /** The body of a 200 from activate or validate. */
@@ -276,6 +352,14 @@ function refusalResult(
     startsAt: starts && !Number.isNaN(starts.getTime()) ? starts : null,
     final: FINAL_CODES.has(code),
   });
+}
+
+/** The server the pending offline activation request in `stateDir` was made for, or null. */
+export async function pendingRequestServerUrl(stateDir: string): Promise<string | null> {
+  return (
+    readStoredOfflineRequest(await new StateStore(stateDir).readJson(OFFLINE_REQUEST_FILE))
+      ?.server ?? null
+  );
 }
 
 /** The server the licence in `stateDir` was activated with (license.json), or null. */
@@ -512,6 +596,177 @@ export class LicenseClient {
   }
 
   /**
+   * Makes an offline activation request for `licenseKey` on this device (DESIGN §6.1, issue 20)
+   * and keeps it as the pending request (offline-request.json, owner-only like license.json: it
+   * holds the key), replacing any earlier one: only the answer to the latest request is accepted.
+   * The request carries the key's fingerprint, never the key. Nothing goes to the network.
+   */
+  async createOfflineRequest(
+    licenseKey: string,
+    details: { deviceName?: string; appVersion?: string } = {},
+  ): Promise<OfflineActivationRequest> {
+    const key = canonicalLicenseKey(licenseKey);
+    if (!key) throw new TypeError('a licence key is required');
+    const deviceName = requestText(details.deviceName, 100, 'deviceName');
+    const appVersion = requestText(details.appVersion ?? this.appVersion ?? undefined, 50, 'appVersion');
+    const deviceId = await this.deviceId();
+    // On the server's time as measured (a booth never online: its own clock); the server allows
+    // for a booth clock that is off when it checks the expiry.
+    const iat = Math.floor((await this.clock.serverNow()).getTime() / 1000);
+    const request: OfflineRequestClaims = {
+      v: 1,
+      kf: keyFingerprint(key),
+      dev: deviceId,
+      ...(deviceName ? { dn: deviceName } : {}),
+      ...(appVersion ? { av: appVersion } : {}),
+      n: newNonce(),
+      iat,
+      exp: iat + OFFLINE_REQUEST_TTL_SECONDS,
+    };
+    const stored: StoredOfflineRequest = {
+      version: 1,
+      server: this.serverUrl,
+      license_key: key,
+      request,
+      text: encodeOfflineRequest(request),
+      created_at: this.now().toISOString(),
+    };
+    await this.store.writeJson(OFFLINE_REQUEST_FILE, stored);
+    return this.describeOfflineRequest(stored);
+  }
+
+  /** The pending offline activation request, or null when there is none. */
+  async pendingOfflineRequest(): Promise<OfflineActivationRequest | null> {
+    const stored = readStoredOfflineRequest(await this.store.readJson(OFFLINE_REQUEST_FILE));
+    return stored ? this.describeOfflineRequest(stored) : null;
+  }
+
+  /**
+   * Reads the answer to the pending offline activation request (the text of its QR code, a paste
+   * or a file's content) and, if it answers that request, stores its lease as an online
+   * activation would. The lease is checked only with keys already held here (pinned, else the
+   * JWKS cached by an earlier online call): the JWKS is never fetched, and a key the answer itself
+   * carries (a `jwk`, `jku` or `x5c` header) is never used. Checks, in order: the text is
+   * `lboa1-ans.` + a compact JWS (`answer-refused` NOT_AN_ANSWER); the signature, `typ`, issuer
+   * and device, at the lease's iat (`lease-rejected`); a pending request exists, the answer's
+   * `nonce` and `kfp` are that request's, the request has not expired, the lease and licence have
+   * not ended at the booth's corrected time (`answer-refused`). On any refusal nothing stored
+   * changes. Accepted, the pending request is gone (the same answer again is refused) and the
+   * result is the offline status: `offline-grace` until the lease's `exp`. An accepted answer
+   * for another key than the stored licence's replaces it here (the message says so: the old
+   * key's seat stays bound on the server).
+   */
+  async acceptOfflineAnswer(text: string): Promise<LicenseResult> {
+    const answer = readOfflineAnswer(text);
+    if (!answer.ok)
+      return result({
+        status: 'answer-refused',
+        code: 'NOT_AN_ANSWER',
+        message:
+          answer.problem === 'request'
+            ? "this is the booth's activation request, not the answer to it: submit it in the account area and read back the answer"
+            : 'this is not a LentiBooth offline activation answer (it starts with lboa1-ans.)',
+        license: null,
+      });
+    const lease = answer.lease;
+    const deviceId = await this.deviceId();
+    // Checked at its own iat, as a lease fresh from the server: the answer may be read hours
+    // after it was issued, and the booth's clock may be wrong (the offline checks come after).
+    const check = await this.verifyAtIssue(lease, deviceId, false);
+    if (!check.ok)
+      return result({
+        status: 'lease-rejected',
+        code: check.code,
+        message: `the answer was not accepted: ${check.message}`,
+        license: null,
+      });
+    const claims = check.claims;
+    const pending = readStoredOfflineRequest(await this.store.readJson(OFFLINE_REQUEST_FILE));
+    const refuse = (code: string, message: string) =>
+      result({ status: 'answer-refused', code, message, license: null });
+    if (!pending)
+      return refuse(
+        'NO_PENDING_REQUEST',
+        'no offline activation request is pending on this booth (an answer is accepted once): make a new request',
+      );
+    // Signed, so its own claims can be read as they are.
+    const { nonce, kfp } = decodeJwt(lease);
+    if (nonce !== pending.request.n || kfp !== pending.request.kf)
+      return refuse(
+        'OFFLINE_ANSWER_MISMATCH',
+        "this answer is for another request (an older one, or another booth's): submit the booth's current request",
+      );
+    const local = this.now();
+    const serverNow = await this.clock.toServerTime(local);
+    if (serverNow.getTime() > pending.request.exp * 1000 + this.clockToleranceMs)
+      return refuse(
+        'OFFLINE_REQUEST_EXPIRED',
+        `the request expired at ${new Date(pending.request.exp * 1000).toISOString()}: make a new one`,
+      );
+    // Checked at iat above; now at the time status() will check it once stored, so a lease (or a
+    // licence) that has already ended is refused here instead of replacing license.json with
+    // something unusable. That time is the corrected clock, raised to iat when it reads earlier
+    // (as the accept below does), with the same tolerance; nothing is written before the check.
+    const checkedAt = new Date(Math.max(serverNow.getTime(), claims.iat * 1000));
+    const current = await this.verify(lease, deviceId, checkedAt, false);
+    if (!current.ok && current.code === 'LEASE_EXPIRED') {
+      const licenseEnded = claims.lic_exp !== null && claims.lic_exp < claims.exp;
+      const endedAt = new Date((licenseEnded ? claims.lic_exp! : claims.exp) * 1000).toISOString();
+      return refuse(
+        'OFFLINE_ANSWER_EXPIRED',
+        licenseEnded
+          ? `the licence ended at ${endedAt} (this booth's time is ${checkedAt.toISOString()}): renew it, then make a new request; if the booth's clock is wrong, set it right`
+          : `the answer's lease ended at ${endedAt} (this booth's time is ${checkedAt.toISOString()}): make a new request and submit it; if the booth's clock is wrong, set it right`,
+      );
+    }
+
+    // The server signed the answer at iat, so its time now is at least that; when this booth's
+    // (corrected) clock reads earlier, a booth never online or one whose clock fell behind, its
+    // offset is raised to that lower bound. Else the lease just accepted would be checked offline
+    // on a time before its own nbf (a Daily pass starts at the activation) and, once the answer's
+    // iat is the latest time seen, the next check would call the clock set back. Only a lower
+    // bound: the answer may have taken minutes or hours to reach the booth, so a clock reading
+    // later than iat is left as it is (unlike online, where a lease's iat is the time of the answer).
+    if (serverNow.getTime() < claims.iat * 1000)
+      await this.clock.observe(new Date(claims.iat * 1000), local, 'lease-iat');
+    const correctedNow = await this.clock.toServerTime(local);
+    const seconds = (s: number | null) => (s === null ? null : new Date(s * 1000).toISOString());
+    // The operator chose this key for this booth (offline-request warned them): accepted, but said.
+    const replaced = replacedLicense(await this.storedLicense(), pending.license_key);
+    const record: StoredLicense = {
+      version: 1,
+      server: this.serverUrl,
+      license_key: pending.license_key,
+      device_id: deviceId,
+      // From the signed claims: the answer carries nothing else the booth could trust.
+      license: {
+        id: claims.sub,
+        type: claims.typ,
+        starts_at: seconds(claims.nbf),
+        expires_at: seconds(claims.lic_exp),
+        device_id: claims.dev,
+        activate_by: null,
+      },
+      lease,
+      denied: null,
+      activated_at: local.toISOString(),
+      // Never validated online yet.
+      validated_at: null,
+    };
+    await this.store.writeJson(LICENSE_FILE, record);
+    await this.store.writeJson(CLOCK_FILE, {
+      latest_seen: new Date(Math.max(correctedNow.getTime(), claims.iat * 1000)).toISOString(),
+    });
+    await this.store.remove(OFFLINE_REQUEST_FILE);
+    const offline = await this.status();
+    const message = [
+      offline.status === 'offline-grace' ? `activated offline; ${offline.message}` : offline.message,
+      ...(replaced ? [replacedLicenseWarning(replaced)] : []),
+    ].join('; ');
+    return { ...offline, message };
+  }
+
+  /**
    * Frees this device's seat on the server and forgets the licence here. The usage queue is
    * flushed first (one try), so what the seat produced goes out while it is still held; the
    * events it could not send go later, under this licence all the same.
@@ -684,6 +939,21 @@ export class LicenseClient {
     return keys.keys.length > 0 ? keys : null;
   }
 
+  /**
+   * Verifies a lease at the time it was issued (its `iat`; now when it has none readable, and the
+   * verification then says what is wrong with it): for a lease just received, online or offline.
+   */
+  private async verifyAtIssue(lease: string, deviceId: string, mayFetch: boolean) {
+    let iat = NaN;
+    try {
+      const decoded = decodeJwt(lease);
+      if (typeof decoded.iat === 'number') iat = decoded.iat;
+    } catch {
+      // not a JWT: the verification says so
+    }
+    return this.verify(lease, deviceId, Number.isFinite(iat) ? new Date(iat * 1000) : this.now(), mayFetch);
+  }
+
   /** Verifies a lease; `mayFetch` lets an online call fetch the JWKS when a key is missing. */
   private async verify(lease: string, deviceId: string, at: Date, mayFetch: boolean) {
     let keys = await this.trustedKeys();
@@ -692,7 +962,8 @@ export class LicenseClient {
       return {
         ok: false as const,
         code: 'LEASE_INVALID' as const,
-        message: 'no public key to check the lease with',
+        message:
+          "no public key to check the lease with: pin the server's keys (the CLI's --jwks FILE, the library's pinnedJwks) or let this booth validate online once so it caches the server's JWKS",
       };
     const toleranceSeconds = this.clockToleranceMs / 1000;
     let check = await verifyLease(lease, {
@@ -735,19 +1006,7 @@ export class LicenseClient {
     const license = body.license as LicenseInfo;
     // Checked at its own iat: the server vouches for the time, so a local clock that is wrong
     // does not reject a lease the server issued just now (offline use then needs the clock).
-    let iat = NaN;
-    try {
-      const decoded = decodeJwt(lease);
-      if (typeof decoded.iat === 'number') iat = decoded.iat;
-    } catch {
-      // not a JWT: the verification below says so
-    }
-    const check = await this.verify(
-      lease,
-      deviceId,
-      Number.isFinite(iat) ? new Date(iat * 1000) : this.now(),
-      true,
-    );
+    const check = await this.verifyAtIssue(lease, deviceId, true);
     if (!check.ok) {
       return result({
         status: 'lease-rejected',
@@ -842,6 +1101,27 @@ export class LicenseClient {
         final: FINAL_CODES.has(code),
       },
     });
+  }
+
+  private async describeOfflineRequest(
+    stored: StoredOfflineRequest,
+  ): Promise<OfflineActivationRequest> {
+    const r = stored.request;
+    const expiresAt = new Date(r.exp * 1000);
+    return {
+      text: stored.text,
+      nonce: r.n,
+      keyFingerprint: r.kf,
+      deviceId: r.dev,
+      deviceName: r.dn ?? null,
+      appVersion: r.av ?? null,
+      server: stored.server,
+      issuedAt: new Date(r.iat * 1000),
+      expiresAt,
+      expired:
+        (await this.clock.serverNow()).getTime() > expiresAt.getTime() + this.clockToleranceMs,
+      replacesLicense: replacedLicense(await this.storedLicense(), stored.license_key),
+    };
   }
 
   private async latestSeen(): Promise<number | null> {

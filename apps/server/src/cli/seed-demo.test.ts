@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TBoothPage } from '@lbs/domain/booths';
 import { findProduct } from '@lbs/domain/catalogue';
 import { AUDIT_ACTIONS } from '@lbs/domain/admin-writes';
 import { DAILY_PASS_HOURS, dailyPassActivateBy, initialReminderStage, LICENSE_KEY_PATTERN, LICENSE_TERM_MS } from '@lbs/domain/license-terms';
@@ -7,6 +8,7 @@ import { computeShippingFee } from '@lbs/domain/shipping';
 import { NOTIFICATION_TYPES } from '@lbs/domain/statuses';
 import { buildTestApp, openTestDatabase, type TestApp } from '../../test/build-test-app';
 import { randomIp, solveCaptcha } from '../../test/fixtures';
+import { createSession } from '../modules/auth/session-store';
 import { sendExpiryReminders } from '../modules/licenses/send-expiry-reminders';
 import type { Database } from '../db/client';
 import { DEMO_ADMIN_EMAIL, DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, DemoDataPresentError, seedDemoShop, seededReminderStage, type DemoShopResult } from './seed-demo';
@@ -51,6 +53,21 @@ describe('seedDemoShop', () => {
     expect(counts!.codes).toBe(result.promotionCodes);
     expect(counts!.notifications).toBe(result.notifications);
     expect(result.paidOrders).toBeGreaterThan(SIZE.orders * 0.85);
+  });
+
+  it('gives customers mail choices as a shop has them: a third consented to promotional mail (with its time), most keep announcements', async () => {
+    const [c] = await rows<Record<string, number>>(
+      t.database,
+      `select count(*) filter (where notify_promotional)::int as promotional,
+              count(*) filter (where notify_promotional and promotional_consent_at >= created_at)::int as with_consent_time,
+              count(*) filter (where not notify_promotional and promotional_consent_at is not null)::int as stray_consent,
+              count(*) filter (where notify_announcements)::int as announcements
+         from users where role = 'user'`,
+    );
+    expect(c!.promotional).toBe(Math.ceil(SIZE.users / 3));
+    expect(c!.with_consent_time).toBe(c!.promotional);
+    expect(c!.stray_consent).toBe(0);
+    expect(c!.announcements).toBe(SIZE.users - Math.floor(SIZE.users / 10));
   });
 
   it('prices every order as checkout does: lines, shipping by the rate table, discount on licences only', async () => {
@@ -201,19 +218,22 @@ describe('seedDemoShop', () => {
     expect(await sendExpiryReminders(t.ctx, { now })).toEqual({ expires_in_7_days: 0, expires_in_1_day: 0, ended: 0 });
   });
 
-  it('tells the demo admin of every paid order, declined payment and enquiry, as fulfilment and the contact form do', async () => {
+  it("tells the admins' feed of every paid order, declined payment and enquiry, as fulfilment and the contact form do", async () => {
     const [admin] = await rows<{ id: number }>(t.database, `select id from users where email = $1`, [DEMO_ADMIN_EMAIL]);
-    const notes = await rows(t.database, `select type, title, message, is_read, is_done from notifications where user_id = $1`, [admin!.id]);
+    // The admins' own feed, one row per event; no admin holds a customer-style copy.
+    expect(await rows(t.database, `select id from notifications where user_id = $1`, [admin!.id])).toEqual([]);
+    const notes = await rows(t.database, `select type, title, message, is_read, is_done, subject_user_id from admin_notifications`);
     expect(notes).toHaveLength(result.adminNotifications);
     const byTitle = new Map(notes.map((n) => [n.title as string, n]));
     expect(byTitle.size).toBe(notes.length);
-    const paid = await rows(t.database, `select o.id, o.email, o.total_cents, o.needs_shipping,
+    const paid = await rows(t.database, `select o.id, o.user_id, o.email, o.total_cents, o.needs_shipping,
          (select string_agg(l.quantity || ' × ' || l.name, ', ' order by l.id) from order_lines l where l.order_id = o.id) as lines
        from orders o where o.payment_status = 'paid'`);
     for (const o of paid) {
       const n = byTitle.get(`New order #${o.id} paid by ${o.email} — ${formatUsd(fromCents(o.total_cents as number))}`);
       expect(n, `order ${o.id}`).toBeDefined();
       expect(n!.type).toBe(o.needs_shipping ? 'product_order' : 'license_purchase');
+      expect(n!.subject_user_id).toBe(o.user_id);
       expect(String(n!.message).startsWith(`${o.lines}. `)).toBe(true);
     }
     const [declined] = await rows<{ n: number }>(t.database, `select count(*)::int as n from local_payment_sessions where status = 'failed'`);
@@ -225,6 +245,7 @@ describe('seedDemoShop', () => {
       expect(String(c.email)).toMatch(new RegExp(`\\.${DEMO_EMAIL_DOMAIN.replace(/\./g, '\\.')}$`));
       const n = byTitle.get(`New enquiry from ${c.name} (${c.company})`);
       expect(n?.type).toBe('contact_message');
+      expect(n!.subject_user_id).toBeNull();
       expect(String(n!.message).startsWith(`${c.email} · ${c.phone}: `)).toBe(true);
     }
     expect(notes.length).toBe(paid.length + declined!.n + contacts.length);
@@ -302,7 +323,7 @@ describe('seedDemoShop', () => {
     const bulk = of('notifications.bulk_read');
     expect(bulk.length).toBeGreaterThan(0);
     const readIds = new Set(
-      (await rows(t.database, `select id from notifications where user_id = $1 and is_read`, [admin!.id])).map((n) => n.id as string),
+      (await rows(t.database, `select id from admin_notifications where is_read`)).map((n) => n.id as string),
     );
     for (const a of bulk) {
       const ids = (a.after as { ids: string[] }).ids;
@@ -311,6 +332,11 @@ describe('seedDemoShop', () => {
       expect(a.target_id).toBe(String(ids.length));
       for (const id of ids) expect(readIds.has(id)).toBe(true);
     }
+    // Every other mark of the feed is logged one by one, naming the row it changed.
+    const doneIds = new Set((await rows(t.database, `select id from admin_notifications where is_done`)).map((n) => n.id as string));
+    for (const a of of('notification.read')) expect(readIds.has(a.target_id as string)).toBe(true);
+    expect(of('notification.done').length).toBeGreaterThan(0);
+    for (const a of of('notification.done')) expect(doneIds.has(a.target_id as string)).toBe(true);
 
     // The Activity tab's route serves them (its response schema accepts every row).
     const ip = randomIp();
@@ -413,6 +439,46 @@ describe('seedDemoShop', () => {
     expect(licenses.some((l) => !l.device_shared_at && (l.addresses as unknown[]).length > 1)).toBe(true);
   });
 
+  it('gives the booths what the fleet view shows: host names, versions, leases, custom names, a stale booth and last week’s files', async () => {
+    const bound = await rows(t.database, `select * from licenses where device_id is not null and order_id is not null`);
+    expect(bound.length).toBeGreaterThan(0);
+    for (const l of bound) {
+      expect(l.device_name, `licence ${l.id}`).toBeTruthy();
+      expect(Boolean(l.last_app_version)).toBe(l.last_validated_at !== null);
+      if (l.lease_expires_at) {
+        expect(ms(l.lease_expires_at)).toBeGreaterThan(ms(l.last_validated_at));
+        expect(ms(l.lease_expires_at)).toBeLessThanOrEqual(ms(l.expires_at));
+      }
+    }
+    expect(bound.some((l) => l.lease_expires_at && ms(l.lease_expires_at) > now.getTime())).toBe(true);
+    expect(new Set(bound.map((l) => l.last_app_version)).size).toBeGreaterThan(1);
+    const [named] = await rows<{ n: number }>(t.database, `select count(*)::int as n from booth_names`);
+    expect(named!.n).toBeGreaterThan(0);
+    const [recent] = await rows<{ n: number }>(t.database, `select coalesce(sum(successes + errors), 0)::int as n from usage_device_hourly where hour >= $1`, [
+      new Date(now.getTime() - 7 * DAY).toISOString(),
+    ]);
+    expect(recent!.n).toBeGreaterThan(0);
+
+    // The owner of a booth left offline past its plan's allowance sees it marked in the fleet view.
+    const [stale] = await rows<{ user_id: number; device_id: string }>(
+      t.database,
+      `select user_id, device_id from licenses where device_id is not null and revoked_at is null and suspended_at is null and expires_at > $1
+         and type = 'month' and last_validated_at < $2::timestamptz - interval '7 days'
+       union all
+       select user_id, device_id from licenses where device_id is not null and revoked_at is null and suspended_at is null and expires_at > $1
+         and type = 'year' and last_validated_at < $2::timestamptz - interval '14 days'
+       limit 1`,
+      [now.toISOString(), now.toISOString()],
+    );
+    expect(stale).toBeDefined();
+    const { token } = await createSession(t.db, stale!.user_id);
+    const res = await t.app.inject({ method: 'GET', url: '/api/booths', query: { page_size: '100' }, headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(200);
+    const booths = (res.json() as TBoothPage).items;
+    expect(booths.find((b) => b.device_id === stale!.device_id)).toMatchObject({ stale: true, license: { state: 'active' } });
+    for (const b of booths) expect(b.name).toBeTruthy();
+  });
+
   it("lets a demo customer sign in with the demo password and read their orders and licences", async () => {
     const [buyer] = await rows<{ id: number; email: string; n: number }>(t.database, `select u.id, u.email, count(*)::int as n
        from users u join orders o on o.user_id = u.id where o.payment_status = 'paid'
@@ -488,7 +554,8 @@ describe('seedDemoShop with a fixed seed and time', () => {
              'x', suspended_at, 'f', device_shared_at, 'r', reminder_stage) order by id) from licenses) as licenses,
           (select json_agg(json_build_object('l', license_id, 'ip', ip, 'f', first_seen_at, 't', last_seen_at) order by license_id, ip) from license_device_addresses) as addresses,
           (select json_agg(json_build_object('a', action, 't', target_id, 'b', before, 'f', after, 'c', created_at) order by id) from admin_audit) as audit,
-          (select json_agg(json_build_object('u', user_id, 't', title, 'r', is_read, 'c', created_at) order by created_at, user_id, title, message) from notifications) as notes`);
+          (select json_agg(json_build_object('u', user_id, 't', title, 'r', is_read, 'c', created_at) order by created_at, user_id, title, message) from notifications) as notes,
+          (select json_agg(json_build_object('s', subject_user_id, 't', title, 'r', is_read, 'd', is_done, 'c', created_at) order by created_at, title) from admin_notifications) as feed`);
     };
     const [a] = await snapshot();
     const [b] = await snapshot();
@@ -499,6 +566,7 @@ describe('seedDemoShop with a fixed seed and time', () => {
     expect(a!.addresses).toEqual(b!.addresses);
     expect(a!.audit).toEqual(b!.audit);
     expect(a!.notes).toEqual(b!.notes);
+    expect(a!.feed).toEqual(b!.feed);
     expect(a!.keys).not.toEqual(b!.keys);
   });
 });

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { AuditAction } from '@lbs/domain/admin-writes';
+import { formatDate } from '@lbs/domain/dates';
 import { CATALOGUE, type CatalogueProduct, type LicenseType } from '@lbs/domain/catalogue';
 import {
   adminLicenseExpiry,
@@ -13,7 +14,9 @@ import {
   startsOnFirstActivation,
   unstartedPassTerms,
 } from '@lbs/domain/license-terms';
+import { DEFAULT_OFFLINE_ALLOWANCE_HOURS } from '@lbs/domain/license-server';
 import { formatUsd, fromCents, toCents } from '@lbs/domain/money';
+import { DEFAULT_DISPLAY_TIME_ZONE } from '@lbs/domain/preferences';
 import { computeDiscount, type Coupon } from '@lbs/domain/promo';
 import { computeShippingFee, zoneForCountry } from '@lbs/domain/shipping';
 import type { Database } from '../db/client';
@@ -372,6 +375,10 @@ interface DemoLicense {
   addresses: DemoDeviceAddress[];
   /** Wall-clock offset of the booth, for the hours it works. */
   utcOffsetHours: number;
+  /** What the booth reported at activation (its host name), its program version at the last check, and its lease's end. */
+  deviceName: string | null;
+  lastAppVersion: string | null;
+  leaseExpiresAt: number | null;
 }
 
 interface DemoDeviceAddress {
@@ -713,6 +720,9 @@ function licensesFor(rng: Rng, order: DemoOrder, now: number): DemoLicense[] {
         lastValidatedIp: null,
         addresses: [],
         utcOffsetHours: order.user.country.utcOffsetHours,
+        deviceName: null,
+        lastAppVersion: null,
+        leaseExpiresAt: null,
       } satisfies Partial<DemoLicense>;
       out.push({ ...issued, ...(startsOnFirstActivation(type) ? dailyPassUse(rng, paidAt, now, pickDevice) : planUse(rng, type, paidAt, now, pickDevice)) });
     }
@@ -844,6 +854,82 @@ function recordCheckIns(rng: Rng, licenses: DemoLicense[], now: number): void {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// The booths as the fleet view shows them (issue 20): host names, versions, leases, a few stale
+
+/** Program versions, oldest first: a booth seen lately mostly runs the newest. */
+const APP_VERSIONS = ['2.2.3', '2.3.0', '2.4.1'] as const;
+/** What operators call their booths in the fleet view. */
+const BOOTH_NICKNAMES = ['Front entrance', 'Mirror booth', 'Wedding booth A', 'Wedding booth B', 'Mall kiosk', 'Spare booth', 'Roamer', 'Corporate events', 'Open-air booth', 'Studio'];
+
+function hostName(rng: Rng, index: number): string {
+  const r = rng.next();
+  if (r < 0.45) return `DESKTOP-${rng.chars('ABCDEFGHJKLMNPQRSTUVWXYZ0123456789', 7)}`;
+  if (r < 0.75) return `PHOTOBOOTH-${String(index + 1).padStart(2, '0')}`;
+  return `Booth-PC-${index + 1}`;
+}
+
+/**
+ * Before the check-ins are recorded: each customer's devices get the host name they report, and
+ * about one current booth in forty (one at least) has not checked in for longer than its plan's
+ * offline allowance, so the fleet view marks it. Its own RNG stream: the rest of the shop stays as
+ * a seed always made it.
+ */
+function planFleet(rng: Rng, licenses: DemoLicense[], now: number): void {
+  const names = new Map<string, string>();
+  const perUser = new Map<number, number>();
+  const keysOfDevice = new Map<string, number>();
+  for (const l of licenses) {
+    if (l.deviceId === null) continue;
+    const key = `${l.userId}:${l.deviceId}`;
+    keysOfDevice.set(key, (keysOfDevice.get(key) ?? 0) + 1);
+    let name = names.get(key);
+    if (name === undefined) {
+      const index = perUser.get(l.userId) ?? 0;
+      perUser.set(l.userId, index + 1);
+      names.set(key, (name = hostName(rng, index)));
+    }
+    l.deviceName = name;
+  }
+  const allowance = (l: DemoLicense) => DEFAULT_OFFLINE_ALLOWANCE_HOURS[l.type] * HOUR;
+  // A device on one key only: another key's later check-ins would show it seen.
+  const staleable = licenses.filter(
+    (l) => l.deviceBoundAt !== null && keysOfDevice.get(`${l.userId}:${l.deviceId}`) === 1 && l.type !== 'day' && l.revokedAt === null && l.expiresAt > now + DAY && now - l.deviceBoundAt > allowance(l) + 3 * DAY,
+  );
+  for (const l of sample(rng, staleable, Math.max(1, Math.round(staleable.length / 40)))) {
+    l.lastValidatedAt = Math.floor(Math.max(l.deviceBoundAt! + HOUR, now - allowance(l) - rng.between(DAY, 3 * DAY)));
+  }
+}
+
+/**
+ * After the check-ins: the version each booth ran at its last check, and the lease that check
+ * gave it (the plan's allowance from then, never past the key's end; a Daily pass's covers it).
+ */
+function recordLeases(rng: Rng, licenses: DemoLicense[], now: number): void {
+  for (const l of licenses) {
+    if (l.lastValidatedAt === null) continue;
+    const age = now - l.lastValidatedAt;
+    const newest = age < 21 * DAY ? 2 : age < 60 * DAY ? 1 : 0;
+    l.lastAppVersion = APP_VERSIONS[rng.chance(0.8) ? newest : Math.max(0, newest - 1)]!;
+    const allowance = l.type === 'day' ? l.expiresAt - l.startAt : DEFAULT_OFFLINE_ALLOWANCE_HOURS[l.type] * HOUR;
+    l.leaseExpiresAt = Math.min(l.expiresAt, l.lastValidatedAt + allowance);
+  }
+}
+
+/** The names some customers gave their booths: about a third of the customers with booths name most of them. */
+function boothNicknames(rng: Rng, licenses: DemoLicense[]): Array<{ userId: number; deviceId: string; name: string }> {
+  const devices = new Map<number, Set<string>>();
+  for (const l of licenses) if (l.deviceId !== null) (devices.get(l.userId) ?? devices.set(l.userId, new Set()).get(l.userId)!).add(l.deviceId);
+  const out: Array<{ userId: number; deviceId: string; name: string }> = [];
+  for (const [userId, ids] of devices) {
+    if (!rng.chance(0.35)) continue;
+    [...ids].forEach((deviceId, i) => {
+      if (rng.chance(0.8)) out.push({ userId, deviceId, name: BOOTH_NICKNAMES[(i + rng.int(BOOTH_NICKNAMES.length)) % BOOTH_NICKNAMES.length]! });
+    });
+  }
+  return out;
+}
+
 /** The notifications fulfilment, the payment failure path and the shipping updates write. */
 function notificationsFor(order: DemoOrder, licenses: DemoLicense[]): DemoNotification[] {
   const userId = order.user.id;
@@ -920,6 +1006,11 @@ interface DemoNotice extends DemoNotification {
   isDone: boolean;
 }
 
+/** A row of the admins' shared feed (notify-admins.ts): one per event, about a customer or none. */
+interface DemoAdminNotice extends Omit<DemoNotice, 'userId'> {
+  subjectUserId: number | null;
+}
+
 interface DemoContact {
   name: string;
   email: string;
@@ -963,10 +1054,10 @@ interface BackOffice {
   notices: DemoNotice[];
   contacts: DemoContact[];
   audit: DemoAudit[];
-  adminNotices: number;
+  adminNotices: DemoAdminNotice[];
 }
 
-/** The notification fulfilment and the payment failure path give every admin (fulfil-order.ts, fail-payment.ts). */
+/** The admins' feed row fulfilment and the payment failure path write (notify-order-paid.ts, fail-payment.ts). */
 function adminNoticeFor(order: DemoOrder): Omit<DemoNotification, 'userId'> | null {
   const amount = formatUsd(fromCents(order.totalCents));
   if (order.paidAt !== null) {
@@ -1053,13 +1144,20 @@ function generateBackOffice(
   const ip = () => (rng.chance(0.8) ? ADMIN_IPS.office : ADMIN_IPS.home);
   const audit: DemoAudit[] = [];
   const notices: DemoNotice[] = [];
-  const adminNotices: DemoNotice[] = [];
+  const adminNotices: DemoAdminNotice[] = [];
   const notice = (n: DemoNotification): DemoNotice => ({ ...n, id: rng.uuid(), isRead: false, isDone: false });
+  const adminNotice = (n: Omit<DemoNotification, 'userId'>, subjectUserId: number | null): DemoAdminNotice => ({
+    ...n,
+    subjectUserId,
+    id: rng.uuid(),
+    isRead: false,
+    isDone: false,
+  });
 
   // Every paid order and every declined payment, as fulfilment tells the admins.
   for (const order of opts.orders) {
     const n = adminNoticeFor(order);
-    if (n) adminNotices.push(notice({ ...n, userId: admin.id }));
+    if (n) adminNotices.push(adminNotice(n, order.user.id));
   }
 
   // A few enquiries through the contact form, in office hours.
@@ -1085,14 +1183,17 @@ function generateBackOffice(
       createdAt,
     };
     contacts.push(contact);
+    // Sent by strangers, not signed in: about no customer.
     adminNotices.push(
-      notice({
-        userId: admin.id,
-        type: 'contact_message',
-        title: `New enquiry from ${contact.name} (${contact.company})`,
-        message: `${contact.email} · ${contact.phone}: ${contactPreview(contact.message)}`,
-        createdAt,
-      }),
+      adminNotice(
+        {
+          type: 'contact_message',
+          title: `New enquiry from ${contact.name} (${contact.company})`,
+          message: `${contact.email} · ${contact.phone}: ${contactPreview(contact.message)}`,
+          createdAt,
+        },
+        null,
+      ),
     );
   }
 
@@ -1131,7 +1232,8 @@ function generateBackOffice(
       addresses: binds ? [{ ip: lastValidatedIp!, firstSeenAt: bound, lastSeenAt: lastValidatedAt! }] : [],
     };
     generated.push(license);
-    const day = (ms: number) => iso(ms).slice(0, 10);
+    // As generateLicense words it, in the customer's zone: seeded accounts keep the default one.
+    const day = (ms: number) => formatDate(new Date(ms), DEFAULT_DISPLAY_TIME_ZONE);
     const validity = expiresAt === null ? `valid from ${day(startAt)}, never expires` : `valid from ${day(startAt)} until ${day(expiresAt)}`;
     const issued = notice({
       userId: user.id,
@@ -1196,6 +1298,7 @@ function generateBackOffice(
   const sessions: number[] = [];
   for (let t = windowStart + rng.between(HOUR, 2 * DAY); t < now; t += rng.between(DAY, 3 * DAY)) sessions.push(Math.floor(t));
   const readIn = new Map<number, string[]>();
+  const singleMarks: Array<{ n: DemoAdminNotice; flag: 'read' | 'done'; at: number }> = [];
   let s = 0;
   for (const n of adminNotices) {
     while (s < sessions.length && sessions[s]! < n.createdAt + 30 * 60_000) s++;
@@ -1205,8 +1308,15 @@ function generateBackOffice(
       readIn.set(sessions[s]!, [...(readIn.get(sessions[s]!) ?? []), n.id]);
     } else if (rng.chance(0.5)) {
       n.isRead = true;
+      singleMarks.push({ n, flag: 'read', at: Math.min(now, sessions[s]! + 60_000) });
     }
     n.isDone = n.isRead && rng.chance(0.5);
+    if (n.isDone) singleMarks.push({ n, flag: 'done', at: Math.min(now, sessions[s]! + 2 * 60_000) });
+  }
+  // Every mark is an audited write (mark-admin-feed.ts), one by one.
+  for (const { n, flag, at } of singleMarks) {
+    const field = flag === 'read' ? 'is_read' : 'is_done';
+    audit.push({ action: `notification.${flag}`, targetType: 'notification', targetId: n.id, before: { [field]: false }, after: { [field]: true }, ip: ip(), at });
   }
   for (const [at, ids] of readIn) {
     for (let i = 0; i < ids.length; i += BULK_READ_MAX) {
@@ -1225,7 +1335,7 @@ function generateBackOffice(
 
   // Nothing the admin did before their account existed, or after `now`.
   const logged = audit.filter((a) => a.at >= admin.createdAt && a.at <= now).sort((x, y) => x.at - y.at);
-  return { generated, notices: [...notices, ...adminNotices], contacts, audit: logged, adminNotices: adminNotices.length };
+  return { generated, notices, contacts, audit: logged, adminNotices };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1365,12 +1475,20 @@ export async function seedDemoShop(
     await phase(`users (${opts.users})`, async () => {
       const ids = await nextIds(tx, 'users', drafts.length + (batch === 0 ? 1 : 0));
       drafts.forEach((u, i) => users.push({ ...u, id: ids[i]! }));
-      const rows = users.map((u) => [u.id, u.username, u.email, passwordHash, 'user', u.firstName, u.lastName, true, iso(u.createdAt), iso(u.createdAt)]);
+      // Mail choices as a real shop has them (by position, so the random draws stay as they were):
+      // a third gave consent to promotional mail a day after signing up; one in ten turned
+      // announcements off. ANNOUNCEMENTS then has an audience of each kind.
+      const rows = users.map((u, i) => {
+        const promotional = i % 3 === 0;
+        return [u.id, u.username, u.email, passwordHash, 'user', u.firstName, u.lastName, true, iso(u.createdAt), iso(u.createdAt),
+          promotional, promotional ? iso(Math.min(now, u.createdAt + DAY)) : null, i % 10 !== 9];
+      });
       // The first batch brings an admin, so the back office can be opened with the same password.
-      if (batch === 0) rows.push([ids.at(-1)!, 'demo_admin', DEMO_ADMIN_EMAIL, passwordHash, 'admin', 'Demo', 'Admin', true, iso(now - 3 * YEAR), iso(now - 3 * YEAR)]);
+      if (batch === 0) rows.push([ids.at(-1)!, 'demo_admin', DEMO_ADMIN_EMAIL, passwordHash, 'admin', 'Demo', 'Admin', true, iso(now - 3 * YEAR), iso(now - 3 * YEAR), false, null, true]);
       await insertRows(tx, 'users', [
         ['id', 'int'], ['username', 'text'], ['email', 'text'], ['password_hash', 'text'], ['role', 'text'],
         ['first_name', 'text'], ['last_name', 'text'], ['is_email_verified', 'boolean'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'],
+        ['notify_promotional', 'boolean'], ['promotional_consent_at', 'timestamptz'], ['notify_announcements', 'boolean'],
       ], rows, (row) => row);
     });
 
@@ -1390,7 +1508,11 @@ export async function seedDemoShop(
       licenses.push(...issued);
       notifications.push(...notificationsFor(order, issued));
     }
+    const fleetRng = createRng(opts.seed, 'fleet', batch);
+    planFleet(fleetRng, licenses, now);
     recordCheckIns(createRng(opts.seed, 'check-ins', batch), licenses, now);
+    recordLeases(fleetRng, licenses, now);
+    const nicknames = boothNicknames(fleetRng, licenses);
 
     await phase(`coupons (${coupons.length}) + codes`, async () => {
       await insertRows(tx, 'coupons', [
@@ -1460,11 +1582,16 @@ export async function seedDemoShop(
         ['expires_at', 'timestamptz'], ['activate_by', 'timestamptz'], ['unstarted_term_hours', 'int'], ['device_id', 'text'], ['device_bound_at', 'timestamptz'],
         ['last_validated_at', 'timestamptz'], ['last_validated_ip', 'text'], ['revoked_at', 'timestamptz'], ['suspended_at', 'timestamptz'],
         ['device_shared_at', 'timestamptz'], ['reminder_stage', 'int'], ['created_at', 'timestamptz'],
+        ['device_name', 'text'], ['last_app_version', 'text'], ['lease_expires_at', 'timestamptz'],
       ], licenses, (l) => [
         l.id, formatLicenseKey(crypto.randomBytes(LICENSE_KEY_BYTES)), l.type, l.userId, l.orderId, l.email, iso(l.startAt),
         iso(l.expiresAt), isoOrNull(l.activateBy), l.unstartedTermHours, l.deviceId, isoOrNull(l.deviceBoundAt),
         isoOrNull(l.lastValidatedAt), l.lastValidatedIp, isoOrNull(l.revokedAt), isoOrNull(l.suspendedAt),
         isoOrNull(l.deviceSharedAt), seededReminderStage(l, now), iso(l.createdAt),
+        l.deviceName, l.lastAppVersion, isoOrNull(l.leaseExpiresAt),
+      ]);
+      await insertRows(tx, 'booth_names', [['user_id', 'int'], ['device_id', 'text'], ['name', 'text'], ['updated_at', 'timestamptz']], nicknames, (n) => [
+        n.userId, n.deviceId, n.name, iso(now),
       ]);
     });
 
@@ -1508,8 +1635,9 @@ export async function seedDemoShop(
           coupons,
           promotions,
         })
-      : { generated: [], notices: [], contacts: [], audit: [], adminNotices: 0 };
-    await phase(`back office (${office.notices.length + office.contacts.length + office.audit.length + office.generated.length} rows)`, async () => {
+      : { generated: [], notices: [], contacts: [], audit: [], adminNotices: [] };
+    const officeRows = office.notices.length + office.adminNotices.length + office.contacts.length + office.audit.length + office.generated.length;
+    await phase(`back office (${officeRows} rows)`, async () => {
       await insertRows(tx, 'licenses', [
         ['id', 'uuid'], ['license_key', 'text'], ['type', 'text'], ['user_id', 'int'], ['email', 'text'], ['start_at', 'timestamptz'],
         ['expires_at', 'timestamptz'], ['device_id', 'text'], ['device_bound_at', 'timestamptz'], ['last_validated_at', 'timestamptz'],
@@ -1528,6 +1656,10 @@ export async function seedDemoShop(
       await insertRows(tx, 'notifications', [
         ['id', 'uuid'], ['user_id', 'int'], ['type', 'text'], ['title', 'text'], ['message', 'text'], ['is_read', 'boolean'], ['is_done', 'boolean'], ['created_at', 'timestamptz'],
       ], office.notices, (n) => [n.id, n.userId, n.type, n.title, n.message, n.isRead, n.isDone, iso(n.createdAt)]);
+      await insertRows(tx, 'admin_notifications', [
+        ['id', 'uuid'], ['type', 'text'], ['title', 'text'], ['message', 'text'], ['subject_user_id', 'int'], ['is_read', 'boolean'], ['is_done', 'boolean'],
+        ['created_at', 'timestamptz'],
+      ], office.adminNotices, (n) => [n.id, n.type, n.title, n.message, n.subjectUserId, n.isRead, n.isDone, iso(n.createdAt)]);
       await insertRows(tx, 'admin_audit', [
         ['actor_id', 'int'], ['actor_email', 'text'], ['action', 'text'], ['target_type', 'text'], ['target_id', 'text'],
         ['before', 'jsonb'], ['after', 'jsonb'], ['ip', 'text'], ['created_at', 'timestamptz'],
@@ -1553,7 +1685,7 @@ export async function seedDemoShop(
       promotionCodes: promotions.length,
       redemptions: redemptions.length,
       notifications: notifications.length + office.notices.length,
-      adminNotifications: office.adminNotices,
+      adminNotifications: office.adminNotices.length,
       contactMessages: office.contacts.length,
       auditRows: office.audit.length,
     };

@@ -3,8 +3,8 @@ import type { DbOrTx } from './client';
 import { rowCountDeltas } from './schema';
 import { selectRows } from './select-rows';
 
-/** What the triggers of migration 0010 count: whole tables, and the paid orders. */
-export type CountedRows = 'licenses' | 'invoices' | 'notifications' | 'admin_audit' | 'orders:paid';
+/** What the triggers of migrations 0010 and 0013 count: whole tables, and the paid orders. */
+export type CountedRows = 'licenses' | 'invoices' | 'notifications' | 'admin_notifications' | 'admin_audit' | 'orders:paid';
 
 // Past this many pieces a name's rows are folded into one, so a sum reads a handful of rows.
 const FOLD_AFTER = 100;

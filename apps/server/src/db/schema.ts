@@ -37,7 +37,12 @@ export const users = pgTable(
     /** A changed address waits here until its owner confirms it by mail. */
     pendingEmail: text('pending_email'),
     /** Notification preferences and the zone dates are shown in (the account's Notifications tab). */
-    notifyPromotional: boolean('notify_promotional').notNull().default(true),
+    /**
+     * Promotional mail is consent first (Singapore's PDPA): off until the customer turns it on,
+     * and when they did is kept (migration 0015 turned off every earlier default-on choice).
+     */
+    notifyPromotional: boolean('notify_promotional').notNull().default(false),
+    promotionalConsentAt: ts('promotional_consent_at'),
     notifyAnnouncements: boolean('notify_announcements').notNull().default(true),
     timeZone: text('time_zone').notNull().default('Asia/Singapore'),
     createdAt: createdAt(),
@@ -47,6 +52,10 @@ export const users = pgTable(
     uniqueIndex('users_email_uq').on(t.email),
     uniqueIndex('users_google_sub_uq').on(t.googleSub),
     index('users_role_created_idx').on(t.role, t.createdAt),
+    // The back office's search finds a person by how an email or a name starts, in any case.
+    index('users_email_prefix_idx').using('btree', sql`lower(${t.email}) text_pattern_ops`),
+    index('users_first_name_prefix_idx').using('btree', sql`lower(${t.firstName}) text_pattern_ops`),
+    index('users_last_name_prefix_idx').using('btree', sql`lower(${t.lastName}) text_pattern_ops`),
   ],
 );
 
@@ -183,6 +192,8 @@ export const orders = pgTable(
     trackNum: text('track_num'),
     trackUrl: text('track_url'),
     carrierName: text('carrier_name'),
+    /** The carrier picked from the domain's list (`packages/domain/src/carriers.ts`); null when typed by hand before it. */
+    carrierCode: text('carrier_code'),
     estimateDate: text('estimate_date'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -219,7 +230,12 @@ export const orderLines = pgTable(
     /** The renewed licence's expiry right after this payment, for the receipt ('renewed until'). */
     renewedUntil: ts('renewed_until'),
   },
-  (t) => [index('order_lines_order_idx').on(t.orderId)],
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    // The renewal lines, few among all lines: the customer page's timeline reads a customer's
+    // renewals from here (without it the planner, sure there are almost none, scans every line).
+    index('order_lines_renews_idx').on(t.renewsLicenseId).where(sql`renews_license_id is not null`),
+  ],
 );
 
 export const promotionRedemptions = pgTable(
@@ -243,6 +259,8 @@ export const promotionRedemptions = pgTable(
   (t) => [
     uniqueIndex('promotion_redemptions_order_uq').on(t.orderId),
     index('promotion_redemptions_promo_user_idx').on(t.promotionId, t.userId),
+    // COUPONS: a page of coupons' paid redemptions and discount, grouped by coupon.
+    index('promotion_redemptions_coupon_idx').on(t.couponId),
   ],
 );
 
@@ -321,6 +339,11 @@ export const licenses = pgTable(
      */
     deviceSharedAt: ts('device_shared_at'),
     /**
+     * When the latest lease issued for this licence ends (online activation, a VALID validation,
+     * an offline activation): the booth works offline until then. The fleet view's "lease until".
+     */
+    leaseExpiresAt: ts('lease_expires_at'),
+    /**
      * The highest expiry reminder sent for the current term (LICENSE_REMINDERS: 0 none, 1 seven
      * days, 2 one day, 3 ended); set back when a renewal starts a new term.
      */
@@ -337,7 +360,56 @@ export const licenses = pgTable(
     index('licenses_user_expires_idx').on(t.userId, t.expiresAt),
     index('licenses_order_idx').on(t.orderId),
     index('licenses_created_idx').on(t.createdAt),
+    // REPORT's renewals: the keys whose term ended in a period (and were not revoked), by their end.
+    index('licenses_ended_idx').on(t.expiresAt).where(sql`revoked_at is null`),
+    // The fleet view: a customer's devices across their keys.
+    index('licenses_user_device_idx').on(t.userId, t.deviceId).where(sql`device_id is not null`),
   ],
+);
+
+/**
+ * Offline activations (DESIGN §6.1): each request a key's owner (or an admin) answered in the
+ * account area, who did it and from where. The nonce is unique: one request is answered for one
+ * licence and device only (submitted again, it is answered again for the same).
+ */
+export const licenseOfflineActivations = pgTable(
+  'license_offline_activations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    licenseId: uuid('license_id')
+      .notNull()
+      .references(() => licenses.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    deviceName: text('device_name'),
+    nonce: text('nonce').notNull(),
+    requestExpiresAt: ts('request_expires_at').notNull(),
+    leaseExpiresAt: ts('lease_expires_at').notNull(),
+    /** Who submitted it: the key's owner, or an admin (byAdmin). */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    byAdmin: boolean('by_admin').notNull().default(false),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Per licence: a nonce read off a photographed QR and submitted first with another key must
+    // not block the owner's own submission (the booth checks the key fingerprint anyway).
+    uniqueIndex('license_offline_activations_license_nonce_uq').on(t.licenseId, t.nonce),
+    index('license_offline_activations_license_idx').on(t.licenseId, t.createdAt),
+  ],
+);
+
+/** The names customers give their booths in the fleet view (over the name a booth reports). */
+export const boothNames = pgTable(
+  'booth_names',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    name: text('name').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceId] })],
 );
 
 /**
@@ -408,6 +480,32 @@ export const notifications = pgTable(
   ],
 );
 
+/**
+ * The admins' own feed (DESIGN §6.2): one row per event (a paid order, a declined payment, a
+ * contact message), not a copy per admin, so the admins share one read and done state. Customers'
+ * notifications stay in `notifications`, which admins may read but never mark.
+ */
+export const adminNotifications = pgTable(
+  'admin_notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    /** The customer the event is about (the buyer, the sender's account), for the customer page. */
+    subjectUserId: integer('subject_user_id').references(() => users.id, { onDelete: 'set null' }),
+    isRead: boolean('is_read').notNull().default(false),
+    isDone: boolean('is_done').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('admin_notifications_created_idx').on(t.createdAt, t.id),
+    // The bell counts the unread ones: a partial index keeps that count small at any history size.
+    index('admin_notifications_unread_idx').on(t.createdAt).where(sql`is_read = false`),
+    index('admin_notifications_subject_idx').on(t.subjectUserId, t.createdAt),
+  ],
+);
+
 export const contactMessages = pgTable(
   'contact_messages',
   {
@@ -463,6 +561,32 @@ export const usageHourly = pgTable(
     events: bigint('events', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.kind, t.hour, t.shard] })],
+);
+
+/**
+ * Usage events counted per licence, device and UTC hour, kept by triggers on usage_events
+ * (migration 0012) like usage_hourly: the fleet view sums a booth's last 7 days from at most
+ * 169 rows instead of counting its events. Events without a licence (deleted) are not counted.
+ */
+export const usageDeviceHourly = pgTable(
+  'usage_device_hourly',
+  {
+    // No foreign key: a licence deleted sets its events' licence to null, which the trigger
+    // takes out of these counts in the same statement; a cascade there would race it.
+    licenseId: uuid('license_id').notNull(),
+    deviceId: text('device_id').notNull(),
+    hour: ts('hour').notNull(),
+    successes: bigint('successes', { mode: 'number' }).notNull(),
+    errors: bigint('errors', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.licenseId, t.deviceId, t.hour] }),
+    // The fleet view: one booth's last 7 days across every key it ran on (kept or reset since).
+    index('usage_device_hourly_device_hour_idx').on(t.deviceId, t.hour),
+    // ANALYTICS' busiest booths: every booth's rows of a period, read by hour range. Only the
+    // hour is indexed, never the counts, so the ingest triggers' updates stay HOT.
+    index('usage_device_hourly_hour_idx').on(t.hour),
+  ],
 );
 
 /**
@@ -528,6 +652,8 @@ export const devMail = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** Extra header lines the mail carried (a campaign's List-Unsubscribe), so a journey can read them. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('dev_mail_outbox_uq').on(t.outboxId), index('dev_mail_to_idx').on(t.to, t.createdAt)],
@@ -617,7 +743,67 @@ export const adminAudit = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     ip: text('ip'),
+    /**
+     * What the target is, in words, as it was when the entry was written (a coupon's name, a
+     * promotion code, an order number, a key's last characters, a customer's email): the log
+     * stays readable after the target changes or is deleted.
+     */
+    label: text('label'),
+    /** The customer the action concerned, if any: the customer page's timeline reads by it. */
+    subjectUserId: integer('subject_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('admin_audit_created_idx').on(t.createdAt)],
+  (t) => [
+    index('admin_audit_created_idx').on(t.createdAt),
+    index('admin_audit_subject_idx').on(t.subjectUserId, t.createdAt).where(sql`subject_user_id is not null`),
+  ],
+);
+
+/**
+ * An announcement or a promotional mail the owner writes once and sends to every customer whose
+ * choice allows it. Sending moves draft → sending in one conditional update, so a double click, a
+ * retry or a second process queues the audience once; each recipient is one row below and one
+ * outbox mail.
+ */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: ['announcement', 'promotional'] }).notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    status: text('status', { enum: ['draft', 'sending', 'sent'] })
+      .notNull()
+      .default('draft'),
+    /** How many customers it was queued for (set when sending starts). */
+    audience: integer('audience'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdByEmail: text('created_by_email').notNull(),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    queuedAt: ts('queued_at'),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [index('campaigns_created_idx').on(t.createdAt)],
+);
+
+/** One customer of a campaign's audience: the primary key is what makes each mail go once. */
+export const campaignRecipients = pgTable(
+  'campaign_recipients',
+  {
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** skipped: the customer turned the list off between queueing and delivery, so was not mailed. */
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'skipped'] })
+      .notNull()
+      .default('pending'),
+    sentAt: ts('sent_at'),
+    lastError: text('last_error'),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.userId] }), index('campaign_recipients_status_idx').on(t.campaignId, t.status)],
 );

@@ -2,13 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { analyticsAdminRoutes } from './analytics/admin-routes';
 import { auditAdminRoutes } from './audit/admin-routes';
+import { boothRoutes } from './booths/routes';
+import { campaignAdminRoutes } from './campaigns/admin-routes';
+import { unsubscribeRoutes } from './campaigns/routes';
 import { authRoutes } from './auth/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { contactRoutes } from './contact/routes';
+import { customerAdminRoutes } from './customers/admin-routes';
+import { customerActionAdminRoutes } from './customer-actions/admin-routes';
 import { devMailboxRoutes } from './dev-mailbox/routes';
 import { healthRoutes } from './health/routes';
 import { invoiceAdminRoutes } from './invoices/admin-routes';
 import { invoiceRoutes } from './invoices/routes';
+import { licenseServerAdminRoutes } from './license-server/admin-routes';
+import { offlineActivationRoutes } from './license-server/offline-activation-routes';
 import { licenseServerRoutes } from './license-server/routes';
 import { licenseAdminRoutes } from './licenses/admin-routes';
 import { licenseRoutes } from './licenses/routes';
@@ -60,6 +67,7 @@ export const MODULES: readonly AppModule[] = [
   { name: 'invoices', routes: invoiceRoutes, adminRoutes: invoiceAdminRoutes },
   { name: 'orders', routes: orderRoutes, adminRoutes: orderAdminRoutes },
   { name: 'licenses', routes: licenseRoutes, adminRoutes: licenseAdminRoutes },
+  { name: 'booths', routes: boothRoutes },
   { name: 'resources', routes: resourceRoutes },
   { name: 'users', routes: profileRoutes, adminRoutes: userAdminRoutes },
   { name: 'shipping', routes: shippingRoutes },
@@ -69,11 +77,18 @@ export const MODULES: readonly AppModule[] = [
   { name: 'catalogue', routes: catalogueRoutes },
   { name: 'contact', routes: contactRoutes },
   { name: 'public-config', routes: publicConfigRoutes },
-  // The desktop program calls it with a licence key, not a session.
-  { name: 'license-server', routes: licenseServerRoutes },
+  // The desktop program calls it with a licence key, not a session; offline activation is the
+  // account area's (the key's owner) and the admin's.
+  { name: 'license-server', routes: [licenseServerRoutes, offlineActivationRoutes], adminRoutes: licenseServerAdminRoutes },
   { name: 'reports', adminRoutes: reportAdminRoutes },
   { name: 'analytics', adminRoutes: analyticsAdminRoutes },
   { name: 'audit', adminRoutes: auditAdminRoutes },
+  // The page per customer and the back office header's search (issue 21).
+  { name: 'customers', adminRoutes: customerAdminRoutes },
+  // The customer page's actions (issue 21): verification, licence and order mails, licence changes.
+  { name: 'customer-actions', adminRoutes: customerActionAdminRoutes },
+  // Announcements and promotional mail (issue 22): the owner's campaigns, the customers' way out.
+  { name: 'campaigns', routes: unsubscribeRoutes, adminRoutes: campaignAdminRoutes },
   { name: 'dev-mailbox', devRoutes: devMailboxRoutes },
 ];
 

@@ -5,7 +5,9 @@ import type { AppConfig } from '../config';
  * (reCAPTCHA, Google sign-in) or on click (video embeds).
  */
 export function contentSecurityPolicy(config: AppConfig): Record<string, string[] | null> {
-  const script = ["'self'"];
+  // 'wasm-unsafe-eval' lets our own WebAssembly compile (the QR reader of the offline activation
+  // page); it allows no JavaScript eval.
+  const script = ["'self'", "'wasm-unsafe-eval'"];
   const frame = ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'];
   const connect = ["'self'"];
   if (config.RECAPTCHA_SITE_KEY) {

@@ -1,11 +1,9 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminRoutesOf } from '../../test/admin-routes-of';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { createAdminWithSession, createUserWithSession, randomIp, type TestUser } from '../../test/fixtures';
-import type { AppContext } from '../app-context';
-import { openApiSerializerCompiler } from '../lib/openapi';
-import { MODULES, type AppModule } from '../modules/module-table';
-import { strictBodyValidatorCompiler } from './strict-body';
+import { MODULES } from '../modules/module-table';
 
 /**
  * Routes anyone may call: sign-up and sign-in, the public shop, webhooks, and the two routes
@@ -39,6 +37,10 @@ const PUBLIC = new Set([
   'POST /api/licenses/deactivate',
   'GET /api/licenses/jwks.json',
   'POST /api/analytics/usage',
+  // A mail's unsubscribe link (issue 22): the per-customer token in the path is the credential,
+  // so a mail client's one-click POST works without a session.
+  'GET /api/unsubscribe/{token}',
+  'POST /api/unsubscribe/{token}',
 ]);
 
 /**
@@ -66,6 +68,9 @@ const CUSTOMER = new Set([
   'GET /api/subscriptions/licenses/current',
   'GET /api/subscriptions/licenses',
   'POST /api/subscriptions/licenses/{id}/reset-device',
+  'GET /api/booths',
+  'POST /api/booths/rename',
+  'POST /api/licenses/offline-activations',
   'GET /api/subscriptions/download-guidebook',
   'GET /api/subscriptions/download-app/status',
   'GET /api/subscriptions/download-app',
@@ -96,31 +101,6 @@ function taggedAdmin(app: FastifyInstance): string[] {
       .filter(([, op]) => op.tags?.includes('admin'))
       .map(([m]) => `${m.toUpperCase()} ${path}`),
   );
-}
-
-/**
- * What the module table says is admin-only: the routes its `adminRoutes` plugins register, found by
- * registering them (alone, under /api) in a throwaway Fastify instance and listening to onRoute.
- */
-async function adminRoutesOf(modules: readonly AppModule[], ctx: AppContext): Promise<Set<string>> {
-  const scratch = Fastify();
-  scratch.setValidatorCompiler(strictBodyValidatorCompiler);
-  scratch.setSerializerCompiler(openApiSerializerCompiler);
-  const keys = new Set<string>();
-  scratch.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') keys.add(`${method} ${route.url.replace(/:(\w+)/g, '{$1}')}`);
-    }
-  });
-  await scratch.register(
-    async (api) => {
-      for (const m of modules) if (m.adminRoutes) await api.register(m.adminRoutes, { ctx });
-    },
-    { prefix: '/api' },
-  );
-  await scratch.ready();
-  await scratch.close();
-  return keys;
 }
 
 /** Documented routes that are neither public on purpose, nor admin by the table, nor a known customer route. */

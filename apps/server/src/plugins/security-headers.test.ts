@@ -12,7 +12,8 @@ describe('security headers', () => {
         const res = await t.app.inject({ method: 'GET', url });
         const csp = String(res.headers['content-security-policy']);
         expect(csp).toContain("default-src 'self'");
-        expect(csp).toContain("script-src 'self' https://www.google.com https://www.gstatic.com");
+        expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval' https://www.google.com https://www.gstatic.com");
+        expect(csp).not.toContain("'unsafe-eval'");
         expect(res.headers['x-content-type-options']).toBe('nosniff');
         expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
         // HSTS only in production; not here.

@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RootLayout } from './layouts/root-layout';
 import { RequireUser } from './require-user';
+import { LoadingOverlay } from '../components/ui/loading-overlay';
 import { LandingPage } from '../features/marketing/pages/landing-page';
 import { NotFoundPage } from '../features/errors/not-found-page';
 import { RouterErrorPage } from '../features/errors/router-error-page';
@@ -14,6 +15,10 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouterErrorPage />,
+    // A full load of a lazy screen (/accounts/..., /pricing without its prerendered HTML) waits for
+    // its chunk before the router is ready; meanwhile the loading screen, not a blank page (and no
+    // "No HydrateFallback element provided" warning). Prerendered pages hydrate once it is ready.
+    HydrateFallback: LoadingOverlay,
     children: [
       { index: true, element: <LandingPage /> },
       { path: 'how-it-works', ...page(() => import('../features/marketing/pages/how-it-works-page'), 'HowItWorksPage') },
@@ -31,6 +36,7 @@ export const routes: RouteObject[] = [
       { path: 'verify-email/:token?', ...page(() => import('../features/auth/pages/verify-email-page'), 'VerifyEmailPage') },
       { path: 'forgot-password', ...page(() => import('../features/auth/pages/forgot-password-page'), 'ForgotPasswordPage') },
       { path: 'new-password/:token?', ...page(() => import('../features/auth/pages/new-password-page'), 'NewPasswordPage') },
+      { path: 'unsubscribe/:token', ...page(() => import('../features/unsubscribe/pages/unsubscribe-page'), 'UnsubscribePage') },
       { path: 'checkout/success', ...page(() => import('../features/checkout/pages/checkout-success-page'), 'CheckoutSuccessPage') },
       {
         element: <RequireUser />,
@@ -55,13 +61,18 @@ export const routes: RouteObject[] = [
                   { path: 'orders', ...page(() => import('../features/admin-orders/pages/orders-page'), 'OrdersPage') },
                   { path: 'coupons', ...page(() => import('../features/admin-coupons/pages/coupons-page'), 'CouponsPage') },
                   { path: 'notifications', ...page(() => import('../features/admin-notifications/pages/notifications-page'), 'NotificationsPage') },
+                  { path: 'announcements', ...page(() => import('../features/admin-campaigns/pages/campaigns-page'), 'CampaignsPage') },
                   { path: 'activity', ...page(() => import('../features/admin-activity/pages/activity-page'), 'ActivityPage') },
+                  // One customer's page (issue 21): under USERS, not a tab of its own.
+                  { path: 'customers/:id', ...page(() => import('../features/admin-customer/pages/customer-page'), 'CustomerPage') },
                   { path: '*', element: <Navigate to="/404" replace /> },
                 ],
               },
+              { path: 'booths', ...page(() => import('../features/booths/pages/booths-page'), 'BoothsPage') },
               { path: 'resources', ...page(() => import('../features/account/pages/resources-page'), 'ResourcesPage') },
               { path: 'plans', ...page(() => import('../features/account/pages/plans-page'), 'PlansPage') },
               { path: 'products', ...page(() => import('../features/account/pages/products-page'), 'ProductsPage') },
+              { path: 'booths/activate-offline', ...page(() => import('../features/booths-offline/pages/activate-offline-page'), 'ActivateOfflinePage') },
               { path: 'settings/*', ...page(() => import('../features/account/settings/settings-page'), 'SettingsPage') },
               { path: '*', element: <Navigate to="/404" replace /> },
             ],

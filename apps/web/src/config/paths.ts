@@ -20,12 +20,16 @@ export const paths = {
   privacy: '/privacy',
   eula: '/eula',
   notFound: '/404',
+  /** An unsubscribe link of campaign mail (issue 22): confirm, then turn the list off. */
+  unsubscribe: (token: string) => `/unsubscribe/${token}`,
   accounts: {
     root: '/accounts',
     overview: '/accounts/overview',
+    booths: '/accounts/booths',
     resources: '/accounts/resources',
     plans: '/accounts/plans',
     products: '/accounts/products',
+    boothsOffline: '/accounts/booths/activate-offline',
     settings: '/accounts/settings',
     notifications: '/accounts/settings/notifications',
     invoices: '/accounts/settings/invoice',
@@ -40,7 +44,10 @@ export const paths = {
       orders: '/accounts/overview/orders',
       coupons: '/accounts/overview/coupons',
       notifications: '/accounts/overview/notifications',
+      announcements: '/accounts/overview/announcements',
       activity: '/accounts/overview/activity',
+      /** One customer's page (issue 21): under USERS, not a tab of its own. */
+      customer: (id: number | string) => `/accounts/overview/customers/${id}`,
     },
   },
 } as const;
@@ -73,10 +80,13 @@ const SCREEN_TITLES: [prefix: string, title: string][] = [
   [paths.shipping, 'Checkout'],
   [paths.checkoutSuccess, 'Thank you for your order'],
   [paths.notFound, 'Page not found'],
+  ['/unsubscribe', 'Unsubscribe'],
   [paths.accounts.overview, 'Overview'],
+  [paths.accounts.booths, 'Booths'],
   [paths.accounts.resources, 'Resources'],
   [paths.accounts.plans, 'Plans'],
   [paths.accounts.products, 'Products'],
+  [paths.accounts.boothsOffline, 'Activate offline · Booths'],
   [paths.accounts.settings, 'Settings'],
   [paths.accounts.profile, 'Profile · Settings'],
   [paths.accounts.notifications, 'Notifications · Settings'],
@@ -90,7 +100,9 @@ const SCREEN_TITLES: [prefix: string, title: string][] = [
   [paths.accounts.admin.orders, 'Orders · Back office'],
   [paths.accounts.admin.coupons, 'Coupons · Back office'],
   [paths.accounts.admin.notifications, 'Notifications · Back office'],
+  [paths.accounts.admin.announcements, 'Announcements · Back office'],
   [paths.accounts.admin.activity, 'Activity · Back office'],
+  ['/accounts/overview/customers', 'Customer · Back office'],
 ];
 
 /** The document title for `pathname`, or null for a public page (which sets its own). */

@@ -9,6 +9,8 @@ describe('screenTitle', () => {
     expect(screenTitle(paths.accounts.admin.coupons)).toBe('Coupons · Back office · LentiBooth');
     expect(screenTitle(paths.accounts.orders)).toBe('Orders · Settings · LentiBooth');
     expect(screenTitle(paths.accounts.settings)).toBe('Settings · LentiBooth');
+    expect(screenTitle(paths.accounts.booths)).toBe('Booths · LentiBooth');
+    expect(screenTitle(paths.accounts.admin.customer(42))).toBe('Customer · Back office · LentiBooth');
   });
 
   it('leaves the prerendered public pages to their own titles', () => {

@@ -1,5 +1,6 @@
 import { API_BASE_URL } from './config';
 import { apiErrorFromResponse, toApiError } from './api-error';
+import { reportSessionEnded } from './session-ended';
 import { STORAGE_KEYS, storage } from './storage';
 
 export interface RequestArgs {
@@ -40,6 +41,9 @@ export async function apiRequest<T>(args: RequestArgs): Promise<T> {
     throw toApiError(e);
   }
   if (!res.ok) {
+    // Only a call that carried the session still stored ends it: an anonymous call's 401 (a wrong
+    // password is a 400 anyway) and a late answer to a token already replaced by a new login do not.
+    if (res.status === 401 && token && storage.get(STORAGE_KEYS.token) === token) reportSessionEnded();
     const body = await res.json().catch(() => null);
     throw apiErrorFromResponse(res.status, body);
   }

@@ -20,6 +20,9 @@ const base: TLicense = {
   unstarted_term_hours: null,
   order_id: null,
   device_resets_left: 2,
+  device_name: null,
+  app_version: null,
+  last_seen_at: null,
 };
 const pass: TLicense = { ...base, type: 'day', activate_by: '2027-05-01T00:00:00.000Z', expire_date: '2027-05-01T00:00:00.000Z', unstarted_term_hours: 48 };
 

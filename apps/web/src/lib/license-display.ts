@@ -35,17 +35,23 @@ export function licenseDurationText(l: TLicense): string {
   return licenseDuration(l.create_date, l.expire_date);
 }
 
+/** The status badges' words and colours, by what a licence is now. */
+const STATUS_BADGES: Readonly<Record<LicenseDisplayStatus, { label: string; tone: string }>> = {
+  active: { label: MSG.licenseStatusActive, tone: 'bg-emerald-50 text-emerald-700' },
+  expired: { label: MSG.licenseStatusExpired, tone: 'bg-slate-100 text-slate-700' },
+  revoked: { label: MSG.licenseStatusRevoked, tone: 'bg-red-50 text-red-700' },
+  suspended: { label: MSG.licenseStatusSuspended, tone: 'bg-amber-50 text-amber-800' },
+  unstarted: { label: MSG.licenseStatusUnstarted, tone: 'bg-sky-50 text-sky-800' },
+  // Short enough for the card's header beside the key at 375 px; the Start column has the date.
+  upcoming: { label: MSG.licenseStatusUpcoming, tone: 'bg-sky-50 text-sky-800' },
+};
+
+/** The badge of a licence status: the same words and colours wherever a licence is listed. */
+export function licenseStatusBadgeOf(status: LicenseDisplayStatus): { status: LicenseDisplayStatus; label: string; tone: string } {
+  return { status, ...STATUS_BADGES[status] };
+}
+
 /** The status badge's words and colours. */
 export function licenseStatusBadge(l: TLicense): { status: LicenseDisplayStatus; label: string; tone: string } {
-  const status = licenseDisplayStatus(l);
-  const badge: Record<LicenseDisplayStatus, { label: string; tone: string }> = {
-    active: { label: MSG.licenseStatusActive, tone: 'bg-emerald-50 text-emerald-700' },
-    expired: { label: MSG.licenseStatusExpired, tone: 'bg-slate-100 text-slate-700' },
-    revoked: { label: MSG.licenseStatusRevoked, tone: 'bg-red-50 text-red-700' },
-    suspended: { label: MSG.licenseStatusSuspended, tone: 'bg-amber-50 text-amber-800' },
-    unstarted: { label: MSG.licenseStatusUnstarted, tone: 'bg-sky-50 text-sky-800' },
-    // Short enough for the card's header beside the key at 375 px; the Start column has the date.
-    upcoming: { label: MSG.licenseStatusUpcoming, tone: 'bg-sky-50 text-sky-800' },
-  };
-  return { status, ...badge[status] };
+  return licenseStatusBadgeOf(licenseDisplayStatus(l));
 }

@@ -77,6 +77,35 @@ export interface TestVectorFile {
     keys: { kty: 'OKP'; crv: 'Ed25519'; x: string; kid: string; alg: 'EdDSA'; use: 'sig' }[];
   };
   vectors: TestVector[];
+  offline_activation: OfflineActivationVectors;
+}
+
+/**
+ * What a booth concludes on an offline activation answer (docs/license-api.md, "Offline
+ * activation: the booth's side"). The Node client: accepted → offline-grace, rejected →
+ * lease-rejected, answer_mismatch → OFFLINE_ANSWER_MISMATCH, request_expired →
+ * OFFLINE_REQUEST_EXPIRED, answer_expired → OFFLINE_ANSWER_EXPIRED.
+ */
+export type OfflineAnswerResult =
+  | 'accepted'
+  | 'rejected'
+  | 'answer_mismatch'
+  | 'request_expired'
+  | 'answer_expired';
+
+export interface OfflineActivationVectors {
+  description: string;
+  /** The key as typed, and canonical; the fingerprint and the shop's key hash (hex) of it. */
+  license_key_typed: string;
+  license_key: string;
+  key_fingerprint: string;
+  key_hash_hex: string;
+  /** The request's JSON exactly as encoded, its fields, and its text (the QR payload). */
+  request_json: string;
+  request: Record<string, unknown>;
+  request_text: string;
+  /** Answers to that request (the booth's pending one), each read at `now` with `parameters`. */
+  answers: { name: string; description: string; now: number; answer: string; expected: OfflineAnswerResult }[];
 }
 
 const NOW = Date.UTC(2026, 2, 14, 12, 0, 0) / 1000;
@@ -360,6 +389,122 @@ function buildVectors(): TestVector[] {
   ];
 }
 
+/** A request for the example key of docs/license-api.md's offline activation section, from the vectors' device, and answers to it. */
+function buildOfflineActivation(): OfflineActivationVectors {
+  const typed = '7k2qf 0m9xd r4t8v b1nce hz6wa p3yjs';
+  const key = '7K2QF-0M9XD-R4T8V-B1NCE-HZ6WA-P3YJS';
+  const digest = crypto.createHash('sha256').update(key, 'utf8').digest();
+  const request = {
+    v: 1,
+    kf: base64url(digest),
+    dev: DEVICE_ID,
+    dn: 'Booth 3',
+    av: '2.4.0',
+    n: 'uOzKhtk8CiuGCxzYpJ4A3Q',
+    iat: NOW - HOUR,
+    exp: NOW - HOUR + DAY,
+  };
+  const requestJson = JSON.stringify(request);
+  // The server's lease for an unused Daily pass started by this activation, half an hour after
+  // the request was made, plus the claims binding it to the request.
+  const answerClaims = (overrides: Record<string, unknown> = {}) => ({
+    ...leaseClaims({ iat: NOW - 30 * MINUTE, nbf: NOW - 30 * MINUTE, exp: NOW - 30 * MINUTE + DAY, lic_exp: NOW - 30 * MINUTE + DAY }),
+    nonce: request.n,
+    kfp: request.kf,
+    ...overrides,
+  });
+  const answer = (lease: string) => `lboa1-ans.${lease}`;
+  const unknown = TEST_ONLY_SIGNING_KEYS.unknown;
+  return {
+    description:
+      "An offline activation request made by the booth and answers to it, the request being the booth's pending one; each answer is read at its `now`, with the issuer, device id, clock tolerance and JWKS above. See docs/license-api.md, \"Offline activation: the booth's side\".",
+    license_key_typed: typed,
+    license_key: key,
+    key_fingerprint: request.kf,
+    key_hash_hex: digest.toString('hex'),
+    request_json: requestJson,
+    request,
+    request_text: `lboa1-req.${base64url(requestJson)}`,
+    answers: [
+      {
+        name: 'accepted',
+        description: 'The answer to this request, read an hour after the request was made.',
+        now: NOW,
+        answer: answer(signLease(answerClaims())),
+        expected: 'accepted',
+      },
+      {
+        name: 'another_request',
+        description: 'A genuine answer to another request of this device (another nonce).',
+        now: NOW,
+        answer: answer(signLease(answerClaims({ nonce: 'Wm9vbTZ0aGVyUmVxdWVzdA' }))),
+        expected: 'answer_mismatch',
+      },
+      {
+        name: 'another_key',
+        description: "The right nonce, another key's fingerprint.",
+        now: NOW,
+        answer: answer(
+          signLease(
+            answerClaims({ kfp: base64url(crypto.createHash('sha256').update('00000-00000-00000-00000-00000-00000').digest()) }),
+          ),
+        ),
+        expected: 'answer_mismatch',
+      },
+      {
+        name: 'another_device',
+        description: "The request's nonce and fingerprint, but a lease for another device.",
+        now: NOW,
+        answer: answer(signLease(answerClaims({ dev: 'lb-0000000000000000000000000000beef' }))),
+        expected: 'rejected',
+      },
+      {
+        name: 'forged_embedded_jwk',
+        description:
+          "Signed by a key the booth does not hold, which the answer carries in a jwk header: never trusted.",
+        now: NOW,
+        answer: answer(
+          signLease(answerClaims(), {
+            key: unknown,
+            header: {
+              alg: 'EdDSA',
+              kid: unknown.kid,
+              typ: 'lease+jwt',
+              jwk: { kty: 'OKP', crv: 'Ed25519', x: unknown.x },
+            },
+          }),
+        ),
+        expected: 'rejected',
+      },
+      {
+        name: 'request_expired',
+        description:
+          "The genuine answer, read 61 minutes after the request's exp (past the hour's tolerance).",
+        now: request.exp + CLOCK_TOLERANCE_SECONDS + MINUTE,
+        answer: answer(signLease(answerClaims())),
+        expected: 'request_expired',
+      },
+      {
+        name: 'answer_expired',
+        description:
+          "The answer for a Monthly licence ending 2 hours after it was issued (its lease ends then too), read 61 minutes after that end (past the hour's tolerance) while the request is still good: already ended, refused before anything is stored.",
+        now: NOW - 30 * MINUTE + 2 * HOUR + CLOCK_TOLERANCE_SECONDS + MINUTE,
+        answer: answer(
+          signLease(
+            answerClaims({
+              typ: 'month',
+              nbf: NOW - 28 * DAY,
+              exp: NOW - 30 * MINUTE + 2 * HOUR,
+              lic_exp: NOW - 30 * MINUTE + 2 * HOUR,
+            }),
+          ),
+        ),
+        expected: 'answer_expired',
+      },
+    ],
+  };
+}
+
 export function generateTestVectors(): TestVectorFile {
   return {
     description:
@@ -395,6 +540,7 @@ export function generateTestVectors(): TestVectorFile {
       ],
     },
     vectors: buildVectors(),
+    offline_activation: buildOfflineActivation(),
   };
 }
 

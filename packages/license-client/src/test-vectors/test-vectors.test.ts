@@ -1,8 +1,15 @@
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LicenseClient } from '../license-client';
+import { canonicalLicenseKey } from '../license-key';
+import { encodeOfflineRequest, keyFingerprint, type OfflineRequestClaims } from '../offline-request';
 import { verifyLease } from '../verify-lease';
 import {
   generateTestVectors,
+  type OfflineAnswerResult,
   serialiseTestVectors,
   TEST_VECTORS_PATH,
   type ExpectedResult,
@@ -48,6 +55,61 @@ describe('docs/license-test-vectors.json', () => {
       expect(check.ok ? 'ok' : check.code, check.ok ? 'valid' : check.message).toBe(
         CLIENT_CODE[vector.expected],
       );
+    },
+  );
+});
+
+/** The client's answer for each offline activation result. */
+const OFFLINE_RESULT: Record<OfflineAnswerResult, string> = {
+  accepted: 'offline-grace',
+  rejected: 'lease-rejected',
+  answer_mismatch: 'OFFLINE_ANSWER_MISMATCH',
+  request_expired: 'OFFLINE_REQUEST_EXPIRED',
+  answer_expired: 'OFFLINE_ANSWER_EXPIRED',
+};
+
+describe("docs/license-test-vectors.json's offline activation", () => {
+  const offline = file.offline_activation;
+
+  it('the request: canonical key, fingerprint, key hash and text as this client makes them', () => {
+    expect(canonicalLicenseKey(offline.license_key_typed)).toBe(offline.license_key);
+    expect(keyFingerprint(offline.license_key)).toBe(offline.key_fingerprint);
+    expect(Buffer.from(offline.key_fingerprint, 'base64url').toString('hex')).toBe(offline.key_hash_hex);
+    expect(JSON.stringify(offline.request)).toBe(offline.request_json);
+    expect(encodeOfflineRequest(offline.request as unknown as OfflineRequestClaims)).toBe(offline.request_text);
+  });
+
+  it.each(offline.answers.map((a) => [a.name, a] as const))(
+    '%s: acceptOfflineAnswer gives the expected result',
+    async (_name, a) => {
+      const p = file.parameters;
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'lbs-offline-vectors-'));
+      try {
+        await writeFile(
+          path.join(dir, 'offline-request.json'),
+          JSON.stringify({
+            version: 1,
+            server: p.issuer,
+            license_key: offline.license_key,
+            request: offline.request,
+            text: offline.request_text,
+            created_at: new Date(p.now * 1000).toISOString(),
+          }),
+        );
+        const client = new LicenseClient({
+          serverUrl: p.issuer,
+          stateDir: dir,
+          deviceId: p.device_id,
+          pinnedJwks: file.jwks,
+          clockToleranceMs: p.clock_tolerance_seconds * 1000,
+          now: () => new Date(a.now * 1000),
+          fetch: () => Promise.reject(new Error('an answer is checked without the network')),
+        });
+        const r = await client.acceptOfflineAnswer(a.answer);
+        expect(r.status === 'answer-refused' ? r.code : r.status, r.message).toBe(OFFLINE_RESULT[a.expected]);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
     },
   );
 });

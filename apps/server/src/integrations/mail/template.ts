@@ -9,11 +9,9 @@ export interface MailContent {
   /** Preformatted rows such as licence keys or order lines, shown as a table. */
   rows?: Array<[string, string]>;
   footnote?: string;
+  /** A line with a link under the footnote, such as a campaign's unsubscribe link. */
+  footLink?: { text: string; label: string; url: string };
 }
-
-/** A moment as mail shows it: '5 Mar 2026, 10:00 am (Singapore time)', the shop's own zone. */
-export const mailDateTime = (date: Date) =>
-  date.toLocaleString('en-SG', { timeZone: 'Asia/Singapore', dateStyle: 'medium', timeStyle: 'short' }) + ' (Singapore time)';
 
 /** Header values never carry line breaks, so user text cannot inject headers. */
 export const headerSafe = (s: string) => s.replace(/[\r\n]+/g, ' ').trim().slice(0, 200);
@@ -40,6 +38,7 @@ export function renderMail(c: MailContent): { html: string; text: string } {
 ${c.paragraphs.map((p) => `<p style="margin:0 0 12px">${escapeHtml(p)}</p>`).join('')}
 ${rowsHtml}${button}
 ${c.footnote ? `<p style="color:#6b7280;font-size:12px;margin-top:24px">${escapeHtml(c.footnote)}</p>` : ''}
+${c.footLink ? `<p style="color:#6b7280;font-size:12px">${escapeHtml(c.footLink.text)} <a href="${escapeHtml(c.footLink.url)}" style="color:#4f46e5">${escapeHtml(c.footLink.label)}</a></p>` : ''}
 </td></tr>
 <tr><td style="padding:16px 28px;background:#f9fafb;color:#9ca3af;font-size:12px">LentiBooth Pte. Ltd., Singapore · 3D lenticular photo-booth software</td></tr>
 </table></td></tr></table></body></html>`;
@@ -51,6 +50,7 @@ ${c.footnote ? `<p style="color:#6b7280;font-size:12px;margin-top:24px">${escape
     ...(c.rows?.length ? [''] : []),
     ...(c.button ? [`${c.button.label}: ${c.button.url}`, ''] : []),
     ...(c.footnote ? [c.footnote, ''] : []),
+    ...(c.footLink ? [`${c.footLink.text} ${c.footLink.label}: ${c.footLink.url}`, ''] : []),
     '-- ',
     'LentiBooth Pte. Ltd., Singapore',
   ].join('\n');

@@ -22,6 +22,7 @@ export function smtpTransport(url: string, from: string, publicUrl: string): Mai
         subject: m.subject,
         text: m.text,
         html: m.html,
+        headers: m.headers,
         messageId: `<outbox-${outboxId}@${host}>`,
       });
     },
@@ -35,7 +36,7 @@ export function devMailboxTransport(db: Db, from: string): MailTransport {
     async send(m, outboxId) {
       await db
         .insert(devMail)
-        .values({ outboxId, to: m.to.toLowerCase(), from, subject: m.subject, text: m.text, html: m.html })
+        .values({ outboxId, to: m.to.toLowerCase(), from, subject: m.subject, text: m.text, html: m.html, headers: m.headers ?? null })
         .onConflictDoNothing({ target: devMail.outboxId });
     },
   };

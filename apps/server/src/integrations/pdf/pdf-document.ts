@@ -52,3 +52,19 @@ export function footer(doc: Pdf, text: string, opts: { skipFirst?: boolean } = {
     doc.page.margins.bottom = saved;
   }
 }
+
+/**
+ * Draws with pdfkit and answers the document itself, a readable stream the reply pipes out as
+ * pdfkit writes it, for files that grow with the request (a hundred packing slips) and need no
+ * "Page n of m" (that needs every page buffered). Drawing errors throw here, before any byte is sent.
+ */
+export function streamPdf(info: { Title: string; Subject?: string }, draw: (doc: Pdf) => void): Pdf {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 56,
+    info: { ...info, Author: 'LentiBooth Pte. Ltd.', Creator: 'LentiBooth shop' },
+  });
+  draw(doc);
+  doc.end();
+  return doc;
+}

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, businessDayOf, startOfBusinessDay } from '@lbs/domain/report-periods';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createAdminWithSession, createUserWithSession, type TestUser } from '../../../test/fixtures';
+import { insertLicense } from '../../../test/account-fixtures';
 import { insertUsageEvent } from '../../../test/report-fixtures';
 
 const TZ = 'Asia/Singapore';
@@ -10,6 +11,7 @@ const HOUR = 3_600_000;
 let t: TestApp;
 let admin: TestUser;
 let customer: TestUser;
+let booth7: Awaited<ReturnType<typeof insertLicense>>;
 
 const now = Date.now();
 const today = businessDayOf(new Date(now), TZ);
@@ -37,7 +39,8 @@ beforeAll(async () => {
   for (let i = 0; i < 5; i += 1) await add(new Date(noonOf(addDays(today, -40)).getTime() + i * 60_000));
   expectedOrder = written.sort((a, b) => b.at - a.at || b.id - a.id).map((w) => w.id);
 
-  await insertUsageEvent(t.db, { kind: 'error', occurredAt: new Date(now - 5000), errorMessage: 'Unsupported colour profile', filename: 'scan-0042.tiff', fileType: 'tiff', deviceId: 'booth-7', ipAddress: '198.51.100.4' });
+  booth7 = await insertLicense(t.db, customer, { deviceId: 'booth-7' });
+  await insertUsageEvent(t.db, { kind: 'error', occurredAt: new Date(now - 5000), errorMessage: 'Unsupported colour profile', filename: 'scan-0042.tiff', fileType: 'tiff', deviceId: 'booth-7', ipAddress: '198.51.100.4', licenseId: booth7.id });
   await insertUsageEvent(t.db, { kind: 'error', occurredAt: noonOf(addDays(today, -10)) });
 });
 afterAll(() => t.close());
@@ -58,6 +61,7 @@ describe('who may read the analytics', () => {
     '/api/analytics/usage/daily?period=never',
     '/api/analytics/events?page=0',
     '/api/analytics/errors?from=yesterday',
+    '/api/analytics/booths?period=never',
   ];
   it('answers a stranger 401 and a customer 403, whatever the query', async () => {
     for (const url of urls) {
@@ -133,6 +137,8 @@ describe('GET /api/analytics/events', () => {
       file_type: 'jpg',
       processing_time: 1.5,
       device_address: 'device-1',
+      license_id: null,
+      key_suffix: null,
     });
   });
 
@@ -182,8 +188,16 @@ describe('GET /api/analytics/errors', () => {
       file_type: 'tiff',
       device_address: 'booth-7',
       error_message: 'Unsupported colour profile',
+      license_id: booth7.id,
+      key_suffix: booth7.licenseKey.split('-').at(-1),
     });
     expect(page.items[1]!.timestamp).toBe(noonOf(addDays(today, -10)).toISOString());
+  });
+
+  it('links the device to its licence: the admin licence list finds the event’s licence id', async () => {
+    const event = ((await get('/api/analytics/errors')).json() as Page<{ license_id: string | null }>).items[0]!;
+    const found = (await get(`/api/subscriptions/licenses/admin/all?q=${event.license_id}`)).json() as Page<{ _id: string; device_number: string }>;
+    expect(found.items.map((l) => [l._id, l.device_number])).toEqual([[booth7.id, 'booth-7']]);
   });
 
   it('takes the same filters', async () => {
@@ -195,7 +209,7 @@ describe('GET /api/analytics/errors', () => {
 
 describe('GET /api/analytics/usage/summary and /daily', () => {
   it('summarises today and lists last_7_days (the default) per day, zero-filled', async () => {
-    expect((await get('/api/analytics/usage/summary?period=today')).json()).toEqual({ total_usage: 12, average_time: 1.5 });
+    expect((await get('/api/analytics/usage/summary?period=today')).json()).toEqual({ total_usage: 12, average_time: 1.5, errors: 1, error_rate: 1 / 13 });
     const days = (await get('/api/analytics/usage/daily')).json() as Array<{ date: string; count: number }>;
     expect(days.map((d) => d.date)).toEqual(Array.from({ length: 7 }, (_, i) => addDays(today, i - 6)));
     expect(days.map((d) => d.count)).toEqual([0, 0, 0, 8, 0, 0, 12]);
@@ -204,5 +218,27 @@ describe('GET /api/analytics/usage/summary and /daily', () => {
   it('refuses a custom range over 366 days and an unknown parameter', async () => {
     expect((await get('/api/analytics/usage/daily?start_date=2024-01-01&end_date=2025-01-01')).statusCode).toBe(400);
     expect((await get('/api/analytics/usage/summary?page=2')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/analytics/booths', () => {
+  it("ranks today's booths with their licence and customer: events without a licence belong to no booth", async () => {
+    const booth = {
+      license_id: booth7.id,
+      key_suffix: booth7.licenseKey.split('-').at(-1),
+      device_id: 'booth-7',
+      booth_name: null,
+      customer_id: customer.id,
+      email: customer.email,
+      events: 1,
+      errors: 1,
+    };
+    expect((await get('/api/analytics/booths?period=today')).json()).toEqual({ busiest: [booth], most_errors: [booth] });
+    expect((await get(`/api/analytics/booths?start_date=${addDays(today, -5)}&end_date=${addDays(today, -1)}`)).json()).toEqual({ busiest: [], most_errors: [] });
+  });
+
+  it('refuses an unknown period or parameter (400)', async () => {
+    expect((await get('/api/analytics/booths?period=forever')).statusCode).toBe(400);
+    expect((await get('/api/analytics/booths?page=2')).statusCode).toBe(400);
   });
 });

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZAnalyticsListQuery, ZStrictReportQuery } from '@lbs/domain/report-queries';
-import { ZErrorEventPage, ZUsageDaily, ZUsageEventPage, ZUsageSummary } from '@lbs/domain/report-responses';
+import { ZBoothRanking, ZErrorEventPage, ZUsageDaily, ZUsageEventPage, ZUsageSummary } from '@lbs/domain/report-responses';
 import type { AppContext } from '../../app-context';
 import { BEARER, errors } from '../../lib/openapi';
 import { reportSemantics } from '../reports/admin-routes';
 import { listErrorEvents, listUsageEvents } from './list-usage-events';
+import { rankBooths } from './rank-booths';
 import { usageDaily, usageSummary } from './usage-report';
 
 const LIST_QUERY =
@@ -24,14 +25,28 @@ export async function analyticsAdminRoutes(app: FastifyInstance, { ctx }: { ctx:
     '/analytics/usage/summary',
     {
       schema: {
-        summary: 'Files processed in a period and their average processing time',
-        description: `Counts successful processing events; \`average_time\` is in seconds (0 without any). ${reportSemantics(timeZone)}`,
+        summary: 'Files processed in a period, their average processing time, and the error rate',
+        description: `Counts successful processing events; \`average_time\` is in seconds (0 without any); \`errors\` counts failed files and \`error_rate\` is errors over all events (null without any). ${reportSemantics(timeZone)}`,
         querystring: ZStrictReportQuery,
         response: { 200: ZUsageSummary, ...errors(400, 401, 403) },
         security: BEARER,
       },
     },
     async (req) => usageSummary(ctx.db, req.query, clock()),
+  );
+
+  r.get(
+    '/analytics/booths',
+    {
+      schema: {
+        summary: 'The busiest booths of a period and the ones with the most errors, 10 each',
+        description: `A booth is a device under a licence; each comes with its licence, its owner and the name it goes by. Counted from the hourly counts per booth. ${reportSemantics(timeZone)}`,
+        querystring: ZStrictReportQuery,
+        response: { 200: ZBoothRanking, ...errors(400, 401, 403) },
+        security: BEARER,
+      },
+    },
+    async (req) => rankBooths(ctx.db, req.query, clock()),
   );
 
   r.get(

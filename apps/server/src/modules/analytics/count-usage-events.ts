@@ -51,3 +51,22 @@ export async function countUsageEvents(
   );
   return Number(row?.n ?? 0);
 }
+
+/** A bounded range cut where the hourly counts can serve it: whole UTC hours, and the parts of an hour at either edge. */
+export interface HourSplit {
+  /** [from, to) on whole hours; null when no whole hour lies inside. */
+  wholeHours: { from: Date; toExclusive: Date } | null;
+  /** The parts to read from the events themselves (none for a business day in a whole-hour zone). */
+  edges: Array<{ start: Date; endExclusive: Date }>;
+}
+
+export function splitAtWholeHours(start: Date, endExclusive: Date): HourSplit {
+  if (start >= endExclusive) return { wholeHours: null, edges: [] };
+  const from = ceilHour(start);
+  const toExclusive = floorHour(endExclusive);
+  if (from >= toExclusive) return { wholeHours: null, edges: [{ start, endExclusive }] };
+  const edges: HourSplit['edges'] = [];
+  if (start < from) edges.push({ start, endExclusive: from });
+  if (toExclusive < endExclusive) edges.push({ start: toExclusive, endExclusive });
+  return { wholeHours: { from, toExclusive }, edges };
+}

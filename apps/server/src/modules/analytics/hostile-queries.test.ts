@@ -12,6 +12,8 @@ const ROUTES = [
   '/api/report/summary/overview',
   '/api/report/summary/total_income',
   '/api/report/summary/active_subscriptions',
+  '/api/report/compare',
+  '/api/report/breakdown',
   '/api/analytics/usage/summary',
   '/api/analytics/usage/daily',
   '/api/analytics/events',

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, getTableColumns, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { analyticsListRange, type TAnalyticsListQuery } from '@lbs/domain/report-queries';
 import type { TErrorEventPage, TUsageEventPage } from '@lbs/domain/report-responses';
 import type { DbOrTx } from '../../db/client';
 import { pageFromOldest } from '../../db/paginate';
-import { usageEvents } from '../../db/schema';
+import { licenses, usageEvents } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
 import type { ReportClock } from '../reports/daily-series';
 import { countUsageEvents } from './count-usage-events';
@@ -183,6 +183,22 @@ async function pageOf(
   };
 }
 
+/**
+ * The licence of each event on a page, as its id and its key's last group (the back office links
+ * the device to the licence with them): one primary-key lookup for the page, after it is read, so
+ * the page's own query keeps its plan.
+ */
+async function eventLicenses(db: DbOrTx, rows: UsageEventRow[]) {
+  const ids = [...new Set(rows.flatMap((r) => (r.licenseId === null ? [] : [r.licenseId])))];
+  const keys = ids.length
+    ? new Map((await db.select({ id: licenses.id, key: licenses.licenseKey }).from(licenses).where(inArray(licenses.id, ids))).map((l) => [l.id, l.key]))
+    : new Map<string, string>();
+  return (e: UsageEventRow) => {
+    const key = e.licenseId === null ? undefined : keys.get(e.licenseId);
+    return { license_id: e.licenseId, key_suffix: key === undefined ? null : key.split('-').at(-1)! };
+  };
+}
+
 /** Files the desktop program processed, newest first, paged. */
 export async function listUsageEvents(
   db: DbOrTx,
@@ -190,6 +206,7 @@ export async function listUsageEvents(
   clock: ReportClock,
 ): Promise<TUsageEventPage> {
   const page = await pageOf('success', db, q, clock);
+  const licenseOf = await eventLicenses(db, page.items);
   return {
     ...page,
     items: page.items.map((e) => ({
@@ -200,6 +217,7 @@ export async function listUsageEvents(
       file_type: e.fileType,
       processing_time: e.processingTime,
       device_address: e.deviceId,
+      ...licenseOf(e),
     })),
   };
 }
@@ -211,6 +229,7 @@ export async function listErrorEvents(
   clock: ReportClock,
 ): Promise<TErrorEventPage> {
   const page = await pageOf('error', db, q, clock);
+  const licenseOf = await eventLicenses(db, page.items);
   return {
     ...page,
     items: page.items.map((e) => ({
@@ -221,6 +240,7 @@ export async function listErrorEvents(
       file_type: e.fileType,
       device_address: e.deviceId,
       error_message: e.errorMessage,
+      ...licenseOf(e),
     })),
   };
 }

@@ -7,6 +7,7 @@ import { usageEvents } from '../../db/schema';
 import { metricSql, type ReportClock } from '../reports/daily-series';
 import { selectRows } from '../../db/select-rows';
 import { eventsWhere } from './list-usage-events';
+import { boothRankingSql } from './rank-booths';
 import { usageDailySql, usageSummarySql } from './usage-report';
 
 /**
@@ -46,5 +47,18 @@ it.each<[ReportMetric, string]>([
   ['total_orders', 'orders_payment_status_paid_idx'],
   ['total_income', 'orders_payment_status_paid_idx'],
 ])('the %s series uses %s', async (metric, index) => {
-  expect(await planOf(metricSql(metric, month.days, clock.timeZone))).toContain(index);
+  expect(await planOf(metricSql(metric, month.days, clock))).toContain(index);
+});
+
+it.each(['events', 'errors'] as const)('the booths ranked by %s read usage_device_hourly by its hour index, never the events', async (order) => {
+  const plan = await planOf(boothRankingSql(order, month.startUtc, month.endUtcExclusive));
+  expect(plan).toContain('usage_device_hourly_hour_idx');
+  expect(plan).not.toContain('usage_events');
+});
+
+it('a half-hour zone reads only its period’s edges from the events, by (kind, occurred_at)', async () => {
+  const india = resolvePeriod({ period: 'last_1_month' }, clock.now, 'Asia/Kolkata');
+  const plan = await planOf(boothRankingSql('events', india.startUtc, india.endUtcExclusive));
+  expect(plan).toContain('usage_device_hourly_hour_idx');
+  expect(plan).toContain('usage_events_kind_time_idx');
 });

@@ -25,10 +25,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-it('summarises the period: successful files and their average time in seconds', async () => {
-  expect(await usageSummary(db, { period: 'last_7_days' }, clock)).toEqual({ total_usage: 4, average_time: 1.083 });
-  expect(await usageSummary(db, { period: 'yesterday' }, clock)).toEqual({ total_usage: 2, average_time: 0.25 });
-  expect(await usageSummary(db, { period: 'today' }, clock)).toEqual({ total_usage: 0, average_time: 0 });
+it('summarises the period: successful files, their average time in seconds, errors and their share of all events', async () => {
+  expect(await usageSummary(db, { period: 'last_7_days' }, clock)).toEqual({ total_usage: 4, average_time: 1.083, errors: 1, error_rate: 0.2 });
+  expect(await usageSummary(db, { period: 'yesterday' }, clock)).toEqual({ total_usage: 2, average_time: 0.25, errors: 0, error_rate: 0 });
+  // No event at all: no rate (the screen shows a dash), not 0.
+  expect(await usageSummary(db, { period: 'today' }, clock)).toEqual({ total_usage: 0, average_time: 0, errors: 0, error_rate: null });
 });
 
 it('lists every Singapore day of the period, 23:30 on its own day, zero-filled', async () => {

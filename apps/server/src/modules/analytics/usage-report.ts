@@ -6,6 +6,7 @@ import { usageEvents } from '../../db/schema';
 import type { ReportClock } from '../reports/daily-series';
 import { selectRows } from '../../db/select-rows';
 import { perDaySql } from '../reports/day-buckets';
+import { countUsageEvents } from './count-usage-events';
 
 /** Seconds to the millisecond: float4 sums carry noise past that. */
 const seconds = (value: unknown) => (value === null || value === undefined ? 0 : Math.round(Number(value) * 1000) / 1000);
@@ -28,11 +29,21 @@ export function usageDailySql(days: readonly string[], timeZone: string): SQL {
   });
 }
 
-/** Usage over a period: files processed and their average processing time. */
+/** Errors over all events, or null when there were none (the screen shows a dash, not 0 %). */
+export const errorRate = (successes: number, errors: number): number | null =>
+  successes + errors === 0 ? null : errors / (successes + errors);
+
+/**
+ * Usage over a period: files processed and their average processing time, and the files that
+ * failed with their share of all events. The errors are summed from the hourly counts
+ * (countUsageEvents), not counted event by event.
+ */
 export async function usageSummary(db: DbOrTx, period: ReportPeriodInput, clock: ReportClock): Promise<TUsageSummary> {
   const r = resolvePeriod(period, clock.now, clock.timeZone);
   const [row] = await selectRows<{ count: string | number; average_time: unknown }>(db, usageSummarySql(r.startUtc, r.endUtcExclusive));
-  return { total_usage: Number(row?.count ?? 0), average_time: seconds(row?.average_time) };
+  const errors = await countUsageEvents(db, 'error', { start: r.startUtc, endExclusive: r.endUtcExclusive });
+  const successes = Number(row?.count ?? 0);
+  return { total_usage: successes, average_time: seconds(row?.average_time), errors, error_rate: errorRate(successes, errors) };
 }
 
 /** The same per business day, every day of the period, zero-filled. */

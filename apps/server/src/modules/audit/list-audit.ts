@@ -17,6 +17,8 @@ export async function listAudit(db: DbOrTx, paging: TPaging) {
       before: row.before ?? null,
       after: row.after ?? null,
       ip: row.ip,
+      label: row.label,
+      subject_user_id: row.subjectUserId,
       created_at: row.createdAt.toISOString(),
     })),
   };

@@ -22,6 +22,10 @@ export async function recordAdminAction(
     target: { type: string; id: string | number };
     before: unknown;
     after: unknown;
+    /** The target in words, as it is now (see admin_audit.label): ACTIVITY shows it, not an id. */
+    label?: string | null;
+    /** The customer concerned, when there is one: their page's timeline lists the entry. */
+    subjectUserId?: number | null;
   },
 ): Promise<void> {
   await tx.insert(adminAudit).values({
@@ -33,6 +37,8 @@ export async function recordAdminAction(
     before: entry.before ?? null,
     after: entry.after ?? null,
     ip: entry.actor.ip,
+    label: entry.label ?? null,
+    subjectUserId: entry.subjectUserId ?? null,
   });
 }
 

@@ -64,13 +64,13 @@ function googleAccount(overrides: Partial<FakeAccount> = {}): { token: string; a
   return { token, account };
 }
 
-async function googleCall(app: TestApp, id_token: string, mode: 'signup' | 'signin', captcha?: string | null) {
+async function googleCall(app: TestApp, id_token: string, mode: 'signup' | 'signin', captcha?: string | null, extra: object = {}) {
   const recaptchaToken = captcha === undefined ? await solveCaptcha(app.app) : captcha;
   return app.app.inject({
     method: 'POST',
     url: '/api/users/google-signin',
     remoteAddress: randomIp(),
-    payload: recaptchaToken === null ? { id_token, mode } : { id_token, mode, recaptchaToken },
+    payload: recaptchaToken === null ? { id_token, mode, ...extra } : { id_token, mode, recaptchaToken, ...extra },
   });
 }
 
@@ -93,6 +93,17 @@ describe('POST /api/users/google-signin', () => {
     const signin = await googleCall(t, token, 'signin');
     expect(signin.statusCode).toBe(200);
     expect(signin.json().user.id).toBe(body.user.id);
+  });
+
+  it('sign-up keeps the time zone the page preselected (issue 21); a later sign-in does not change it', async () => {
+    const { token, account } = googleAccount();
+    expect((await googleCall(t, token, 'signup', undefined, { time_zone: 'Asia/Makassar' })).statusCode).toBe(200);
+    const zoneOf = async () => (await t.db.select().from(users).where(eq(users.email, account.email)))[0]!.timeZone;
+    expect(await zoneOf()).toBe('Asia/Makassar');
+    expect((await googleCall(t, token, 'signin', undefined, { time_zone: 'Asia/Jakarta' })).statusCode).toBe(200);
+    expect(await zoneOf()).toBe('Asia/Makassar');
+    const other = googleAccount();
+    expect((await googleCall(t, other.token, 'signup', undefined, { time_zone: 'Asia/Bangkok' })).statusCode).toBe(400);
   });
 
   it('sign-in with no account answers 404 and creates none', async () => {

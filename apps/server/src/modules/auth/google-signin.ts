@@ -18,7 +18,7 @@ import { toSessionJson } from './user-json';
  * Linking to an account whose address was never verified clears its password and revokes its
  * sessions in the same transaction: whoever pre-registered the address loses access to it.
  */
-export async function googleSignIn(ctx: AppContext, input: Pick<TGoogleSigninBody, 'id_token' | 'mode'>, meta: RequestMeta) {
+export async function googleSignIn(ctx: AppContext, input: Pick<TGoogleSigninBody, 'id_token' | 'mode' | 'time_zone'>, meta: RequestMeta) {
   const clientId = ctx.config.GOOGLE_CLIENT_ID;
   if (!clientId) throw notFound(MSG.googleNotConfigured);
   const identity = await fetchGoogleIdentity(input.id_token, { clientId, baseUrl: ctx.config.GOOGLE_API_BASE_URL });
@@ -48,6 +48,7 @@ export async function googleSignIn(ctx: AppContext, input: Pick<TGoogleSigninBod
             lastName: identity.familyName ?? '',
             photoUrl: identity.picture,
             isEmailVerified: true,
+            ...(input.time_zone ? { timeZone: input.time_zone } : {}),
           })
           .returning();
       } else {

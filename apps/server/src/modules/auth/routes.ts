@@ -60,8 +60,9 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       schema: {
         tags: ['auth'],
         summary: 'Create an account; a verification link is mailed',
-        description: 'A taken address, a failed CAPTCHA or a password that breaks the rule answer 400.',
-        body: withExample(ZSignupBody, { user: { username: 'ada', email: 'ada@example.com', password: 'Correct-Horse-9!' }, recaptchaToken: 'captcha-answer' }),
+        description:
+          'A taken address, a failed CAPTCHA or a password that breaks the rule answer 400. `user.time_zone` (optional, one of the listed zones, else Singapore) is the account\'s time zone: its dates are shown and mailed in it.',
+        body: withExample(ZSignupBody, { user: { username: 'ada', email: 'ada@example.com', password: 'Correct-Horse-9!', time_zone: 'Asia/Jakarta' }, recaptchaToken: 'captcha-answer' }),
         response: { 201: ZSignedUp, ...errors(...BODY_ERRORS, 429) },
       },
       config: { rateLimit: LIMITS.signup },

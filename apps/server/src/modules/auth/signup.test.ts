@@ -49,6 +49,23 @@ describe('POST /api/users/signup', () => {
     expect(JSON.stringify(events)).not.toContain(PASSWORD);
   });
 
+  it('keeps the time zone the form preselected (issue 21), Singapore without one, and refuses an unlisted one', async () => {
+    const jakarta = uniqueEmail();
+    const res = await signup({ user: { username: 'Jakarta', email: jakarta, password: PASSWORD, time_zone: 'Asia/Jakarta' }, recaptchaToken: await solveCaptcha(t.app) });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await usersWithEmail(jakarta))[0]!.timeZone).toBe('Asia/Jakarta');
+
+    const plain = uniqueEmail();
+    expect((await signup({ user: { username: 'Plain', email: plain, password: PASSWORD }, recaptchaToken: await solveCaptcha(t.app) })).statusCode).toBe(201);
+    expect((await usersWithEmail(plain))[0]!.timeZone).toBe('Asia/Singapore');
+
+    const bangkok = uniqueEmail();
+    const refused = await signup({ user: { username: 'Bangkok', email: bangkok, password: PASSWORD, time_zone: 'Asia/Bangkok' }, recaptchaToken: await solveCaptcha(t.app) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().detail).toContain('Choose one of the listed time zones');
+    expect(await usersWithEmail(bangkok)).toEqual([]);
+  });
+
   it('normalises the address (trimmed, lower-cased) and refuses it again in any case', async () => {
     const local = `Mixed.${Math.random().toString(36).slice(2)}`;
     const res = await signup({

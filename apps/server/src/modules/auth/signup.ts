@@ -24,7 +24,15 @@ export async function signUp(ctx: AppContext, input: TSignupBody['user'], meta: 
       if (taken) throw badRequest(MSG.emailAlreadyRegistered);
       const [user] = await tx
         .insert(users)
-        .values({ username: input.username, email: input.email, passwordHash, role: 'user', isEmailVerified: false })
+        .values({
+          username: input.username,
+          email: input.email,
+          passwordHash,
+          role: 'user',
+          isEmailVerified: false,
+          // The zone the sign-up form preselected from the browser (or the customer picked); the column's default otherwise.
+          ...(input.time_zone ? { timeZone: input.time_zone } : {}),
+        })
         .returning();
       const token = await issueEmailToken(tx, { userId: user!.id, email: user!.email, purpose: 'verify_email' });
       await enqueueMail(tx, verificationMail(user!.email, ctx.config.publicUrl, token, { firstName: user!.firstName, username: user!.username }));

@@ -22,7 +22,8 @@ export async function contactRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       config: { rateLimit: { ...CONTACT_RATE_LIMIT, keyGenerator: (req) => `contact:${req.ip}` } },
     },
     async (req, reply) => {
-      const { id } = await sendContactMessage(ctx.db, ctx.config, { ...req.body, ip: req.ip ?? null });
+      const sender = await req.currentUser();
+      const { id } = await sendContactMessage(ctx.db, ctx.config, { ...req.body, ip: req.ip ?? null, senderUserId: sender?.id ?? null });
       return reply.status(201).send({ id });
     },
   );

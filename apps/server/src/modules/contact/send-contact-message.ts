@@ -25,7 +25,7 @@ export function preview(message: string): string {
 export async function sendContactMessage(
   db: Db,
   config: AppConfig,
-  input: TContactBody & { ip: string | null },
+  input: TContactBody & { ip: string | null; senderUserId?: number | null },
 ): Promise<{ id: number }> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -42,6 +42,8 @@ export async function sendContactMessage(
 
     await notifyAdmins(tx, {
       type: CONTACT_NOTIFICATION_TYPE,
+      // Signed in: the message is from that account, whatever address the form was given.
+      subjectUserId: input.senderUserId ?? null,
       title: `New enquiry from ${input.name} (${input.company})`,
       message: `${input.email} · ${input.phone}: ${preview(input.message)}`,
     });

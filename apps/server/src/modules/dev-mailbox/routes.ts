@@ -17,6 +17,7 @@ const toJson = (m: typeof devMail.$inferSelect) => ({
   subject: m.subject,
   text: m.text,
   html: m.html,
+  headers: m.headers ?? {},
   created_at: m.createdAt.toISOString(),
 });
 

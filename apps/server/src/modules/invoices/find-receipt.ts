@@ -46,6 +46,7 @@ export async function findReceipt(db: Db, caller: Caller, invoiceNo: number): Pr
     shippingCents: invoice.shippingCents,
     totalCents: invoice.totalCents,
     currency: invoice.currency,
+    timeZone: user.timeZone,
   });
   return { invoiceNo, pdf };
 }

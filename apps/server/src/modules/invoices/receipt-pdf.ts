@@ -1,3 +1,4 @@
+import { formatDate } from '@lbs/domain/dates';
 import { countryName } from '@lbs/domain/shipping';
 import { formatUsd, fromCents } from '@lbs/domain/money';
 import { CONTACT_INFO } from '@lbs/domain/contact-info';
@@ -22,18 +23,16 @@ export interface ReceiptData {
   shippingCents: number;
   totalCents: number;
   currency: string;
+  /** The buyer's time zone (users.time_zone): the receipt's dates are the days they saw. */
+  timeZone: string;
 }
 
 const SELLER = ['LentiBooth Pte. Ltd.', 'Singapore', CONTACT_INFO.email, CONTACT_INFO.phone];
 
 const money = (cents: number) => formatUsd(fromCents(cents));
 
-/** "5 March 2025", in UTC so the same receipt reads the same wherever it is rendered. */
-const receiptDate = (d: Date) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d);
-
 /** Under a renewal line: the same key, and the date this payment renewed it until. */
-const renewalNote = (until: Date) => `Same key, renewed until ${receiptDate(until)}`;
+const renewalNote = (until: Date, timeZone: string) => `Same key, renewed until ${formatDate(until, timeZone)}`;
 
 function receiptTitle(invoiceNo: number): string {
   return `Receipt ${invoiceNo}`;
@@ -55,8 +54,8 @@ export function renderReceiptPdf(r: ReceiptData): Promise<Buffer> {
     const facts: Array<[string, string]> = [
       ['Invoice no.', String(r.invoiceNo)],
       ['Order no.', r.orderId === null ? '--' : String(r.orderId)],
-      ['Issued', receiptDate(r.issuedAt)],
-      ['Paid', r.paidAt ? receiptDate(r.paidAt) : 'Not paid'],
+      ['Issued', formatDate(r.issuedAt, r.timeZone)],
+      ['Paid', r.paidAt ? formatDate(r.paidAt, r.timeZone) : 'Not paid'],
     ];
     for (const [k, v] of facts) {
       doc.font('Helvetica').fillColor(BRAND.muted).fontSize(10).text(k, left + width - 220, y, { width: 90 });
@@ -101,7 +100,7 @@ export function renderReceiptPdf(r: ReceiptData): Promise<Buffer> {
       doc.text(money(line.lineTotalCents), cols.amount, y, { width: 82, align: 'right' });
       y += h + 8;
       if (line.renewedUntil) {
-        const note = renewalNote(line.renewedUntil);
+        const note = renewalNote(line.renewedUntil, r.timeZone);
         doc.fontSize(9).fillColor(BRAND.muted).text(note, cols.item + 8, y - 6, { width: itemWidth });
         y += doc.heightOfString(note, { width: itemWidth }) + 2;
         doc.fontSize(10);
@@ -127,7 +126,7 @@ export function renderReceiptPdf(r: ReceiptData): Promise<Buffer> {
     doc.font('Helvetica').fontSize(10).fillColor(BRAND.muted);
     doc.text(
       r.paidAt
-        ? `Paid in full on ${receiptDate(r.paidAt)}. ${MSG.pricesNett}`
+        ? `Paid in full on ${formatDate(r.paidAt, r.timeZone)}. ${MSG.pricesNett}`
         : MSG.pricesNett,
       left,
       y,

@@ -39,6 +39,8 @@ describe('POST /api/licenses/activate', () => {
     const row = await rowOf(l.id);
     expect(row).toMatchObject({ deviceId: 'booth-1', deviceName: 'Booth PC, Marina Bay', lastAppVersion: '2.4.1', lastValidatedIp: ip });
     expect(row.deviceBoundAt).not.toBeNull();
+    // The fleet view's "lease until": the end of the lease just answered.
+    expect(row.leaseExpiresAt!.getTime()).toBe(claims.exp * 1000);
   });
 
   it('shows the activated device in the customer’s overview, where the self-service reset frees it', async () => {
@@ -256,6 +258,8 @@ describe('a Daily pass', () => {
     const { claims } = await verifyLease(t, res.json().lease);
     expect(claims.nbf).toBe(Math.floor(row.startAt.getTime() / 1000));
     expect(claims.exp).toBe(Math.floor(row.expiresAt!.getTime() / 1000));
+    // Written in the update that started the pass, from the term it started.
+    expect(row.leaseExpiresAt!.getTime()).toBe(claims.exp * 1000);
     // Activating again on the same device does not move its start.
     expect((await activate(t, pass.licenseKey, 'booth-pass')).statusCode).toBe(200);
     expect((await rowOf(pass.id)).startAt.getTime()).toBe(row.startAt.getTime());

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { isLicenseExpired } from '@lbs/domain/license-terms';
 import type { LicenseValidationCode, TLicenseServerLicense } from '@lbs/domain/license-server';
 import type { DbOrTx } from '../../db/client';
@@ -18,7 +18,24 @@ export function hashLicenseKey(key: string): string {
 
 /** The licence a key names, or undefined; `lock` takes its row lock (inside a transaction). */
 export async function findLicenseByKey(db: DbOrTx, key: string, opts: { lock?: boolean } = {}): Promise<LicenseRow | undefined> {
-  const query = db.select().from(licenses).where(eq(licenses.keyHash, hashLicenseKey(key)));
+  return findLicenseByKeyHash(db, hashLicenseKey(key), opts);
+}
+
+/**
+ * As findLicenseByKey, by the key's hash (an offline request carries the key's fingerprint, not
+ * the key). With `ownerId`, only that customer's licence: another's is not found, exactly as an
+ * unknown key, and its row is not locked.
+ */
+export async function findLicenseByKeyHash(
+  db: DbOrTx,
+  keyHash: string,
+  opts: { lock?: boolean; ownerId?: number } = {},
+): Promise<LicenseRow | undefined> {
+  const byHash = eq(licenses.keyHash, keyHash);
+  const query = db
+    .select()
+    .from(licenses)
+    .where(opts.ownerId === undefined ? byHash : and(byHash, eq(licenses.userId, opts.ownerId)));
   const [row] = opts.lock ? await query.for('update') : await query;
   return row;
 }

@@ -45,6 +45,12 @@ export function leaseClaims(license: LicenseRow, deviceId: string, opts: LeaseOp
   };
 }
 
+/** The claims binding an offline activation's lease to its request (DESIGN §6.1). */
+export interface LeaseBinding {
+  nonce: string;
+  kfp: string;
+}
+
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /**
@@ -60,9 +66,22 @@ export class LeaseIssuer {
     private readonly opts: LeaseOptions,
   ) {}
 
-  async issue(license: LicenseRow, deviceId: string, now: Date): Promise<string> {
+  /**
+   * When a lease issued now for `license` on `deviceId` ends: what licenses.lease_expires_at
+   * records in the transaction that binds the device, before the lease is signed after it.
+   */
+  expiryOf(license: LicenseRow, deviceId: string, now: Date): Date {
+    return new Date(leaseClaims(license, deviceId, { ...this.opts, now }).exp * 1000);
+  }
+
+  /**
+   * `binding` adds the claims that tie an offline activation's answer to its request (the
+   * request's nonce and key fingerprint); every other claim is the online lease's.
+   */
+  async issue(license: LicenseRow, deviceId: string, now: Date, binding?: LeaseBinding): Promise<string> {
     const signing = await this.keys.current();
-    const signingInput = `${base64url({ alg: LEASE_ALG, kid: signing.kid, typ: LEASE_TYP })}.${base64url(leaseClaims(license, deviceId, { ...this.opts, now }))}`;
+    const claims: TLeaseClaims = { ...leaseClaims(license, deviceId, { ...this.opts, now }), ...(binding ? { nonce: binding.nonce, kfp: binding.kfp } : {}) };
+    const signingInput = `${base64url({ alg: LEASE_ALG, kid: signing.kid, typ: LEASE_TYP })}.${base64url(claims)}`;
     // Ed25519 takes no digest: the algorithm argument is null.
     const signature = crypto.sign(null, Buffer.from(signingInput), signing.key).toString('base64url');
     return `${signingInput}.${signature}`;

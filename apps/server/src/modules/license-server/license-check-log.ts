@@ -10,13 +10,18 @@ interface Check {
   appVersion: string | null;
   /** The device id that checked in: its address is recorded (device-addresses.ts). */
   deviceId?: string;
+  /** When the lease this check was answered with ends (a VALID check); the fleet view's "lease until". */
+  leaseExpiresAt?: Date;
 }
+
+const later = (x: Date | undefined, y: Date | undefined) => (x === undefined ? y : y === undefined || x > y ? x : y);
 
 /** How often recorded checks are written. A booth checks every few minutes; a second is plenty. */
 const FLUSH_EVERY_MS = 1000;
 
 /**
- * Records each licence's latest check (time, client address, program version) and writes them
+ * Records each licence's latest check (time, client address, program version, the end of the
+ * lease it was given) and writes them
  * together once a second: one UPDATE for every licence checked since the last write, instead of
  * one per validation. A validation then costs a read and a signature, no WAL write and no row
  * lock, so hundreds of booths checking at once do not queue on commits (bench:license).
@@ -44,7 +49,11 @@ export class LicenseCheckLog {
 
   record(licenseId: string, check: Check): void {
     const earlier = this.pending.get(licenseId);
-    this.pending.set(licenseId, { ...check, appVersion: check.appVersion ?? earlier?.appVersion ?? null });
+    this.pending.set(licenseId, {
+      ...check,
+      appVersion: check.appVersion ?? earlier?.appVersion ?? null,
+      leaseExpiresAt: later(check.leaseExpiresAt, earlier?.leaseExpiresAt),
+    });
     if (check.deviceId !== undefined) {
       const sighting = { licenseId, deviceId: check.deviceId, ip: check.ip, at: check.at };
       this.keepSighting(sighting);
@@ -81,14 +90,17 @@ export class LicenseCheckLog {
     const sightings = this.sightings;
     this.pending = new Map();
     this.sightings = new Map();
-    const rows = [...batch].map(([id, c]) => ({ id, at: c.at.toISOString(), ip: c.ip, app_version: c.appVersion }));
+    const rows = [...batch].map(([id, c]) => ({ id, at: c.at.toISOString(), ip: c.ip, app_version: c.appVersion, lease_exp: c.leaseExpiresAt?.toISOString() ?? null }));
     try {
       await this.db.execute(sql`
         update ${licenses} as l set
           last_validated_at = greatest(l.last_validated_at, v.at),
           last_validated_ip = v.ip,
-          last_app_version = coalesce(v.app_version, l.last_app_version)
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, at timestamptz, ip text, app_version text)
+          last_app_version = coalesce(v.app_version, l.last_app_version),
+          -- greatest skips nulls: a check without a lease, or an older lease written by a slower
+          -- process, never takes back a later one (an activation's, say).
+          lease_expires_at = greatest(l.lease_expires_at, v.lease_exp)
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, at timestamptz, ip text, app_version text, lease_exp timestamptz)
         where l.id = v.id`);
       await recordDeviceAddresses(this.db, [...sightings.values()]);
     } catch (err) {

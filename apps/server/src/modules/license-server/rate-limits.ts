@@ -1,5 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hashLicenseKey } from './find-license';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MSG } from '@lbs/domain/messages';
+import { parseOfflineActivationRequest } from '@lbs/domain/offline-activation';
+import { isAdminRole } from '@lbs/domain/roles';
+import type { AppContext } from '../../app-context';
+import type { Db } from '../../db/client';
+import { tooManyRequests } from '../../lib/app-error';
+import { findLicenseByKeyHash, hashLicenseKey } from './find-license';
 import { LicenseRefusal } from './license-refusal';
 
 /**
@@ -11,7 +17,7 @@ import { LicenseRefusal } from './license-refusal';
 export const LICENSE_RATE_LIMITS = {
   /** activate, validate and deactivate together, per address. */
   callsPerAddress: { max: 30, timeWindow: 60_000 },
-  /** activate, validate and deactivate together, per key. */
+  /** activate, validate, deactivate and offline activation together, per key. */
   callsPerKey: { max: 30, timeWindow: 10 * 60_000 },
   /** Usage reports per address. */
   usagePerAddress: { max: 120, timeWindow: 60_000 },
@@ -21,33 +27,100 @@ export const LICENSE_RATE_LIMITS = {
   jwksPerAddress: { max: 60, timeWindow: 60_000 },
 } as const;
 
-type Hook = (req: FastifyRequest) => Promise<void>;
+/**
+ * Offline activations per signed-in user (the account area's route, and the admin's): a phone
+ * answering the booths of one event needs a handful; a loop trying fingerprints does not get far.
+ * Counted after the route's guard, so by user rather than session or address.
+ */
+export const OFFLINE_ACTIVATIONS_PER_USER = {
+  max: 30,
+  timeWindow: 3600_000,
+  keyGenerator: (req: FastifyRequest) => `offline-activations:${req.user?.id ?? `ip:${req.ip}`}`,
+} as const;
+
+type Hook = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+/** Counts a request; answers the seconds to wait when it is over the limit, else null. */
+type Counter = (req: FastifyRequest) => Promise<number | null>;
 
 /**
- * A hook counting each request under `bucket` and the key `keyOf` gives; over the limit it
- * answers 429 RATE_LIMITED with Retry-After. @fastify/rate-limit's limiter is used directly,
- * rather than a route's `config.rateLimit`, because these routes are counted twice (address and
- * key) and the key is only known once the body is parsed.
+ * Counts each request under `bucket` and the key `keyOf` gives (a request it gives none for is
+ * not counted). @fastify/rate-limit's limiter is used directly, rather than a route's
+ * `config.rateLimit`, because these routes are counted twice (address and key) and the key is
+ * only known once the body is parsed.
  */
-function limiter(app: FastifyInstance, bucket: string, limit: { max: number; timeWindow: number }, keyOf: (req: FastifyRequest) => string): Hook {
-  const check = app.createRateLimit({ ...limit, keyGenerator: (req) => `license:${bucket}:${keyOf(req)}` });
+function counter(app: FastifyInstance, bucket: string, limit: { max: number; timeWindow: number }, keyOf: (req: FastifyRequest) => string | null): Counter {
+  // The key of the request being counted, worked out once (an offline request is parsed for it).
+  const keys = new WeakMap<FastifyRequest, string>();
+  // Made at the first request: the guard test registers admin routes in a bare Fastify instance.
+  let check: ReturnType<FastifyInstance['createRateLimit']> | undefined;
   return async (req) => {
+    const key = keyOf(req);
+    if (key === null) return null;
+    keys.set(req, key);
+    check ??= app.createRateLimit({ ...limit, keyGenerator: (r) => `license:${bucket}:${keys.get(r)}` });
     const result = await check(req);
-    if (result.isAllowed) return;
-    if (result.isExceeded) throw new LicenseRefusal('RATE_LIMITED', { retryAfterSeconds: Math.max(1, result.ttlInSeconds) });
+    if (result.isAllowed || !result.isExceeded) return null;
+    return Math.max(1, result.ttlInSeconds);
   };
 }
 
-const keyHashOf = (req: FastifyRequest) => hashLicenseKey((req.body as { license_key: string }).license_key);
+/** The desktop program's refusal: 429 RATE_LIMITED with Retry-After (routes.ts writes the header). */
+const refusingAsLicenseServer =
+  (count: Counter): Hook =>
+  async (req) => {
+    const wait = await count(req);
+    if (wait !== null) throw new LicenseRefusal('RATE_LIMITED', { retryAfterSeconds: wait });
+  };
+
+/**
+ * The key hash of a licence server call (`license_key`) or of an offline activation request
+ * (`request`, which names its key by fingerprint): one count per key, whichever way it is used.
+ * A request that does not parse names no key; its route answers 400.
+ */
+function keyHashOf(req: FastifyRequest): string | null {
+  const body = req.body as { license_key?: string; request?: string } | undefined;
+  if (typeof body?.license_key === 'string') return hashLicenseKey(body.license_key);
+  if (typeof body?.request !== 'string') return null;
+  const parsed = parseOfflineActivationRequest(body.request);
+  return parsed.ok ? parsed.keyHash : null;
+}
+
+// One set per app: the customer's and the admin's offline activation routes are registered in
+// other plugins than the licence server's, and each limiter keeps its own count in the memory
+// store, so they must share the very limiter for a key's calls to be counted together.
+const limitersOf = new WeakMap<AppContext, ReturnType<typeof createLimiters>>();
+
+function createLimiters(app: FastifyInstance, db: Db) {
+  const L = LICENSE_RATE_LIMITS;
+  const callsPerKey = counter(app, 'calls-key', L.callsPerKey, keyHashOf);
+  return {
+    callsByAddress: refusingAsLicenseServer(counter(app, 'calls-ip', L.callsPerAddress, (req) => req.ip)),
+    callsByKey: refusingAsLicenseServer(callsPerKey),
+    usageByAddress: refusingAsLicenseServer(counter(app, 'usage-ip', L.usagePerAddress, (req) => req.ip)),
+    usageByKey: refusingAsLicenseServer(counter(app, 'usage-key', L.usagePerKey, (req) => hashLicenseKey((req.body as { license_key: string }).license_key))),
+    jwksByAddress: refusingAsLicenseServer(counter(app, 'jwks-ip', L.jwksPerAddress, (req) => req.ip)),
+    /**
+     * The account area's offline activation, counted with the key's licence server calls, but only
+     * for a key the caller may activate (their own; any, for an admin): a fingerprint photographed
+     * from a booth's QR must not let a stranger use up the booth's calls. A stranger's attempts
+     * are held back by the route's per-user limit. The refusal is the account area's
+     * `{"detail": "<sentence>"}`, with Retry-After.
+     */
+    offlineActivationsByKey: (async (req, reply) => {
+      const keyHash = keyHashOf(req);
+      if (keyHash === null) return;
+      if (!isAdminRole(req.user.role) && !(await findLicenseByKeyHash(db, keyHash, { ownerId: req.user.id }))) return;
+      const wait = await callsPerKey(req);
+      if (wait === null) return;
+      reply.header('retry-after', String(wait));
+      throw tooManyRequests(MSG.offlineKeyRateLimited);
+    }) as Hook,
+  };
+}
 
 /** onRequest hooks (per address, before the body is read) and preHandler hooks (per key). */
-export function licenseRateLimiters(app: FastifyInstance) {
-  const L = LICENSE_RATE_LIMITS;
-  return {
-    callsByAddress: limiter(app, 'calls-ip', L.callsPerAddress, (req) => req.ip),
-    callsByKey: limiter(app, 'calls-key', L.callsPerKey, keyHashOf),
-    usageByAddress: limiter(app, 'usage-ip', L.usagePerAddress, (req) => req.ip),
-    usageByKey: limiter(app, 'usage-key', L.usagePerKey, keyHashOf),
-    jwksByAddress: limiter(app, 'jwks-ip', L.jwksPerAddress, (req) => req.ip),
-  };
+export function licenseRateLimiters(app: FastifyInstance, ctx: AppContext) {
+  let limiters = limitersOf.get(ctx);
+  if (!limiters) limitersOf.set(ctx, (limiters = createLimiters(app, ctx.db)));
+  return limiters;
 }

@@ -46,7 +46,7 @@ const JWKS_MAX_AGE_SECONDS = 3600;
 export async function licenseServerRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const keys = new LicenseSigningKeys(ctx.db, ctx.config);
   const leases = new LeaseIssuer(keys, { issuer: ctx.config.publicUrl, allowanceHours: ctx.config.offlineAllowanceHours });
-  const limits = licenseRateLimiters(app);
+  const limits = licenseRateLimiters(app, ctx);
   // A refusal that says when to come back says it in Retry-After; the app's handler writes the body.
   app.setErrorHandler((err, _req, reply) => {
     if (err instanceof LicenseRefusal && err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));

@@ -69,6 +69,27 @@ describe('POST /api/licenses/validate', () => {
     expect((await rowOf(a.id)).lastValidatedAt).toEqual(latest);
   });
 
+  it('writes the end of a VALID check’s lease (the fleet view’s lease until), never moving it back', async () => {
+    const l = await activated('booth-lease1');
+    const res = await validate(t, l.licenseKey, 'booth-lease1');
+    const { claims } = await verifyLease(t, res.json().lease);
+    await t.ctx.licenseChecks.flush();
+    expect((await rowOf(l.id)).leaseExpiresAt).toEqual(new Date(claims.exp * 1000));
+    // An older lease written afterwards (a slower process) leaves the later one.
+    t.ctx.licenseChecks.record(l.id, { at: new Date(), ip: randomIp(), appVersion: null, leaseExpiresAt: new Date(claims.exp * 1000 - HOUR) });
+    await t.ctx.licenseChecks.flush();
+    expect((await rowOf(l.id)).leaseExpiresAt).toEqual(new Date(claims.exp * 1000));
+  });
+
+  it('writes no lease end for a check answered without a lease', async () => {
+    const l = await activated('booth-lease2');
+    await t.db.update(licenses).set({ leaseExpiresAt: null, suspendedAt: new Date() }).where(eq(licenses.id, l.id));
+    expect((await validate(t, l.licenseKey, 'booth-lease2')).json()).toMatchObject({ code: 'SUSPENDED' });
+    await t.ctx.licenseChecks.flush();
+    expect(await rowOf(l.id)).toMatchObject({ leaseExpiresAt: null });
+    expect((await rowOf(l.id)).lastValidatedAt).not.toBeNull();
+  });
+
   it('answers an unknown key NOT_FOUND and nothing more', async () => {
     const res = await validate(t, 'ABCDE-FGHJK-MNPQR-STVWX-YZ012-34567', 'booth-v2');
     expect(res.statusCode).toBe(200);

@@ -28,7 +28,8 @@ function findByKeyHash(db: Db, keyHash: string) {
  * when the licence is valid on this device. An unknown key learns nothing but NOT_FOUND; another
  * device learns nothing but DEVICE_MISMATCH (not even which device holds the licence, which a
  * copy of the key could otherwise impersonate). A call from the bound device records the time,
- * the program version and the client address (written a second later with others: LicenseCheckLog).
+ * the program version, the client address and the end of the lease it got (written a second later
+ * with others: LicenseCheckLog).
  */
 export async function validateLicense(
   db: Db,
@@ -41,10 +42,19 @@ export async function validateLicense(
   const [license] = await findByKeyHash(db, hashLicenseKey(body.license_key));
   if (!license) return { valid: false, code: 'NOT_FOUND', detail: LICENSE_CODE_MESSAGES.NOT_FOUND };
   const code = licenseStanding(license, body.device_id, now);
-  if (license.deviceId === body.device_id) checks.record(license.id, { at: now, ip: client.ip, appVersion: body.app_version ?? null, deviceId: body.device_id });
+  const lease = code === 'VALID' ? await leases.issue(license, body.device_id, now) : undefined;
+  if (license.deviceId === body.device_id) {
+    checks.record(license.id, {
+      at: now,
+      ip: client.ip,
+      appVersion: body.app_version ?? null,
+      deviceId: body.device_id,
+      leaseExpiresAt: lease === undefined ? undefined : leases.expiryOf(license, body.device_id, now),
+    });
+  }
   const answer: TLicenseValidation = { valid: code === 'VALID', code, detail: LICENSE_CODE_MESSAGES[code] };
   if (code === 'NOT_YET_VALID') answer.starts_at = license.startAt.toISOString();
   if (license.deviceId === null || license.deviceId === body.device_id) answer.license = toServerLicense(license);
-  if (code === 'VALID') answer.lease = await leases.issue(license, body.device_id, now);
+  if (lease !== undefined) answer.lease = lease;
   return answer;
 }

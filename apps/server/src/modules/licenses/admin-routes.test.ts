@@ -57,6 +57,9 @@ describe('admin licence routes', () => {
 
     const [row] = await auditOf(license._id);
     expect(row).toMatchObject({ actorId: admin.id, actorEmail: admin.email, action: 'license.generated', targetType: 'license', before: null, ip: '127.0.0.1' });
+    // Named by the key's last group (as the booth screens show it) and the customer; never the whole key.
+    expect(row).toMatchObject({ label: `…${license.license_key.split('-').at(-1)} · ${customer.email}`, subjectUserId: customer.id });
+    expect(row!.label).not.toContain(license.license_key);
     expect(row!.after).toMatchObject({ type: 'onetime', expires_at: null, email: customer.email });
     // The key is a secret of the customer's: the log keeps the terms, not the key.
     expect(JSON.stringify(row!.after)).not.toContain(license.license_key);
@@ -109,7 +112,7 @@ describe('admin licence routes', () => {
     expect(again.statusCode).toBe(409);
     const [row, ...more] = await auditOf(l.id);
     expect(more).toEqual([]);
-    expect(row).toMatchObject({ action: 'license.revoked' });
+    expect(row).toMatchObject({ action: 'license.revoked', label: `…${l.licenseKey.split('-').at(-1)} · ${l.email}`, subjectUserId: l.userId });
     expect(row!.before).toMatchObject({ revoked_at: null });
     expect((row!.after as { revoked_at: string | null }).revoked_at).not.toBeNull();
   });
@@ -145,6 +148,7 @@ describe('admin licence routes', () => {
     expect(page.items).toHaveLength(2);
     expect(page.items[0]).toMatchObject({ action: 'license.revoked', actor_id: admin.id, actor_email: admin.email, target_type: 'license', ip: '127.0.0.1' });
     expect(page.items[0].before).toMatchObject({ revoked_at: null });
+    expect(page.items[0]).toMatchObject({ label: expect.stringMatching(/^….+ · /), subject_user_id: expect.any(Number) });
     const next = (await t.app.inject({ method: 'GET', url: '/api/admin/audit', headers: admin.headers, query: { page_size: '2', page: '2' } })).json();
     expect(next.items[0].id).toBeLessThan(page.items[1].id);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/audit', headers: customer.headers })).statusCode).toBe(403);

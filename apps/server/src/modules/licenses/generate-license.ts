@@ -1,3 +1,4 @@
+import { formatDate } from '@lbs/domain/dates';
 import { greeting } from '@lbs/domain/greeting';
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -16,12 +17,11 @@ import type { Db } from '../../db/client';
 import { licenses, users } from '../../db/schema';
 import { renderMail } from '../../integrations/mail/template';
 import { badRequest, notFound } from '../../lib/app-error';
+import { licenseLabel } from '../audit/audit-labels';
 import { recordAdminAction, type AuditActor } from '../audit/record-admin-action';
 import { createNotification } from '../notifications/create-notification';
 import { enqueueMail } from '../outbox/enqueue';
 import { toLicenseJson } from './license-json';
-
-const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
  * An admin-generated key for an existing account: a licence type counted from start_date (default
@@ -30,7 +30,10 @@ const day = (date: Date) => date.toISOString().slice(0, 10);
  */
 export async function generateLicense(db: Db, actor: AuditActor, body: TLicenseCreateBody, now = new Date()) {
   return db.transaction(async (tx) => {
-    const [user] = await tx.select({ id: users.id, email: users.email, firstName: users.firstName, username: users.username }).from(users).where(eq(users.email, body.email));
+    const [user] = await tx
+      .select({ id: users.id, email: users.email, firstName: users.firstName, username: users.username, timeZone: users.timeZone })
+      .from(users)
+      .where(eq(users.email, body.email));
     if (!user) throw notFound(`No account uses ${body.email}; the customer must sign up first`);
     const terms = adminLicenseTerms(body, now);
     const { startAt, expiresAt } = terms;
@@ -48,6 +51,8 @@ export async function generateLicense(db: Db, actor: AuditActor, body: TLicenseC
       })
       .returning();
     const license = row!;
+    // Dates in the customer's zone: 06:57 on the 26th in Singapore is still the 25th in UTC.
+    const day = (date: Date) => formatDate(date, user.timeZone);
     const validity = terms.activateBy
       ? `a Daily pass whose 24 hours start when you first activate it (activate it by ${day(terms.activateBy)})`
       : expiresAt
@@ -80,7 +85,15 @@ export async function generateLicense(db: Db, actor: AuditActor, body: TLicenseC
       }),
     });
     const json = toLicenseJson(license, now, null);
-    await recordAdminAction(tx, { actor, action: 'license.generated', target: { type: 'license', id: license.id }, before: null, after: auditView(license) });
+    await recordAdminAction(tx, {
+      actor,
+      action: 'license.generated',
+      target: { type: 'license', id: license.id },
+      label: licenseLabel(license),
+      subjectUserId: user.id,
+      before: null,
+      after: auditView(license),
+    });
     return json;
   });
 }

@@ -24,3 +24,14 @@ export const isLicenseCurrentThroughSql = (end: SQL | Date): SQL =>
     or(isNull(licenses.expiresAt), gte(licenses.expiresAt, end)),
     or(isNull(licenses.revokedAt), gte(licenses.revokedAt, end)),
   )!;
+
+/**
+ * What the reports count as an active subscription at `end`: current through it (above) and not
+ * suspended before it. A suspended key is kept and its term runs on, but it does not work, so it
+ * is not active (issue 21). Only the running suspension is stored (suspended_at, cleared when
+ * reinstated), so for a past day the rule is: a licence suspended now stops counting from its
+ * suspended_at on, like a revocation, and a reinstated one counts on every day of its term, its
+ * past suspension included.
+ */
+export const isLicenseActiveThroughSql = (end: SQL | Date): SQL =>
+  and(isLicenseCurrentThroughSql(end), or(isNull(licenses.suspendedAt), gte(licenses.suspendedAt, end)))!;

@@ -6,9 +6,10 @@ type LicenseRow = typeof licenses.$inferSelect;
 /**
  * A licence as the account area and the back office see it. `is_expired` says whether its end has
  * passed, nothing else: a revoked key ending next year is `revoked`, not expired. Both it and
- * `starts_later` are judged on the server's clock.
+ * `starts_later` are judged on the server's clock. `customDeviceName` is the name its owner gave
+ * the device in the fleet view (lists read them for a whole page: licensePageJson).
  */
-export function toLicenseJson(l: LicenseRow, now: Date, resetsLeft: number | null) {
+export function toLicenseJson(l: LicenseRow, now: Date, resetsLeft: number | null, customDeviceName: string | null = null) {
   return {
     _id: l.id,
     license_key: l.licenseKey,
@@ -30,5 +31,10 @@ export function toLicenseJson(l: LicenseRow, now: Date, resetsLeft: number | nul
     order_id: l.orderId,
     /** Self-service resets still available now; null when the licence is not current. */
     device_resets_left: resetsLeft,
+    // Of the device bound now: after a reset the row still holds the old device's, which would
+    // describe a key with no device.
+    device_name: l.deviceId === null ? null : (customDeviceName ?? l.deviceName),
+    app_version: l.deviceId === null ? null : l.lastAppVersion,
+    last_seen_at: l.deviceId === null ? null : (l.lastValidatedAt?.toISOString() ?? null),
   };
 }

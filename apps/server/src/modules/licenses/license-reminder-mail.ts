@@ -1,8 +1,9 @@
+import { formatDateTimeWithZone } from '@lbs/domain/dates';
 import { greeting } from '@lbs/domain/greeting';
 import { findPlanByLicenseType } from '@lbs/domain/catalogue';
 import { isRenewableLicenseType, truncateKey, type LicenseReminder } from '@lbs/domain/license-terms';
 import type { NotificationType } from '@lbs/domain/statuses';
-import { headerSafe, mailDateTime, renderMail } from '../../integrations/mail/template';
+import { headerSafe, renderMail } from '../../integrations/mail/template';
 import type { MailMessage } from '../outbox/enqueue';
 
 export interface ReminderTarget {
@@ -13,6 +14,8 @@ export interface ReminderTarget {
   activateBy?: Date | null;
   email: string;
   firstName: string;
+  /** The owner's time zone (users.time_zone): the mail and notification give their dates in it. */
+  timeZone: string;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -49,7 +52,7 @@ function nextStep(kind: LicenseReminder['kind'], type: string): string {
  * has lapsed unused. It is told to activate, not to renew.
  */
 function unusedPassMail(kind: LicenseReminder['kind'], l: ReminderTarget, publicUrl: string): MailMessage {
-  const by = mailDateTime(l.expiresAt);
+  const by = formatDateTimeWithZone(l.expiresAt, l.timeZone);
   const ended = kind === 'ended';
   const subject = ended ? 'Your unused LentiBooth Daily pass has expired' : `Your unused LentiBooth Daily pass expires on ${by}`;
   const { html, text } = renderMail({
@@ -76,7 +79,7 @@ export function licenseReminderMail(kind: LicenseReminder['kind'], l: ReminderTa
   if (l.activateBy) return unusedPassMail(kind, l, publicUrl);
   const when = wording(kind, l, now);
   const plan = planName(l.type);
-  const ends = mailDateTime(l.expiresAt);
+  const ends = formatDateTimeWithZone(l.expiresAt, l.timeZone);
   const lead =
     kind === 'ended'
       ? `your ${plan} key ${truncateKey(l.key)} ended on ${ends}. LentiBooth stops working on its device at its next licence check.`
@@ -104,7 +107,7 @@ export function licenseReminderNotification(
   now: Date,
 ): { type: NotificationType; title: string; message: string } {
   const plan = planName(l.type);
-  const ends = mailDateTime(l.expiresAt);
+  const ends = formatDateTimeWithZone(l.expiresAt, l.timeZone);
   if (l.activateBy) {
     return kind === 'ended'
       ? { type: 'license_expired', title: 'Unused Daily pass expired', message: `Your Daily pass ${truncateKey(l.key)} was not activated by ${ends} and has expired unused.` }

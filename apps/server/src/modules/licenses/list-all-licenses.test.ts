@@ -5,7 +5,7 @@ import type { TLicense } from '@lbs/domain/responses';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createAdminWithSession, createUserWithSession, type TestUser } from '../../../test/fixtures';
 import { insertLicense } from '../../../test/account-fixtures';
-import { licenses } from '../../db/schema';
+import { boothNames, licenses } from '../../db/schema';
 
 let t: TestApp;
 let admin: TestUser;
@@ -83,6 +83,37 @@ describe('GET /api/subscriptions/licenses/admin/all', () => {
     expect(ids((await list({ q: key.slice(6, 17).toLowerCase() })).json())).toEqual([issued[1]!.id]);
     const typed = key.replace(/-/g, '').toLowerCase().replace(/0/g, 'o');
     expect(ids((await list({ q: typed })).json())).toEqual([issued[1]!.id]);
+  });
+
+  it('finds a licence by its id (the link from ANALYTICS), and by nothing else that id resembles', async () => {
+    expect(ids((await list({ q: issued[2]!.id })).json())).toEqual([issued[2]!.id]);
+    expect(ids((await list({ q: ` ${issued[2]!.id.toUpperCase()} ` })).json())).toEqual([issued[2]!.id]);
+    expect((await list({ q: '00000000-0000-4000-8000-000000000000' })).json().total).toBe(0);
+  });
+
+  it('shows each key’s device as its owner names it, its program version and when it was last seen', async () => {
+    const seenAt = new Date(Date.now() - 3600 * 1000);
+    const [named] = await t.db
+      .update(licenses)
+      .set({ deviceId: 'ann-booth-1', deviceName: 'DESKTOP-7Q2', lastAppVersion: '3.2.1', lastValidatedAt: seenAt })
+      .where(eq(licenses.id, issued[0]!.id))
+      .returning();
+    await t.db.update(licenses).set({ deviceId: 'bob-booth', deviceName: 'BOB-PC' }).where(eq(licenses.id, issued[3]!.id));
+    const row = (id: string, items: TLicense[]) => items.find((l) => l._id === id)!;
+    let items: TLicense[] = (await list({})).json().items;
+    expect(row(named!.id, items)).toMatchObject({ device_name: 'DESKTOP-7Q2', app_version: '3.2.1', last_seen_at: seenAt.toISOString() });
+    expect(row(issued[1]!.id, items)).toMatchObject({ device_name: null, app_version: null, last_seen_at: null });
+    // Ann names her booth in the fleet view; Bob's name for a device of the same id is his alone.
+    await t.db.insert(boothNames).values([
+      { userId: ann.id, deviceId: 'ann-booth-1', name: 'Front entrance' },
+      { userId: bob.id, deviceId: 'ann-booth-1', name: 'Not Ann’s' },
+    ]);
+    items = (await list({})).json().items;
+    expect(row(named!.id, items).device_name).toBe('Front entrance');
+    expect(row(issued[3]!.id, items).device_name).toBe('BOB-PC');
+    // The answer of a write on one licence names the device the same way.
+    const revoked = await t.app.inject({ method: 'PUT', url: '/api/subscriptions/licenses', headers: admin.headers, payload: { license_id: named!.id, mode: 'revoke' } });
+    expect(revoked.json()).toMatchObject({ _id: named!.id, revoked: true, device_name: 'Front entrance', app_version: '3.2.1' });
   });
 
   it('treats LIKE wildcards as text and refuses unknown parameters and statuses', async () => {

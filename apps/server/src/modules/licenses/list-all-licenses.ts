@@ -1,4 +1,5 @@
 import { and, eq, ilike, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { TAdminLicenseQuery } from '@lbs/domain/admin-queries';
 import { normaliseLicenseKey, type LicenseAdminStatus } from '@lbs/domain/license-terms';
 import type { Db } from '../../db/client';
@@ -20,17 +21,22 @@ function licenseStatusSql(status: LicenseAdminStatus, now: Date): SQL {
   }
 }
 
+const UUID = z.uuid();
+
 /**
  * What the admin typed: part of an email, or part of a key. Keys are stored upper case with
  * hyphens, so a fragment is matched upper-cased, and a whole key typed the way people type keys
- * (lower case, O for 0, no hyphens) is matched in its canonical form.
+ * (lower case, O for 0, no hyphens) is matched in its canonical form. A licence id (a uuid) finds
+ * that licence: ANALYTICS links an event's device to its licence so (`?q=<licence id>`).
  */
 function searchFilter(q: string): SQL {
   const key = normaliseLicenseKey(q);
+  const id = UUID.safeParse(q.trim());
   return or(
     ilike(licenses.email, containsPattern(q)),
     ilike(licenses.licenseKey, containsPattern(q.toUpperCase())),
     key ? eq(licenses.licenseKey, key) : undefined,
+    id.success ? eq(licenses.id, id.data) : undefined,
   )!;
 }
 

@@ -7,6 +7,7 @@ import { paginate } from '../../db/paginate';
 import { licenses } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
 import { countDeviceResets } from './count-device-resets';
+import { customDeviceName, findBoothNames } from './find-booth-names';
 import { isLicenseCurrentSql, isLicensePastSql } from './license-current';
 import { toLicenseJson } from './license-json';
 
@@ -42,13 +43,21 @@ export async function listLicenses(
   return licensePageJson(db, page, now);
 }
 
-/** A page of licence rows as the API shows them, with each current one's device resets left. */
+/**
+ * A page of licence rows as the API shows them, with each current one's device resets left and
+ * its device's name as its owner calls it: one query each for the whole page.
+ */
 export async function licensePageJson(db: Db, page: Paged<typeof licenses.$inferSelect>, now: Date) {
-  const used = await countDeviceResets(db, page.items.map((l) => l.id), now);
+  const [used, names] = await Promise.all([countDeviceResets(db, page.items.map((l) => l.id), now), findBoothNames(db, page.items)]);
   return {
     ...page,
     items: page.items.map((l) =>
-      toLicenseJson(l, now, isLicenseCurrent(l, now) ? Math.max(0, DEVICE_RESETS_PER_WINDOW - (used.get(l.id) ?? 0)) : null),
+      toLicenseJson(
+        l,
+        now,
+        isLicenseCurrent(l, now) ? Math.max(0, DEVICE_RESETS_PER_WINDOW - (used.get(l.id) ?? 0)) : null,
+        customDeviceName(names, l),
+      ),
     ),
   };
 }

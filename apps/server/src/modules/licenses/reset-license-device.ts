@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { CUSTOMER_ACTION_MSG } from '@lbs/domain/customer-actions';
 import { MSG } from '@lbs/domain/messages';
 import { DEVICE_RESETS_PER_WINDOW, isLicenseCurrent } from '@lbs/domain/license-terms';
 import type { Db } from '../../db/client';
@@ -10,7 +11,8 @@ import { toLicenseJson } from './license-json';
 /**
  * Unbinds the device of one of the caller's current licences so the key can be activated on a
  * replacement PC, at most DEVICE_RESETS_PER_WINDOW times in a rolling 30 days. The licence row
- * is locked, so two resets at once cannot both slip under the limit.
+ * is locked, so two resets at once cannot both slip under the limit. Refused while an admin has
+ * suspended the key (DESIGN §6.1): moving a suspended key to another PC is for the shop to decide.
  */
 export async function resetLicenseDevice(db: Db, userId: number, licenseId: string, now = new Date()) {
   return db.transaction(async (tx) => {
@@ -21,6 +23,7 @@ export async function resetLicenseDevice(db: Db, userId: number, licenseId: stri
       .for('update');
     if (!l) throw notFound(MSG.licenseNotFound);
     if (!isLicenseCurrent(l, now)) throw conflict(MSG.licenseNotCurrent);
+    if (l.suspendedAt) throw conflict(CUSTOMER_ACTION_MSG.resetWhileSuspended);
     if (!l.deviceId) throw conflict(MSG.deviceNotBound);
     const used = (await countDeviceResets(tx, [l.id], now)).get(l.id) ?? 0;
     if (used >= DEVICE_RESETS_PER_WINDOW) throw new AppError('too_many_requests', MSG.deviceResetLimit);

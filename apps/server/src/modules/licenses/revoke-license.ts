@@ -7,11 +7,13 @@ import type { Db, Tx } from '../../db/client';
 import { licenses, users } from '../../db/schema';
 import { headerSafe, renderMail } from '../../integrations/mail/template';
 import { conflict, notFound } from '../../lib/app-error';
+import { licenseLabel } from '../audit/audit-labels';
 import { recordAdminAction, type AuditActor } from '../audit/record-admin-action';
 import { createNotification } from '../notifications/create-notification';
 import { enqueueMail } from '../outbox/enqueue';
 import { auditView } from './generate-license';
 import { toLicenseJson } from './license-json';
+import { customDeviceName, findBoothNames } from './find-booth-names';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -30,8 +32,16 @@ export async function revokeLicense(db: Db, actor: AuditActor, licenseId: string
     if (isLicenseExpired(before.expiresAt, now)) throw conflict(MSG.licenseAlreadyExpired);
     const [after] = await tx.update(licenses).set({ revokedAt: now }).where(eq(licenses.id, licenseId)).returning();
     await tellOwnerOfRevocation(tx, after!);
-    await recordAdminAction(tx, { actor, action: 'license.revoked', target: { type: 'license', id: licenseId }, before: auditView(before), after: auditView(after!) });
-    return toLicenseJson(after!, now, null);
+    await recordAdminAction(tx, {
+      actor,
+      action: 'license.revoked',
+      target: { type: 'license', id: licenseId },
+      label: licenseLabel(before),
+      subjectUserId: before.userId,
+      before: auditView(before),
+      after: auditView(after!),
+    });
+    return toLicenseJson(after!, now, null, customDeviceName(await findBoothNames(tx, [after!]), after!));
   });
 }
 

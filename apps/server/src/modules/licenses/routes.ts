@@ -54,7 +54,7 @@ export async function licenseRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         tags: ['licenses'],
         summary: 'Unbind the device of one of the caller’s current licences (2 per 30 days)',
         description:
-          'Another user’s or an unknown licence answers 404; an expired, revoked or unbound one 409; a third reset within 30 days 429.',
+          'Another user’s or an unknown licence answers 404; an expired, revoked, suspended or unbound one 409; a third reset within 30 days 429.',
         params: z.object({ id: z.uuid() }),
         response: { 200: ZLicense, ...errors(400, 401, 404, 409, 429) },
         security: BEARER,

@@ -79,13 +79,13 @@ async function claimBatch(ctx: AppContext, reminder: LicenseReminder, now: Date,
     if (claimed.length === 0) return 0;
 
     const owners = await tx
-      .select({ id: users.id, email: users.email, firstName: users.firstName })
+      .select({ id: users.id, email: users.email, firstName: users.firstName, timeZone: users.timeZone })
       .from(users)
       .where(inArray(users.id, [...new Set(claimed.map((l) => l.userId))]));
     const ownerById = new Map(owners.map((u) => [u.id, u]));
     const targets = claimed.flatMap((l) => {
       const owner = ownerById.get(l.userId);
-      return owner && l.expiresAt ? [{ ...l, expiresAt: l.expiresAt, email: owner.email, firstName: owner.firstName }] : [];
+      return owner && l.expiresAt ? [{ ...l, expiresAt: l.expiresAt, email: owner.email, firstName: owner.firstName, timeZone: owner.timeZone }] : [];
     });
     await enqueueMails(tx, targets.map((l) => licenseReminderMail(reminder.kind, l, ctx.config.publicUrl, now)));
     await createNotifications(tx, targets.map((l) => ({ userId: l.userId, ...licenseReminderNotification(reminder.kind, l, now) })));

@@ -5,14 +5,15 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { cartOf, onePaymentBody, postCheckout, SG_ADDRESS } from '../../../test/checkout-fixtures';
 import { fakeStripeEnv, startFakeStripe, type FakeSession, type FakeStripe } from '../../../test/fake-stripe-server';
 import { createAdminWithSession, createUserWithSession, randomIp, type TestUser } from '../../../test/fixtures';
-import { notifications, orders } from '../../db/schema';
+import { adminNotifications, notifications, orders } from '../../db/schema';
 import { NOTIFICATION_CHANNEL } from './create-notification';
 import { notifyAdmins } from './notify-admins';
 
 /*
- * The back office's notices: every admin is told of a paid order, a declined payment and a
- * contact-form enquiry, once, in the transaction of the event; customers never are. Payments go
- * through the real Stripe webhook against a Stripe-compatible fake, so a replay is a real replay.
+ * The back office's notices: the admins are told of a paid order, a declined payment and a
+ * contact-form enquiry by one row of their shared feed, once, in the transaction of the event;
+ * customers never are. Payments go through the real Stripe webhook against a Stripe-compatible
+ * fake, so a replay is a real replay.
  */
 
 const WEBHOOK_SECRET = 'whsec_admin_notices';
@@ -62,38 +63,42 @@ async function checkout(buyer: TestUser, lines: Record<number, number>) {
   return { sessionId, order: order! };
 }
 
-/** The notifications whose title names the order, per recipient. */
+/** The admins' feed rows whose title names the order. */
 async function noticesOf(orderId: number) {
-  const rows = await t.db.select().from(notifications).where(like(notifications.title, `%order #${orderId} %`));
-  return rows;
+  return t.db.select().from(adminNotifications).where(like(adminNotifications.title, `%order #${orderId} %`));
 }
 
-const adminIds = () => admins.map((a) => a.id).sort((x, y) => x - y);
-const sortedIds = (rows: Array<{ userId: number }>) => rows.map((r) => r.userId).sort((x, y) => x - y);
+/** No admin gets a notification of their own for the event: their feed is shared. */
+async function adminCopies(title: string) {
+  const ids = admins.map((a) => a.id);
+  return t.db.select().from(notifications).where(and(eq(notifications.title, title), inArray(notifications.userId, ids)));
+}
 
 describe('a paid order', () => {
-  it('gives each admin one notification naming the order, the buyer and the amount; the buyer gets only their own', async () => {
+  it('writes one feed row naming the order, the buyer and the amount, about the buyer; the buyer gets only their own', async () => {
     const buyer = await createUserWithSession(t.db);
     const { sessionId, order } = await checkout(buyer, { 12: 2 });
     fake.complete(sessionId);
     expect((await webhook('checkout.session.completed', fake.sessions.get(sessionId)!)()).statusCode).toBe(200);
 
     const notices = await noticesOf(order.id);
-    expect(sortedIds(notices)).toEqual(adminIds());
+    expect(notices).toHaveLength(1);
     expect(notices[0]).toMatchObject({
       type: 'license_purchase',
       title: `New order #${order.id} paid by ${order.email} — $3,000.00`,
       message: '2 × Yearly License. License keys issued and mailed; nothing to ship.',
+      subjectUserId: buyer.id,
       isRead: false,
       isDone: false,
     });
+    expect(await adminCopies(notices[0]!.title)).toEqual([]);
     const own = await t.db.select().from(notifications).where(eq(notifications.userId, buyer.id));
     expect(own.map((n) => n.type)).toEqual(['license_purchase']);
     expect(own[0]!.title).toBe('2 licenses purchased');
     expect(await t.db.select().from(notifications).where(eq(notifications.userId, bystander.id))).toEqual([]);
   });
 
-  it('is announced once per admin when Stripe delivers the webhook again, concurrently and later', async () => {
+  it('is announced once when Stripe delivers the webhook again, concurrently and later', async () => {
     const buyer = await createUserWithSession(t.db);
     const { sessionId, order } = await checkout(buyer, { 1: 1, 11: 1 });
     fake.complete(sessionId);
@@ -105,12 +110,12 @@ describe('a paid order', () => {
     expect((await webhook('checkout.session.async_payment_succeeded', fake.sessions.get(sessionId)!)()).statusCode).toBe(200);
 
     const notices = await noticesOf(order.id);
-    expect(sortedIds(notices)).toEqual(adminIds());
+    expect(notices).toHaveLength(1);
     expect(notices[0]!.type).toBe('product_order');
     expect(notices[0]!.message).toContain(`To ship to ${SG_ADDRESS.city}, Singapore:`);
   });
 
-  it('signals each admin’s live stream after the commit, and no customer’s', async () => {
+  it('signals the admins’ streams and the buyer’s after the commit, and no other customer’s', async () => {
     const buyer = await createUserWithSession(t.db);
     const signals: string[] = [];
     const stop = await t.ctx.database.listen(NOTIFICATION_CHANNEL, (p) => signals.push(p));
@@ -118,9 +123,10 @@ describe('a paid order', () => {
       const { sessionId } = await checkout(buyer, { 10: 1 });
       fake.complete(sessionId);
       await webhook('checkout.session.completed', fake.sessions.get(sessionId)!)();
-      const expected = [...admins.map((a) => String(a.id)), String(buyer.id)];
+      const expected = ['admins', String(buyer.id)];
       await expect.poll(() => expected.every((id) => signals.includes(id)), { timeout: 5000 }).toBe(true);
       expect(signals).not.toContain(String(bystander.id));
+      for (const a of admins) expect(signals).not.toContain(String(a.id));
     } finally {
       await stop();
     }
@@ -128,7 +134,7 @@ describe('a paid order', () => {
 });
 
 describe('a declined payment', () => {
-  it('tells each admin once, whatever the number of deliveries; an expired checkout tells nobody', async () => {
+  it('tells the admins once, about the buyer, whatever the number of deliveries; an expired checkout tells nobody', async () => {
     const buyer = await createUserWithSession(t.db);
     const { sessionId, order } = await checkout(buyer, { 11: 1 });
     fake.complete(sessionId, 'unpaid');
@@ -137,8 +143,9 @@ describe('a declined payment', () => {
     await failed();
 
     const notices = await noticesOf(order.id);
-    expect(sortedIds(notices)).toEqual(adminIds());
+    expect(notices).toHaveLength(1);
     expect(notices[0]).toMatchObject({
+      subjectUserId: buyer.id,
       type: 'payment_failed',
       title: `Payment failed for order #${order.id} (${order.email}) — $150.00`,
     });
@@ -154,36 +161,47 @@ describe('a declined payment', () => {
 });
 
 describe('a contact-form enquiry', () => {
-  it('notifies every admin, and no customer', async () => {
-    const res = await t.app.inject({
+  const send = (name: string, headers: Record<string, string> = {}) =>
+    t.app.inject({
       method: 'POST',
       url: '/api/admin/contact',
       remoteAddress: randomIp(),
-      payload: { name: 'Rina Wijaya', email: 'rina@example.co.id', phone: '+62 21 555 0101', company: 'Jakarta Booths', message: 'A quote for 10,000 sheets, please.' },
+      headers,
+      payload: { name, email: 'rina@example.co.id', phone: '+62 21 555 0101', company: 'Jakarta Booths', message: 'A quote for 10,000 sheets, please.' },
     });
-    expect(res.statusCode, res.body).toBe(201);
-    const rows = await t.db.select().from(notifications).where(eq(notifications.title, 'New enquiry from Rina Wijaya (Jakarta Booths)'));
-    expect(sortedIds(rows)).toEqual(adminIds());
-    expect(rows.every((r) => r.type === 'contact_message')).toBe(true);
+
+  it("writes one feed row, about nobody from a stranger, and no customer's or admin's own notification", async () => {
+    expect((await send('Rina Wijaya')).statusCode).toBe(201);
+    const title = 'New enquiry from Rina Wijaya (Jakarta Booths)';
+    const rows = await t.db.select().from(adminNotifications).where(eq(adminNotifications.title, title));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ type: 'contact_message', subjectUserId: null });
+    expect(await t.db.select().from(notifications).where(eq(notifications.title, title))).toEqual([]);
+  });
+
+  it('names the signed-in sender as the customer it is about', async () => {
+    const sender = await createUserWithSession(t.db);
+    expect((await send('Signed In', sender.headers)).statusCode).toBe(201);
+    const [row] = await t.db.select().from(adminNotifications).where(eq(adminNotifications.title, 'New enquiry from Signed In (Jakarta Booths)'));
+    expect(row).toMatchObject({ subjectUserId: sender.id });
   });
 });
 
 describe('notifyAdmins', () => {
-  it('writes one row per admin in one statement, and nothing if the transaction rolls back', async () => {
+  it('writes one feed row for all admins, and nothing if the transaction rolls back', async () => {
     const title = `probe ${Date.now()}`;
     await t.db
       .transaction(async (tx) => {
-        expect(await notifyAdmins(tx, { type: 'contact_message', title, message: 'm' })).toBeGreaterThanOrEqual(admins.length);
+        expect(await notifyAdmins(tx, { type: 'contact_message', title, message: 'm' })).toEqual(expect.any(String));
         tx.rollback();
       })
       .catch(() => {});
-    expect(await t.db.select().from(notifications).where(eq(notifications.title, title))).toEqual([]);
+    expect(await t.db.select().from(adminNotifications).where(eq(adminNotifications.title, title))).toEqual([]);
 
-    const told = await t.db.transaction((tx) => notifyAdmins(tx, { type: 'contact_message', title, message: 'm' }));
-    const rows = await t.db.select().from(notifications).where(eq(notifications.title, title));
-    expect(rows).toHaveLength(told);
-    expect(sortedIds(rows.filter((r) => adminIds().includes(r.userId)))).toEqual(adminIds());
-    const customers = [bystander.id];
-    expect(await t.db.select().from(notifications).where(and(eq(notifications.title, title), inArray(notifications.userId, customers)))).toEqual([]);
+    const id = await t.db.transaction((tx) => notifyAdmins(tx, { type: 'contact_message', title, message: 'm', subjectUserId: bystander.id }));
+    const rows = await t.db.select().from(adminNotifications).where(eq(adminNotifications.title, title));
+    expect(rows).toEqual([expect.objectContaining({ id, subjectUserId: bystander.id, isRead: false, isDone: false })]);
+    expect(await adminCopies(title)).toEqual([]);
+    expect(await t.db.select().from(notifications).where(eq(notifications.title, title))).toEqual([]);
   });
 });

@@ -1,9 +1,12 @@
-import { notifications } from '../../db/schema';
+import type { adminNotifications, notifications } from '../../db/schema';
 
-type NotificationRow = typeof notifications.$inferSelect;
+type NotificationFields = Pick<
+  typeof notifications.$inferSelect & typeof adminNotifications.$inferSelect,
+  'id' | 'type' | 'title' | 'message' | 'createdAt' | 'isRead' | 'isDone'
+>;
 
-/** The notification as the spec's screens read it. */
-export function toNotificationJson(n: NotificationRow) {
+/** The notification as the spec's screens read it (a customer's, or a row of the admins' feed). */
+export function toNotificationJson(n: NotificationFields) {
   return {
     _id: n.id,
     type: n.type,

@@ -4,6 +4,8 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createAdminWithSession, createUserWithSession, type TestUser } from '../../../test/fixtures';
 import { notifications, sessions } from '../../db/schema';
 import { createNotification } from './create-notification';
+import { notifyAdmins } from './notify-admins';
+import { countAdminFeedUnread } from './count-unread';
 
 let t: TestApp;
 let a: TestUser;
@@ -86,17 +88,27 @@ describe('PATCH /api/notification/{id}/read and /done', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('lets an admin mark another user’s notification (the back office’s table)', async () => {
+  it("refuses an admin's read or done on a customer's notification (403), which stays as the customer left it", async () => {
     const c = await createUserWithSession(t.db);
     const admin = await createAdminWithSession(t.db);
     const id = await notify(c.id, 'C1');
     for (const flag of ['read', 'done']) {
       const res = await t.app.inject({ method: 'PATCH', url: `/api/notification/${id}/${flag}`, headers: admin.headers });
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ _id: id, title: 'C1' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ detail: "Customers' notifications are read-only" });
     }
     const [row] = await t.db.select().from(notifications).where(eq(notifications.id, id));
-    expect(row).toMatchObject({ userId: c.id, isRead: true, isDone: true });
+    expect(row).toMatchObject({ userId: c.id, isRead: false, isDone: false });
+    // The customer's own list still counts it unread.
+    expect((await list(c, c.id)).json()).toMatchObject({ unread_count: 1 });
+  });
+
+  it('lets an admin mark their own notifications (if they bought something), like anyone', async () => {
+    const admin = await createAdminWithSession(t.db);
+    const id = await notify(admin.id, 'Own');
+    const res = await t.app.inject({ method: 'PATCH', url: `/api/notification/${id}/read`, headers: admin.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ _id: id, is_read: true });
   });
 
   it('answers a customer 404 for a notification of someone else, before and after an admin touched it', async () => {
@@ -197,6 +209,30 @@ describe('GET /api/notification/stream', () => {
     expect(events[0]).toEqual({ event: 'unread', data: { unread_count: 1 } });
     expect(events.at(-1)).toEqual({ event: 'unread', data: { unread_count: 0 } });
     expect(events.some((e) => (e.data as { unread_count: number }).unread_count > 1)).toBe(false);
+  });
+
+  it("gives every admin's bell the admins' feed: a new event and another admin's read reach each stream", async () => {
+    const admin = await createAdminWithSession(t.db);
+    const other = await createAdminWithSession(t.db);
+    const before = await countAdminFeedUnread(t.db);
+    // The admin's own notifications are not their bell's.
+    await notify(admin.id, 'own purchase');
+    const told = { id: '' };
+    const { events } = await readEvents(
+      `${base}/api/notification/stream`,
+      admin.headers,
+      (ev) => ev.some((e) => e.event === 'unread' && (e.data as { unread_count: number }).unread_count === before) && ev.length > 2,
+      async () => {
+        told.id = await t.db.transaction((tx) => notifyAdmins(tx, { type: 'contact_message', title: 'to the bell', message: 'm' }));
+        // Wait for the new event before the other admin reads it.
+        await new Promise((r) => setTimeout(r, 300));
+        const res = await t.app.inject({ method: 'PATCH', url: `/api/notification/${told.id}/read`, headers: other.headers });
+        expect(res.statusCode).toBe(200);
+      },
+    );
+    expect(events[0]).toEqual({ event: 'unread', data: { unread_count: before } });
+    expect(events).toContainEqual({ event: 'notification', data: { unread_count: before + 1 } });
+    expect(events.at(-1)).toEqual({ event: 'unread', data: { unread_count: before } });
   });
 
   it('refuses a missing, forged, other-purpose or revoked-session ticket', async () => {

@@ -11,7 +11,7 @@ import { callerKey } from '../../lib/caller-key';
 import { BEARER, BEARER_OR_TICKET, errors, type RawResponse } from '../../lib/openapi';
 import { AppError, tooManyRequests, unauthorized } from '../../lib/app-error';
 import { isSessionLive, spendSessionTicket } from '../auth/session-ticket';
-import { countUnread } from './count-unread';
+import { countBellUnread } from './count-unread';
 import { issueStreamTicket } from './issue-stream-ticket';
 import { listNotifications } from './list-notifications';
 import { markNotification } from './mark-notification';
@@ -67,15 +67,16 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
         schema: {
           tags: ['notifications'],
           summary: `Mark a notification as ${flag} (idempotent)`,
-          description: "Someone else's notification answers 404, like a missing one (an admin may mark any).",
+          description:
+            "A customer marks their own; someone else's answers 404, like a missing one. An admin marks the admins' shared feed (audited; every admin sees the change) and their own; a customer's notification is read-only to an admin: 403, and nothing changes.",
           params: ZNotificationIdParams,
-          response: { 200: ZNotification, ...errors(400, 401, 404, 429) },
+          response: { 200: ZNotification, ...errors(400, 401, 403, 404, 429) },
           security: BEARER,
         },
         onRequest: requireUser,
         config: { rateLimit: { max: 300, timeWindow: '1 minute', keyGenerator: callerKey } },
       },
-      async (req) => markNotification(ctx.db, req.user, req.params.id, flag),
+      async (req) => markNotification(ctx.db, { id: req.user.id, role: req.user.role, email: req.user.email, ip: req.ip || null }, req.params.id, flag),
     );
   }
 
@@ -122,8 +123,8 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
         if (!closed) res.write(`event: ${e.event}\ndata: ${JSON.stringify({ unread_count: e.unread_count })}\n\n`);
       };
       // Subscribe before counting, so a notification created in between is not missed.
-      const unsubscribe = await hub.subscribe(user.id, send);
-      const initial = await countUnread(ctx.db, user.id).catch((err) => {
+      const unsubscribe = await hub.subscribe(user, send);
+      const initial = await countBellUnread(ctx.db, user).catch((err) => {
         unsubscribe();
         throw err;
       });

@@ -16,6 +16,7 @@ export function toOrderJson(o: OrderRow, lines: LineRow[]) {
     products: lines.map((l) => ({ product_id: l.productId, name: l.name, quantity: l.quantity, price: l.unitPriceCents / 100 })),
     track_num: o.trackNum ?? '',
     track_url: o.trackUrl ?? '',
+    carrier: o.carrierCode ?? '',
     carrier_name: o.carrierName ?? '',
     estimate_date: o.estimateDate ?? '',
     subtotal: o.subtotalCents / 100,

@@ -62,10 +62,12 @@ describe('PUT /api/order/{orderId}', () => {
     expect(mail!.text).toContain('DHL Express');
     expect(mail!.text).toContain('TRK-123456');
     expect(mail!.text).toContain(SHIPPED.track_url);
+    // A calendar day, written as the order dialog writes it (issue 21: one formatter).
+    expect(mail!.text).toContain('Estimated delivery: 10 Jan 2030');
 
     const rows = await t.db.select().from(adminAudit).where(eq(adminAudit.targetId, String(order.id)));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ action: 'order.updated', actorId: admin.id, targetType: 'order' });
+    expect(rows[0]).toMatchObject({ action: 'order.updated', actorId: admin.id, targetType: 'order', label: `#${order.id} · ${order.email}`, subjectUserId: customer.id });
     expect(rows[0]!.before).toMatchObject({ status: 'processing', track_num: null });
     expect(rows[0]!.after).toMatchObject({ status: 'shipped', track_num: 'TRK-123456' });
 
@@ -80,5 +82,20 @@ describe('PUT /api/order/{orderId}', () => {
     const res = await put(admin, order.id, { status: 'pending', track_num: 'IGNORED' });
     expect(res.json()).toMatchObject({ status: 'pending', track_num: '' });
     expect((await mailTo(t.app, customer.email)).length).toBe(before);
+  });
+
+  it('builds a listed carrier’s name and link itself, whatever link is sent; other keeps the typed ones', async () => {
+    const { order } = await insertPaidOrder(t.db, customer, { status: 'processing' });
+    const res = await put(admin, order.id, { status: 'shipped', carrier: 'fedex', track_num: '7489 12', carrier_name: 'Fake', track_url: 'https://evil.example.com/x' });
+    expect(res.json()).toMatchObject({ carrier: 'fedex', carrier_name: 'FedEx', track_url: 'https://www.fedex.com/fedextrack/?trknbr=7489%2012' });
+    // A new number with the carrier kept (an older client sends no carrier): the link follows.
+    expect((await put(admin, order.id, { status: 'shipped', track_num: '999' })).json()).toMatchObject({ carrier: 'fedex', track_url: 'https://www.fedex.com/fedextrack/?trknbr=999' });
+    const other = await put(admin, order.id, { status: 'shipped', carrier: 'other', track_num: 'K1', carrier_name: 'Kerry Express', track_url: 'https://kerry.example.com/K1' });
+    expect(other.json()).toMatchObject({ carrier: 'other', carrier_name: 'Kerry Express', track_url: 'https://kerry.example.com/K1' });
+    expect((await put(admin, order.id, { status: 'shipped', carrier: 'pigeon' })).statusCode).toBe(400);
+    // The older fields alone (a name typed by hand) unpick the listed carrier, as before the list.
+    await put(admin, order.id, { status: 'shipped', carrier: 'ups', track_num: '1Z' });
+    const typed = await put(admin, order.id, { status: 'shipped', track_num: '1Z', carrier_name: 'DHL', track_url: 'https://dhl.example.com/1Z' });
+    expect(typed.json()).toMatchObject({ carrier: '', carrier_name: 'DHL', track_url: 'https://dhl.example.com/1Z' });
   });
 });

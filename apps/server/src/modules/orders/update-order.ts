@@ -1,10 +1,13 @@
+import { formatCalendarDay } from '@lbs/domain/dates';
 import { greeting } from '@lbs/domain/greeting';
 import { asc, eq } from 'drizzle-orm';
+import { carrierName, carrierTrackingUrl, isCarrierCode, isKnownCarrier, type CarrierCode } from '@lbs/domain/carriers';
 import type { TOrderUpdateBody } from '@lbs/domain/schemas';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { orderLines, orders } from '../../db/schema';
 import { renderMail } from '../../integrations/mail/template';
 import { notFound } from '../../lib/app-error';
+import { orderLabel } from '../audit/audit-labels';
 import { recordAdminAction, type AuditActor } from '../audit/record-admin-action';
 import { createNotification } from '../notifications/create-notification';
 import { enqueueMail } from '../outbox/enqueue';
@@ -18,10 +21,39 @@ const next = (given: string | null | undefined, current: string | null) => (give
 const tracking = (o: OrderRow) => ({
   status: o.status,
   track_num: o.trackNum,
+  carrier: o.carrierCode,
   carrier_name: o.carrierName,
   estimate_date: o.estimateDate,
   track_url: o.trackUrl,
 });
+
+/** The order's status and tracking fields as they are about to be written. */
+export type OrderTracking = Pick<OrderRow, 'status' | 'trackNum' | 'carrierCode' | 'carrierName' | 'estimateDate' | 'trackUrl'>;
+
+/**
+ * Which carrier, name and link an order ends up with. A listed carrier's name and link are ours,
+ * built from the number, whatever the client sent (so a link in a customer's mail is always the
+ * carrier's page); `other` keeps what was typed. A client that sends no `carrier` (the dialog
+ * before the list) keeps the older meaning: a name or link typed by hand unpicks the listed
+ * carrier; otherwise a listed carrier follows a new number.
+ */
+export function carrierFields(
+  given: { carrier?: CarrierCode | '' | null; carrier_name?: string | null; track_url?: string | null },
+  trackNum: string | null,
+  before: Pick<OrderRow, 'carrierCode' | 'carrierName' | 'trackUrl'>,
+): Pick<OrderRow, 'carrierCode' | 'carrierName' | 'trackUrl'> {
+  const typedByHand = given.carrier_name !== undefined || given.track_url !== undefined;
+  const storedCode = isCarrierCode(before.carrierCode) ? before.carrierCode : null;
+  const code = given.carrier === undefined || given.carrier === null ? (typedByHand ? null : storedCode) : given.carrier || null;
+  if (code && isKnownCarrier(code)) {
+    return { carrierCode: code, carrierName: carrierName(code), trackUrl: trackNum ? carrierTrackingUrl(code, trackNum) : null };
+  }
+  return {
+    carrierCode: code,
+    carrierName: next(given.carrier_name, before.carrierName),
+    trackUrl: next(given.track_url, before.trackUrl),
+  };
+}
 
 /**
  * The admin's status and tracking change. Any of the four statuses may be chosen (an admin fixes
@@ -33,34 +65,52 @@ export async function updateOrder(db: Db, actor: AuditActor, orderId: number, bo
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!before) throw notFound(`Order #${orderId} not found`);
-    const set = {
+    const trackNum = body.status === 'pending' ? null : next(body.track_num, before.trackNum);
+    const order = await applyOrderChange(tx, actor, before, {
       status: body.status,
-      trackNum: body.status === 'pending' ? null : next(body.track_num, before.trackNum),
-      carrierName: next(body.carrier_name, before.carrierName),
+      trackNum,
+      ...carrierFields(body, trackNum, before),
       estimateDate: next(body.estimate_date, before.estimateDate),
-      trackUrl: next(body.track_url, before.trackUrl),
-    };
-    const [after] = await tx.update(orders).set({ ...set, updatedAt: new Date() }).where(eq(orders.id, orderId)).returning();
-    const order = after!;
-    const changed = JSON.stringify(tracking(before)) !== JSON.stringify(tracking(order));
-    if (changed) {
-      await createNotification(tx, {
-        userId: order.userId,
-        type: 'order_status_update',
-        title: `Order #${order.id} is ${order.status}`,
-        message:
-          order.status === 'shipped' && order.trackNum
-            ? `Your order #${order.id} has shipped with ${order.carrierName ?? 'the carrier'}, tracking number ${order.trackNum}.`
-            : `Your order #${order.id} is now ${order.status}.`,
-      });
-      await recordAdminAction(tx, { actor, action: 'order.updated', target: { type: 'order', id: order.id }, before: tracking(before), after: tracking(order) });
-    }
-    if (order.status !== before.status && (order.status === 'shipped' || order.status === 'delivered')) {
-      await enqueueMail(tx, statusMail(order));
-    }
+    });
     const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
     return toOrderJson(order, lines);
   });
+}
+
+/**
+ * Writes a status and tracking change to an order locked by the caller, inside the caller's
+ * transaction, with what follows from it: the customer's notification and the audit row when
+ * anything changed, and the mail (through the outbox) when the status reaches shipped or
+ * delivered. The one place both the order dialog and the bulk ship apply these rules.
+ */
+export async function applyOrderChange(tx: Tx, actor: AuditActor, before: OrderRow, set: OrderTracking): Promise<OrderRow> {
+  const [after] = await tx.update(orders).set({ ...set, updatedAt: new Date() }).where(eq(orders.id, before.id)).returning();
+  const order = after!;
+  const changed = JSON.stringify(tracking(before)) !== JSON.stringify(tracking(order));
+  if (changed) {
+    await createNotification(tx, {
+      userId: order.userId,
+      type: 'order_status_update',
+      title: `Order #${order.id} is ${order.status}`,
+      message:
+        order.status === 'shipped' && order.trackNum
+          ? `Your order #${order.id} has shipped with ${order.carrierName ?? 'the carrier'}, tracking number ${order.trackNum}.`
+          : `Your order #${order.id} is now ${order.status}.`,
+    });
+    await recordAdminAction(tx, {
+      actor,
+      action: 'order.updated',
+      target: { type: 'order', id: order.id },
+      label: orderLabel(order),
+      subjectUserId: order.userId,
+      before: tracking(before),
+      after: tracking(order),
+    });
+  }
+  if (order.status !== before.status && (order.status === 'shipped' || order.status === 'delivered')) {
+    await enqueueMail(tx, statusMail(order));
+  }
+  return order;
 }
 
 function statusMail(order: OrderRow) {
@@ -68,7 +118,7 @@ function statusMail(order: OrderRow) {
   const rows: Array<[string, string]> = [['Order', `#${order.id}`]];
   if (order.carrierName) rows.push(['Carrier', order.carrierName]);
   if (order.trackNum) rows.push(['Tracking number', order.trackNum]);
-  if (order.estimateDate && shipped) rows.push(['Estimated delivery', order.estimateDate]);
+  if (order.estimateDate && shipped) rows.push(['Estimated delivery', formatCalendarDay(order.estimateDate)]);
   return {
     to: order.email,
     subject: shipped ? `Your LentiBooth order #${order.id} has shipped` : `Your LentiBooth order #${order.id} was delivered`,

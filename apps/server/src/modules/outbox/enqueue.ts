@@ -7,6 +7,11 @@ export interface MailMessage {
   text: string;
   html: string;
   replyTo?: string;
+  /**
+   * Extra header lines, passed to nodemailer's `headers` as they are (List-Unsubscribe and
+   * List-Unsubscribe-Post of campaign mail: nodemailer's `list` option cannot write the latter).
+   */
+  headers?: Record<string, string>;
 }
 
 export type OutboxMessage = { kind: 'mail'; payload: MailMessage };

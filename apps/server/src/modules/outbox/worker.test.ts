@@ -123,6 +123,18 @@ describe('outbox delivery', () => {
     expect(calls).toEqual(ids);
   });
 
+  it('keeps claiming while batches come back full (a campaign), within one tick, then stops', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 25; i++) ids.push(await enqueueMail(db, mail('burst@example.com', `Burst ${i}`)));
+    const { calls, handlers } = countingMailbox(db);
+    // Batches of 10: 10, 10, then 5 (not full) ends the tick; no poll interval waited between them.
+    expect(await worker(db, handlers, { batchSize: 10 }).runOnce()).toBe(25);
+    expect(calls).toEqual(ids);
+    // A burst is bounded by time: with no time left it delivers the one batch it claimed.
+    for (let i = 0; i < 15; i++) await enqueueMail(db, mail('burst@example.com', `Later ${i}`));
+    expect(await worker(db, handlers, { batchSize: 10, burstMs: 0 }).runOnce()).toBe(10);
+  });
+
   it('retries a failing send with growing backoff and gives up after maxAttempts', async () => {
     const id = await enqueueMail(db, mail('flaky@example.com'));
     let calls = 0;

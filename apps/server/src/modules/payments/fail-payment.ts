@@ -51,6 +51,7 @@ export async function endUnpaidOrder(
       // Only a declined payment reaches the back office; an abandoned checkout is not news.
       await notifyAdmins(tx, {
         type: 'payment_failed',
+        subjectUserId: order.userId,
         title: `Payment failed for order #${order.id} (${order.email}) — ${formatUsd(fromCents(order.totalCents))}`,
         message: `The payment did not go through and nothing was charged${
           order.promotionId ? ' and the promotion use was released' : ''

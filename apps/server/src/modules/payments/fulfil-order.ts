@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { DEFAULT_DISPLAY_TIME_ZONE } from '@lbs/domain/preferences';
 import type { AppContext } from '../../app-context';
 import type { Tx } from '../../db/client';
 import { localPaymentSessions, orderLines, orders, paymentEvents, products, users } from '../../db/schema';
@@ -67,8 +68,14 @@ export async function fulfilOrder(ctx: AppContext, payment: CompletedPayment): P
     });
     const delivered = await deliverLicenses(tx, order, lines, now);
     await redeemPromotionUse(tx, order);
-    await notifyOrderPaid(tx, order, lines, delivered);
-    await queueReceipt(tx, ctx, { order, paid, lines, invoiceNo: invoice.invoiceNo, delivered });
+    // The buyer, once: their name greets them and their zone dates the notification and the mail.
+    const [buyer] = await tx
+      .select({ firstName: users.firstName, username: users.username, timeZone: users.timeZone })
+      .from(users)
+      .where(eq(users.id, order.userId));
+    const timeZone = buyer?.timeZone ?? DEFAULT_DISPLAY_TIME_ZONE;
+    await notifyOrderPaid(tx, order, lines, delivered, timeZone);
+    await queueReceipt(tx, ctx, { order, paid, lines, invoiceNo: invoice.invoiceNo, delivered, buyer, timeZone });
     return {
       status: 'fulfilled',
       orderId: order.id,
@@ -182,9 +189,11 @@ async function queueReceipt(
     lines: ReadonlyArray<{ name: string; quantity: number; lineTotalCents: number }>;
     invoiceNo: number;
     delivered: DeliveredLicenses;
+    buyer: { firstName: string; username: string } | undefined;
+    timeZone: string;
   },
 ): Promise<void> {
-  const [user] = await tx.select({ firstName: users.firstName, username: users.username }).from(users).where(eq(users.id, r.order.userId));
+  const user = r.buyer;
   await enqueueMail(
     tx,
     receiptMail({
@@ -194,6 +203,7 @@ async function queueReceipt(
       licenses: r.delivered.licenses,
       renewed: r.delivered.renewed,
       greetAs: { firstName: user?.firstName, shippingName: r.order.shippingInfo?.name, username: user?.username },
+      timeZone: r.timeZone,
       publicUrl: ctx.config.publicUrl,
     }),
   );

@@ -1,9 +1,9 @@
+import { formatDateTimeWithZone } from '@lbs/domain/dates';
 import { formatUsd, fromCents } from '@lbs/domain/money';
 import { truncateKey } from '@lbs/domain/license-terms';
 import { countryName } from '@lbs/domain/shipping';
 import type { Tx } from '../../db/client';
 import type { orders } from '../../db/schema';
-import { mailDateTime } from '../../integrations/mail/template';
 import { createNotification } from '../notifications/create-notification';
 import { notifyAdmins } from '../notifications/notify-admins';
 import type { DeliveredLicenses } from './deliver-licenses';
@@ -20,14 +20,16 @@ function shippingDestination(order: OrderRow): string {
  * The notifications of a paid order, inside the fulfilment transaction: the customer's (new
  * keys, renewed keys, goods to ship) and one for every admin. The back office hears of every
  * paid order here: a replayed report never gets this far (the fulfilment's guards), so each
- * admin is told once.
+ * admin is told once. `timeZone` is the buyer's (users.time_zone): their notification's dates are in it.
  */
 export async function notifyOrderPaid(
   tx: Tx,
   order: OrderRow,
   lines: ReadonlyArray<{ name: string; quantity: number }>,
   { licenses, renewed }: DeliveredLicenses,
+  timeZone: string,
 ): Promise<void> {
+  const when = (d: Date) => formatDateTimeWithZone(d, timeZone);
   const destination = shippingDestination(order);
   if (licenses.length) {
     const names = [...new Set(licenses.map((l) => l.name))].join(', ');
@@ -46,8 +48,8 @@ export async function notifyOrderPaid(
       message: `Order #${order.id}: ${renewed
         .map((r) =>
           r.unstarted
-            ? `your ${r.name} key ${truncateKey(r.key)} now runs ${r.unstarted.hours} hours from its first activation (activate it by ${mailDateTime(r.unstarted.activateBy)})`
-            : `your ${r.name} key ${truncateKey(r.key)} is renewed until ${mailDateTime(r.expiresAt)}`,
+            ? `your ${r.name} key ${truncateKey(r.key)} now runs ${r.unstarted.hours} hours from its first activation (activate it by ${when(r.unstarted.activateBy)})`
+            : `your ${r.name} key ${truncateKey(r.key)} is renewed until ${when(r.expiresAt)}`,
         )
         .join('; ')}. Same key, same device: nothing to re-activate.`,
     });
@@ -62,6 +64,7 @@ export async function notifyOrderPaid(
   }
 
   await notifyAdmins(tx, {
+    subjectUserId: order.userId,
     type: order.needsShipping ? 'product_order' : 'license_purchase',
     title: `New order #${order.id} paid by ${order.email} — ${formatUsd(fromCents(order.totalCents))}`,
     message: `${lines.map((l) => `${l.quantity} × ${l.name}`).join(', ')}. ${

@@ -1,9 +1,10 @@
+import { formatDateTimeWithZone } from '@lbs/domain/dates';
 import { greeting } from '@lbs/domain/greeting';
 import { MSG } from '@lbs/domain/messages';
 import { countryName } from '@lbs/domain/shipping';
 import { formatUsd, fromCents } from '@lbs/domain/money';
 import type { orders } from '../../db/schema';
-import { headerSafe, mailDateTime as day, renderMail } from '../../integrations/mail/template';
+import { headerSafe, renderMail } from '../../integrations/mail/template';
 import type { MailMessage } from '../outbox/enqueue';
 import type { IssuedLicense } from '../licenses/issue-licenses';
 
@@ -33,9 +34,12 @@ export function receiptMail(input: {
   renewed?: readonly RenewedKey[];
   /** Who the mail greets (domain greeting rule). */
   greetAs: { firstName?: string | null; shippingName?: string | null; username?: string | null };
+  /** The buyer's time zone (users.time_zone): every date in the mail is in it. */
+  timeZone: string;
   publicUrl: string;
 }): MailMessage {
   const { order, lines, invoiceNo, licenses, publicUrl } = input;
+  const day = (d: Date) => formatDateTimeWithZone(d, input.timeZone);
   const renewed = input.renewed ?? [];
   const rows: Array<[string, string]> = [
     ['Invoice', `#${invoiceNo}`],

@@ -2,6 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addRenewal, type CartState } from '@lbs/domain/cart';
+import { formatDate } from '@lbs/domain/dates';
 import { LICENSE_TERM_MS, truncateKey } from '@lbs/domain/license-terms';
 import { buildTestApp, mailTo, type TestApp } from '../../../test/build-test-app';
 import { cartOf, onePaymentBody, postCheckout } from '../../../test/checkout-fixtures';
@@ -251,7 +252,7 @@ describe('the receipt of a renewal', () => {
     expect(res.statusCode).toBe(200);
     const text = pdfTextLines(res.rawPayload).join('\n');
     const until = (await licenseById(key.id)).expiresAt!;
-    const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(until);
+    const day = formatDate(until, 'Asia/Singapore');
     expect(text).toContain(`Renewal of ${truncateKey(key.licenseKey)}`);
     expect(text).toContain(`Same key, renewed until ${day}`);
   });

@@ -119,7 +119,7 @@ describe('the reports on live data', () => {
       paths: Record<string, { get: { description: string } }>;
     };
     const description = doc.paths['/api/report/summary/{metric}']!.get.description;
-    for (const phrase of ['Asia/Singapore', 'last_1_month', 'zero-filled', '366', 'after discount', 'not revoked']) {
+    for (const phrase of ['Asia/Singapore', 'last_1_month', 'zero-filled', '366', 'after discount', 'not revoked', 'not suspended', 'for today (or a later day) now']) {
       expect(description).toContain(phrase);
     }
   });

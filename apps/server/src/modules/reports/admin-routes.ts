@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_REPORT_DAYS } from '@lbs/domain/report-periods';
 import { ZNoQuery, ZReportMetricParams, ZStrictReportQuery } from '@lbs/domain/report-queries';
-import { ZReportOverview, ZReportSeries } from '@lbs/domain/report-responses';
+import { ZReportBreakdown, ZReportComparison, ZReportOverview, ZReportSeries } from '@lbs/domain/report-responses';
 import type { AppContext } from '../../app-context';
 import { BEARER, errors } from '../../lib/openapi';
 import { dailySeries } from './daily-series';
+import { reportBreakdown } from './report-breakdown';
+import { reportComparison } from './report-comparison';
 import { reportOverview } from './report-overview';
 
 /** How the report routes count, written once for the document. */
@@ -19,8 +21,9 @@ export function reportSemantics(timeZone: string): string {
 }
 
 const METRIC_MEANING =
-  '`total_users`: customer sign-ups that day. `active_subscriptions`: licences current at the end of that day ' +
-  '(started, not expired, not revoked). `total_orders`: paid orders, by payment time. `total_income`: what those ' +
+  '`total_users`: customer sign-ups that day. `active_subscriptions`: licences active at the end of that day ' +
+  '(started, not expired, not revoked, not suspended), and for today (or a later day) now, as the overview card counts them; ' +
+  'a licence suspended now counts until its suspension began, a reinstated one on every day of its term. `total_orders`: paid orders, by payment time. `total_income`: what those ' +
   'orders charged in USD, after discount and with shipping, by payment time (`{date, income}`; the others answer `{date, count}`).';
 
 /** The back office's reports; registered in the admin scope, whose onRequest hook lets admins only. */
@@ -32,15 +35,52 @@ export async function reportAdminRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     '/report/summary/overview',
     {
       schema: {
-        summary: 'The overview cards: customers, current licences, paid orders and income, now',
+        summary: 'The overview cards: customers, active licences, paid orders and income, now',
         description:
-          'Totals at the moment of the call: customer accounts, licences current now (not expired, not revoked), paid orders, and what they charged (USD, after discount, with shipping).',
+          'Totals at the moment of the call: customer accounts, licences active now (started, not expired, not revoked, not suspended), paid orders, and what they charged (USD, after discount, with shipping).',
         querystring: ZNoQuery,
         response: { 200: ZReportOverview, ...errors(400, 401, 403) },
         security: BEARER,
       },
     },
     async () => reportOverview(ctx.db, new Date()),
+  );
+
+  r.get(
+    '/report/compare',
+    {
+      schema: {
+        summary: "Each card's figure for a period and for the period of the same length right before it",
+        description:
+          'Sign-ups, paid orders and income in each range, and licences active at the end of each (the rule of `active_subscriptions`), with the change: ' +
+          '`direction` up, down or flat, and `percent` (one decimal; null when the previous figure was 0 and this one is not, shown as "new"). ' +
+          'The previous period has as many days and ends the day before the period starts: yesterday for today, the 7 days before the last 7 days, ' +
+          'the 30 days before the last 1 month, the same number of days before a custom range. A period that has not ended counts up to now, ' +
+          `and the previous one up to the same time of day (wall clock) on its matching day. ${reportSemantics(timeZone)}`,
+        querystring: ZStrictReportQuery,
+        response: { 200: ZReportComparison, ...errors(400, 401, 403) },
+        security: BEARER,
+      },
+    },
+    async (req) => reportComparison(ctx.db, req.query, { now: new Date(), timeZone }),
+  );
+
+  r.get(
+    '/report/breakdown',
+    {
+      schema: {
+        summary: 'Income and orders by product and by country, and the licences that ended and were renewed, for a period',
+        description:
+          'Paid orders of the period (by payment time, up to now). `by_product`: each product line at its own price, then shipping and discounts as rows of their own, ' +
+          'so the rows add up to the total income. `by_country`: the country of the shipping address; orders with nothing to ship (licences only) have none (`country` null). ' +
+          '`renewals`: licence terms that ended in the period (not revoked), how many a paid renewal extended before the end (`renewed_in_time`) or after it (`renewed_late`), ' +
+          `and renewed_in_time / ended as \`rate\` in percent (null when none ended). ${reportSemantics(timeZone)}`,
+        querystring: ZStrictReportQuery,
+        response: { 200: ZReportBreakdown, ...errors(400, 401, 403) },
+        security: BEARER,
+      },
+    },
+    async (req) => reportBreakdown(ctx.db, req.query, { now: new Date(), timeZone }),
   );
 
   r.get(

@@ -20,13 +20,14 @@ export interface ReportClock {
  * is a count, or cents for income. Sign-ups and paid orders are put in their days by perDaySql
  * (one range scan over the period); licences, which span days, are swept instead.
  */
-export function metricSql(metric: ReportMetric, days: readonly string[], timeZone: string): SQL {
+export function metricSql(metric: ReportMetric, days: readonly string[], clock: ReportClock): SQL {
+  const { timeZone } = clock;
   const paid = eq(orders.paymentStatus, 'paid');
   switch (metric) {
     case 'total_users':
       return perDaySql(days, timeZone, { from: users, at: users.createdAt, where: eq(users.role, CUSTOMER_ROLE), aggregates: sql`count(*)::bigint as value` });
     case 'active_subscriptions':
-      return activeSubscriptionsSql(days, timeZone);
+      return activeSubscriptionsSql(days, clock);
     case 'total_orders':
       return perDaySql(days, timeZone, { from: orders, at: orders.paidAt, where: paid, aggregates: sql`count(*)::bigint as value` });
     case 'total_income':
@@ -35,24 +36,26 @@ export function metricSql(metric: ReportMetric, days: readonly string[], timeZon
 }
 
 /**
- * Licences current at the end of each day, by a sweep instead of a join: a licence is current
- * at a day's end E exactly when it started before E and its end (the earlier of expiry and
- * revocation, none for a key that never ends) is not before E (isLicenseCurrentThroughSql, the
- * rule this must agree with). So the count at E is the starts before E minus the ends before E,
+ * Licences active at the end of each day, by a sweep instead of a join: a licence is active at a
+ * day's end E exactly when it started before E and its end (the earliest of expiry, revocation
+ * and suspension, none for a key that never ends) is not before E (isLicenseActiveThroughSql, the
+ * rule this must agree with). E is the day's end, or now for today (and any later day of a custom
+ * range): today's point is the count now, the overview card's figure, not a projection to
+ * midnight of keys that will have expired by then. So the count at E is the starts before E minus the ends before E,
  * over licences that end after they start. Each start and end is put in its day's bucket
  * (width_bucket: a binary search over the day boundaries, bucket 0 before the range) and the
  * counts at each day's end are the running sums of those buckets: one pass over the licences,
  * however many days. Joining every day to every licence read the table once per day (4 s for a
  * year over 100k licences on PostgreSQL).
  */
-function activeSubscriptionsSql(days: readonly string[], timeZone: string): SQL {
-  const ends = sql`least(${licenses.expiresAt}, ${licenses.revokedAt})`;
+function activeSubscriptionsSql(days: readonly string[], { timeZone, now }: ReportClock): SQL {
+  const ends = sql`least(${licenses.expiresAt}, ${licenses.revokedAt}, ${licenses.suspendedAt})`;
   // MATERIALIZED: inlined, the buckets would be recomputed for every day.
   return sql`with lives as (
       select ${licenses.startAt} as start_at, ${ends} as end_at from ${licenses}
       where ${ends} is null or ${ends} > ${licenses.startAt}
     ), buckets as materialized (
-      select width_bucket(change.at, ${dayThresholds(days, timeZone)}) as bucket, sum(change.delta) as delta
+      select width_bucket(change.at, ${dayThresholds(days, timeZone, now)}) as bucket, sum(change.delta) as delta
       from (
         select start_at as at, 1 as delta from lives
         union all
@@ -75,7 +78,7 @@ export async function dailySeries(
   clock: ReportClock,
 ): Promise<TReportSeries> {
   const { days } = resolvePeriod(period, clock.now, clock.timeZone);
-  const rows = await selectRows<{ date: string; value: string | number }>(db, metricSql(metric, days, clock.timeZone));
+  const rows = await selectRows<{ date: string; value: string | number }>(db, metricSql(metric, days, clock));
   if (metric === 'total_income') {
     const income = rows.map((r) => ({ date: r.date, income: fromCents(Number(r.value)) }));
     return zeroFill(days, income, { income: 0 });

@@ -16,10 +16,15 @@ function dayBounds(days: readonly string[], timeZone: string) {
 /**
  * The days of a report as `width_bucket` thresholds: every day's start, then the last day's end. An
  * instant in day i (1-based) falls in bucket i; before the first day, 0; after the last, n + 1.
+ * With `upTo`, no threshold lies after it (each is the earlier of itself and `upTo`): a day that
+ * has not ended yet then ends at `upTo`, and what happens after it is in no day (still sorted, as
+ * width_bucket needs; an instant falls in the bucket after the last threshold not above it).
  */
-export function dayThresholds(days: readonly string[], timeZone: string): SQL {
+export function dayThresholds(days: readonly string[], timeZone: string, upTo?: Date): SQL {
   const { starts, ends } = dayBounds(days, timeZone);
-  return sql`${arrayLiteral([...starts, ends.at(-1)!])}::timestamptz[]`;
+  const cap = upTo?.toISOString();
+  const thresholds = [...starts, ends.at(-1)!].map((at) => (cap !== undefined && at > cap ? cap : at));
+  return sql`${arrayLiteral(thresholds)}::timestamptz[]`;
 }
 
 /** The days with their 1-based position, as `d(day, i)`. */

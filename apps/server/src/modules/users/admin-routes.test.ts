@@ -4,7 +4,8 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createAdminWithSession, createUserWithSession, type TestUser } from '../../../test/fixtures';
 import { insertLicense } from '../../../test/account-fixtures';
 import type { Db } from '../../db/client';
-import { businessDayOf, DEFAULT_BUSINESS_TIME_ZONE } from '@lbs/domain/report-periods';
+import { sql } from 'drizzle-orm';
+import { businessDayOf } from '@lbs/domain/report-periods';
 import { exportFileName, exportUsersCsv, userBatches } from './export-users-csv';
 
 let t: TestApp;
@@ -127,9 +128,10 @@ describe('GET /users/export', () => {
     const res = await get('/api/users/export?role=csv', admin);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="users-${businessDayOf(new Date(), DEFAULT_BUSINESS_TIME_ZONE)}.csv"`);
+    // The admin's own zone dates the file (the fixture's admin keeps the default, Singapore).
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="users-role-csv-${businessDayOf(new Date(), 'Asia/Singapore')}.csv"`);
     const text = res.body;
-    expect(text.startsWith('id,first_name,last_name,email,role,created_at,is_email_verified,license_count\r\n')).toBe(true);
+    expect(text.startsWith('\uFEFFid,first_name,last_name,email,role,created_at,is_email_verified,license_count\r\n')).toBe(true);
     expect(text).toContain(`,"'=HYPERLINK(""x"")",'+1,f1@c.test,csv,`);
     expect(text).toContain(`,'-2,'@SUM(A1),f2@c.test,`);
     expect(text).toContain(`,'\tTab,"'\rCr",f3@c.test,`);
@@ -137,9 +139,40 @@ describe('GET /users/export', () => {
     expect(text.endsWith('\r\n')).toBe(true);
   });
 
-  it('uses the same search as the list', async () => {
-    const text = (await get('/api/users/export?role=csv&q=smith', admin)).body;
-    expect(parseLines(text)).toHaveLength(2);
+  it('uses the same search as the list, and the file name says it', async () => {
+    const res = await get('/api/users/export?role=csv&q=Smith', admin);
+    expect(parseLines(res.body)).toHaveLength(2);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="users-role-csv-search-smith-\d{4}-\d{2}-\d{2}\.csv"$/);
+  });
+
+  it('starts with a UTF-8 byte-order mark, so Excel shows accented names', async () => {
+    await insertUsers('bom', [{ email: 'jose@bom.test', firstName: 'José', lastName: 'Ñúñez' }]);
+    const res = await get('/api/users/export?role=bom', admin);
+    expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    // Once, at the very start, not before each batch or row.
+    expect(res.rawPayload.indexOf(Buffer.from([0xef, 0xbb, 0xbf]), 1)).toBe(-1);
+    expect(res.rawPayload.includes(Buffer.from(',José,Ñúñez,jose@bom.test,', 'utf8'))).toBe(true);
+  });
+
+  it('lists newest first with the id as tie-break, like the screen, across batches', async () => {
+    const rows = await insertUsers(
+      'order',
+      Array.from({ length: 7 }, (_, i) => ({ email: `o${i}@order.test` })),
+    );
+    const ids = rows.map((r) => r.id);
+    // Three share one instant (the tie-break decides), two differ only in the microseconds (a
+    // JS Date would see them as equal), two are older.
+    const at = ['2026-11-26 01:00:00.000001+00', '2026-11-26 01:00:00.000001+00', '2026-11-26 01:00:00.000001+00', '2026-11-26 01:00:00.000002+00', '2026-11-26 01:00:00.000003+00', '2026-11-25 09:00:00+00', '2026-11-24 09:00:00+00'];
+    for (const [i, id] of ids.entries()) await t.db.execute(sql`update users set created_at = ${at[i]}::timestamptz where id = ${id}`);
+    const screen = (await get('/api/users?role=order&page=1&page_size=50', admin)).json().items.map((u: { id: number }) => u.id);
+    expect(screen).toEqual([ids[4], ids[3], ids[2], ids[1], ids[0], ids[5], ids[6]]);
+
+    const csvIds = parseLines((await get('/api/users/export?role=order', admin)).body).slice(1).map((l) => Number(l.split(',')[0]));
+    expect(csvIds).toEqual(screen);
+    // Batches of two cut through the ties and the microseconds; the walk neither skips nor repeats a row.
+    const batched: number[] = [];
+    for await (const batch of userBatches(t.db, { role: 'order', q: undefined }, 2)) batched.push(...batch.map((u) => u.id));
+    expect(batched).toEqual(screen);
   });
 
   it('streams 10,000 users in keyset batches, never all rows at once', async () => {
@@ -166,7 +199,7 @@ describe('GET /users/export', () => {
         return typeof v === 'function' ? v.bind(target) : v;
       },
     }) as Db;
-    const stream = exportUsersCsv(counted, { role: 'bulk', q: undefined });
+    const stream = exportUsersCsv(counted, { role: 'bulk', q: undefined }, 'Asia/Singapore');
     const it = stream[Symbol.asyncIterator]();
     await it.next();
     await new Promise((r) => setTimeout(r, 200));
@@ -181,8 +214,10 @@ describe('GET /users/export', () => {
 });
 
 describe('the export file name', () => {
-  it("is dated by the business's day: a Singapore morning is already tomorrow in UTC's evening", () => {
-    expect(exportFileName(new Date('2026-06-30T17:00:00Z'), 'Asia/Singapore')).toBe('users-2026-07-01.csv');
-    expect(exportFileName(new Date('2026-06-30T15:59:59Z'), 'Asia/Singapore')).toBe('users-2026-06-30.csv');
+  it("is dated by the admin's day: a Singapore morning is already tomorrow in UTC's evening", () => {
+    const all = { role: 'user', q: undefined };
+    expect(exportFileName(all, new Date('2026-06-30T17:00:00Z'), 'Asia/Singapore')).toBe('users-2026-07-01.csv');
+    expect(exportFileName(all, new Date('2026-06-30T15:59:59Z'), 'Asia/Singapore')).toBe('users-2026-06-30.csv');
+    expect(exportFileName({ role: 'user', q: 'jos' }, new Date('2026-06-30T17:00:00Z'), 'Asia/Singapore')).toBe('users-search-jos-2026-07-01.csv');
   });
 });

@@ -48,17 +48,20 @@ export async function userAdminRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     {
       schema: {
         summary: 'Every matching account as a CSV file (streamed)',
-        description: `${FILTERS} RFC 4180 with a header row; a cell that a spreadsheet would run as a formula starts with an apostrophe.`,
+        description: `${FILTERS} RFC 4180 with a header row, newest first like the list; a cell that a spreadsheet would run as a formula starts with an apostrophe; created_at is in the exporting admin's time zone, with its UTC offset ('2026-11-26T06:57:09+08:00').`,
         querystring: ZUserExportQuery,
-        response: { 200: binaryResponse('text/csv', 'users-YYYY-MM-DD.csv, as an attachment'), ...errors(400, 401, 403) },
+        response: { 200: binaryResponse('text/csv', 'users[-role-ROLE][-search-TEXT]-YYYY-MM-DD.csv, as an attachment, with a UTF-8 byte-order mark'), ...errors(400, 401, 403) },
         security: BEARER,
       },
     },
-    async (req, reply) =>
-      reply
+    async (req, reply) => {
+      // Dated by the admin's own display zone, as the screen names the file (the guard ran: signed in).
+      const timeZone = (await req.currentUser())?.timeZone ?? ctx.config.BUSINESS_TIME_ZONE;
+      return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${exportFileName(new Date(), ctx.config.BUSINESS_TIME_ZONE)}"`)
+        .header('content-disposition', `attachment; filename="${exportFileName(req.query, new Date(), timeZone)}"`)
         .header('cache-control', 'private, no-store')
-        .send(exportUsersCsv(ctx.db, req.query)),
+        .send(exportUsersCsv(ctx.db, req.query, timeZone));
+    },
   );
 }

@@ -1,8 +1,9 @@
 import type { Readable } from 'node:stream';
-import { and, asc, gt } from 'drizzle-orm';
+import { and, desc, getTableColumns, sql } from 'drizzle-orm';
 import { stringify } from 'csv-stringify';
 import type { TUserExportQuery } from '@lbs/domain/admin-queries';
-import { businessDayOf } from '@lbs/domain/report-periods';
+import { isoDateTimeInZone } from '@lbs/domain/dates';
+import { usersCsvFileName } from '@lbs/domain/users-csv-name';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { countLicenses } from './count-licenses';
@@ -19,27 +20,40 @@ const COLUMNS = ['id', 'first_name', 'last_name', 'email', 'role', 'created_at',
 const FORMULA_START = /^[=+\-@\t\r]/;
 const neutraliseFormula = (cell: string) => (FORMULA_START.test(cell) ? `'${cell}` : cell);
 
-/** users-YYYY-MM-DD.csv, dated by the business's calendar (Singapore's day, not UTC's: at 07:00 there UTC is still on yesterday). */
-export const exportFileName = (now: Date, timeZone: string) => `users-${businessDayOf(now, timeZone)}.csv`;
+/**
+ * The file name says the filter that made it and the admin's own calendar day (their display
+ * zone: at 07:00 in Singapore UTC is still on yesterday), e.g. users-search-jos-2026-11-26.csv.
+ */
+export const exportFileName = (q: TUserExportQuery, now: Date, timeZone: string) => usersCsvFileName(q, now, timeZone);
+
+/** Where the last batch ended. created_at stays the database's text: a JS Date has milliseconds
+ * only, and a cursor cut to milliseconds would skip rows within that millisecond. */
+type ExportCursor = { at: string; id: number };
+
+/** One batch in the list's order (newest first, id as tie-break), after the cursor. */
+const readBatch = (db: DbOrTx, q: TUserExportQuery, after: ExportCursor | null, batchSize: number) =>
+  db
+    .select({ ...getTableColumns(users), cursorAt: sql<string>`${users.createdAt}::text` })
+    .from(users)
+    .where(and(userFilters(q), after ? sql`(${users.createdAt}, ${users.id}) < (${after.at}::timestamptz, ${after.id})` : undefined))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(batchSize);
 
 /**
- * Every matching user, a batch at a time by ascending id (keyset, so each batch is an index range
- * and memory stays one batch whatever the total), with the batch's licence counts.
+ * Every matching user in the list's order, a batch at a time (keyset on (created_at, id), so each
+ * batch is an index range and memory stays one batch whatever the total), with the batch's
+ * licence counts.
  */
 export async function* userBatches(db: DbOrTx, q: TUserExportQuery, batchSize = EXPORT_BATCH_SIZE) {
-  let after = 0;
+  let after: ExportCursor | null = null;
   for (;;) {
-    const rows = await db
-      .select()
-      .from(users)
-      .where(and(userFilters(q), gt(users.id, after)))
-      .orderBy(asc(users.id))
-      .limit(batchSize);
+    const rows = await readBatch(db, q, after, batchSize);
     if (rows.length === 0) return;
     const counts = await countLicenses(db, rows.map((u) => u.id));
     yield rows.map((u) => ({ ...u, licenseCount: counts.get(u.id) ?? 0 }));
     if (rows.length < batchSize) return;
-    after = rows[rows.length - 1]!.id;
+    const last = rows[rows.length - 1]!;
+    after = { at: last.cursorAt, id: last.id };
   }
 }
 
@@ -55,11 +69,16 @@ const drainedOrClosed = (s: Readable) =>
     s.on('close', done);
   });
 
-/** The users CSV as a stream: RFC 4180 (CRLF, quoted where needed), a header row, formulas defused. */
-export function exportUsersCsv(db: DbOrTx, q: TUserExportQuery, batchSize = EXPORT_BATCH_SIZE): Readable {
+/**
+ * The users CSV as a stream: RFC 4180 (CRLF, quoted where needed), a header row, formulas defused.
+ * created_at is in the exporting admin's time zone (`timeZone`, their preference) with its offset
+ * written in ('2026-11-26T06:57:09+08:00'): the day they see on their screens, and still one exact instant.
+ */
+export function exportUsersCsv(db: DbOrTx, q: TUserExportQuery, timeZone: string, batchSize = EXPORT_BATCH_SIZE): Readable {
   // csv-stringify quotes a field holding the delimiter, a quote or LF, but not a lone CR, which
-  // RFC 4180 also requires; quoted_match adds it.
-  const csv = stringify({ header: true, columns: [...COLUMNS], record_delimiter: 'windows', quoted_match: /\r/ });
+  // RFC 4180 also requires; quoted_match adds it. The byte-order mark first: without it Excel reads
+  // the file in the machine's ANSI code page and shows "JosÃ©" for "José".
+  const csv = stringify({ header: true, columns: [...COLUMNS], record_delimiter: 'windows', quoted_match: /\r/, bom: true });
   void (async () => {
     for await (const batch of userBatches(db, q, batchSize)) {
       for (const u of batch) {
@@ -69,7 +88,7 @@ export function exportUsersCsv(db: DbOrTx, q: TUserExportQuery, batchSize = EXPO
           neutraliseFormula(u.lastName),
           neutraliseFormula(u.email),
           neutraliseFormula(u.role),
-          u.createdAt.toISOString(),
+          isoDateTimeInZone(u.createdAt, timeZone),
           u.isEmailVerified ? 'true' : 'false',
           String(u.licenseCount),
         ];

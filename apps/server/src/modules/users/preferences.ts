@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { TPreferences } from '@lbs/domain/preferences';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -22,7 +22,15 @@ export async function getPreferences(db: Db, userId: number): Promise<TPreferenc
 export async function updatePreferences(db: Db, userId: number, body: TPreferences): Promise<TPreferences> {
   const [row] = await db
     .update(users)
-    .set({ notifyPromotional: body.promotional_emails, notifyAnnouncements: body.announcements, timeZone: body.time_zone, updatedAt: new Date() })
+    .set({
+      notifyPromotional: body.promotional_emails,
+      // Consent first (PDPA): when the customer turned promotional mail on is kept while it stays
+      // on, and forgotten when they turn it off.
+      promotionalConsentAt: body.promotional_emails ? sql`coalesce(${users.promotionalConsentAt}, now())` : null,
+      notifyAnnouncements: body.announcements,
+      timeZone: body.time_zone,
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, userId))
     .returning();
   return toJson(row!);

@@ -42,10 +42,10 @@ describe('admin coupon and promotion routes', () => {
   it('audits coupon and promotion creation with the created values', async () => {
     const { couponId, promotionId } = await couponWithCode('AUDITME');
     const [coupon] = await auditOf(couponId);
-    expect(coupon).toMatchObject({ action: 'coupon.created', actorId: admin.id, actorEmail: admin.email, before: null });
+    expect(coupon).toMatchObject({ action: 'coupon.created', actorId: admin.id, actorEmail: admin.email, before: null, label: 'Twenty', subjectUserId: null });
     expect(coupon!.after).toMatchObject({ id: couponId, discount_value: 20 });
     const [promotion] = await auditOf(promotionId);
-    expect(promotion).toMatchObject({ action: 'promotion.created', before: null });
+    expect(promotion).toMatchObject({ action: 'promotion.created', before: null, label: 'AUDITME' });
     expect(promotion!.after).toMatchObject({ code: 'AUDITME', coupon_id: couponId });
   });
 
@@ -82,6 +82,8 @@ describe('admin coupon and promotion routes', () => {
     const rows = await auditOf(couponId);
     const deleted = rows.find((r) => r.action === 'coupon.deleted');
     expect(deleted!.before).not.toHaveProperty('deleted_at');
+    // Named as it was: the log stays readable though the coupon is gone from every list.
+    expect(deleted!.label).toBe('Twenty');
     expect(deleted!.after).toHaveProperty('deleted_at');
   });
 
@@ -105,6 +107,7 @@ describe('admin coupon and promotion routes', () => {
       [{ active: true }, { active: false }],
       [{ active: false }, { active: true }],
     ]);
+    expect(toggles.map((r) => r.label)).toEqual(['TOGGLE1', 'TOGGLE1']);
     expect((await call('PATCH', `/voucher/promotion/${promotionId}/status`, { active: 'yes' })).statusCode).toBe(400);
     expect((await call('PATCH', '/voucher/promotion/00000000-0000-4000-8000-000000000000/status', { active: true })).statusCode).toBe(404);
   });

@@ -1,6 +1,7 @@
 import type { TCouponBody } from '@lbs/domain/schemas';
 import type { Db } from '../../db/client';
 import { coupons } from '../../db/schema';
+import { couponLabel } from '../audit/audit-labels';
 import { recordAdminAction, type AuditActor } from '../audit/record-admin-action';
 import { couponJson } from './voucher-json';
 
@@ -18,7 +19,7 @@ export async function createCoupon(db: Db, actor: AuditActor, body: TCouponBody)
       })
       .returning();
     const json = couponJson(coupon!);
-    await recordAdminAction(tx, { actor, action: 'coupon.created', target: { type: 'coupon', id: json.id }, before: null, after: json });
+    await recordAdminAction(tx, { actor, action: 'coupon.created', target: { type: 'coupon', id: json.id }, label: couponLabel(coupon!), before: null, after: json });
     return json;
   });
 }

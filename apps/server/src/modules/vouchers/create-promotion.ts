@@ -4,6 +4,7 @@ import type { TPromotionBody } from '@lbs/domain/schemas';
 import type { Db } from '../../db/client';
 import { coupons, promotionCodes } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
+import { promotionLabel } from '../audit/audit-labels';
 import { recordAdminAction, type AuditActor } from '../audit/record-admin-action';
 import { promotionJson } from './voucher-json';
 
@@ -36,7 +37,7 @@ export async function createPromotion(db: Db, actor: AuditActor, couponId: strin
       .returning();
     if (!promotion) throw conflict(MSG.promotionCodeTaken);
     const json = promotionJson(promotion);
-    await recordAdminAction(tx, { actor, action: 'promotion.created', target: { type: 'promotion', id: json.id }, before: null, after: json });
+    await recordAdminAction(tx, { actor, action: 'promotion.created', target: { type: 'promotion', id: json.id }, label: promotionLabel(promotion), before: null, after: json });
     return json;
   });
 }

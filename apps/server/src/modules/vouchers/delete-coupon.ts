@@ -3,6 +3,7 @@ import { MSG } from '@lbs/domain/messages';
 import type { Db } from '../../db/client';
 import { coupons } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
+import { couponLabel } from '../audit/audit-labels';
 import { recordAdminAction, type AuditActor } from '../audit/record-admin-action';
 import { couponJson } from './voucher-json';
 
@@ -20,6 +21,7 @@ export async function deleteCoupon(db: Db, actor: AuditActor, couponId: string, 
       actor,
       action: 'coupon.deleted',
       target: { type: 'coupon', id: couponId },
+      label: couponLabel(before),
       before: couponJson(before),
       after: { ...couponJson(after!), deleted_at: now.toISOString() },
     });

@@ -3,6 +3,7 @@ import { MSG } from '@lbs/domain/messages';
 import type { Db } from '../../db/client';
 import { coupons, promotionCodes } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
+import { promotionLabel } from '../audit/audit-labels';
 import { recordAdminAction, type AuditActor } from '../audit/record-admin-action';
 import { promotionJson } from './voucher-json';
 
@@ -22,6 +23,7 @@ export async function setPromotionStatus(db: Db, actor: AuditActor, promotionId:
       actor,
       action: 'promotion.status_changed',
       target: { type: 'promotion', id: promotionId },
+      label: promotionLabel(found.promotion),
       before: { active: found.promotion.active },
       after: { active },
     });

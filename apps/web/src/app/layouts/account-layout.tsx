@@ -7,7 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import { paths } from '../../config/paths';
 import { CartButton } from './site-header';
 import { UserMenu } from './user-menu';
-import { userActions } from '../../features/session/user-slice';
+import { isAdmin, userActions } from '../../features/session/user-slice';
 import { NotificationBell } from '../../features/notifications/notification-bell';
 import { useNotificationStream } from '../../features/notifications/use-notification-stream';
 import { useLicenseCheckQuery, usePreferencesQuery } from '../../features/account/api';
@@ -50,7 +50,7 @@ export function AccountLayout() {
   const [open, setOpen] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
-  useNotificationStream(Boolean(user));
+  useNotificationStream(Boolean(user), isAdmin(user));
 
   // A failed check counts as no licence (spec §4). The answer is used in this very render; the
   // store copy (for other screens) is only updated by the effect below, one render later.
@@ -76,12 +76,14 @@ export function AccountLayout() {
   }, [items, dispatch]);
 
   const selected = accountItemOf(pathname);
-  // Phones: the current section's tab is scrolled into view, never cut off at the edge.
+  // Phones: the current section's tab is scrolled into view, never cut off at the edge. Again when
+  // the items change: Resources appears once the licence check answers and pushes the later tabs
+  // (Plans, Products, Settings) out of the view the first scroll left them in.
   useEffect(() => {
     sectionsNav.current
       ?.querySelector('[aria-current="page"]')
       ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [selected?.key]);
+  }, [selected?.key, items]);
   useEffect(() => {
     if (selected) dispatch(userActions.setSelectedAccountsItem(selected.key));
   }, [selected, dispatch]);
@@ -116,8 +118,15 @@ export function AccountLayout() {
 
   // Only the first check blocks the screen; a re-check runs behind the current view, except
   // that Resources waits for it rather than send a new licence holder to /404 on a stale "no".
+  // The first preferences answer blocks it too: the page below is keyed by its time zone, so a
+  // page shown before it came would be thrown away and mounted afresh when it did, losing what
+  // the visitor had typed or picked meanwhile (a list's search, a half-filled form). A failed
+  // answer does not block: the page shows in the browser's zone.
   const onResources = pathname.replace(/\/$/, '') === paths.accounts.resources;
-  const checking = hasLicense === null || (onResources && !hasLicense && check.isFetching);
+  const checking =
+    hasLicense === null ||
+    preferences.isLoading ||
+    (onResources && !hasLicense && check.isFetching);
   let content: React.ReactNode = <Outlet />;
   if (checking) {
     content = (

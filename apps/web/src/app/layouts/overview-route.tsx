@@ -2,6 +2,7 @@ import { Navigate, useLocation } from 'react-router';
 import { useAppSelector } from '../../lib/store-hooks';
 import { isAdmin } from '../../features/session/user-slice';
 import { AdminLayout } from '../../features/admin/admin-layout';
+import { CustomerSearch } from '../../features/admin-customer/components/customer-search';
 import { OverviewPage } from '../../features/account/pages/overview-page';
 import { paths } from '../../config/paths';
 
@@ -14,7 +15,7 @@ export function OverviewRoute() {
   const user = useAppSelector((s) => s.user.user);
   const { pathname } = useLocation();
   const rest = pathname.replace(/\/+$/, '') !== paths.accounts.overview;
-  if (isAdmin(user)) return <AdminLayout />;
+  if (isAdmin(user)) return <AdminLayout search={<CustomerSearch />} />;
   if (rest) return <Navigate to={paths.accounts.overview} replace />;
   return <OverviewPage />;
 }

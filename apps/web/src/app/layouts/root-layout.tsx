@@ -5,6 +5,7 @@ import { isAccountArea, isBareScreen, screenTitle } from '../../config/paths';
 import { SiteHeader } from './site-header';
 import { trackPageView } from '../../lib/page-views';
 import { useSessionBootstrap } from '../../features/session/use-session-bootstrap';
+import { useEndSessionOn401 } from '../../features/session/end-session-on-401';
 import { usePendingCartItem } from '../use-pending-cart-item';
 
 // The footer is below the fold on every page that shows it, so it loads after first paint.
@@ -66,6 +67,7 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const navigation = useNavigation();
   useSessionBootstrap();
+  useEndSessionOn401();
   useScrollOnNavigate();
   usePageViews();
   useScreenTitle();

@@ -19,6 +19,7 @@ export function ChartCard({
   kind,
   yLabel,
   headline,
+  note,
   headingLevel = 3,
 }: {
   title: string;
@@ -27,6 +28,8 @@ export function ChartCard({
   yLabel?: string;
   /** A short figure beside the heading ('42 this period'). */
   headline?: ReactNode;
+  /** A small caption under the heading: what a point means, where that is not obvious. */
+  note?: ReactNode;
   headingLevel?: 2 | 3;
 }) {
   const id = useId();
@@ -42,6 +45,7 @@ export function ChartCard({
         </Heading>
         {headline ? <p className="text-sm text-slate-500">{headline}</p> : null}
       </div>
+      {note ? <p className="mt-1 text-xs text-slate-500">{note}</p> : null}
       {points.length ? (
         <>
           <div className={`mt-3 ${PLOT_BOX}`} aria-hidden="true" data-testid="chart-plot">

@@ -27,6 +27,7 @@ const ORDER: TOrder = {
   ],
   track_num: '',
   track_url: '',
+  carrier: '',
   carrier_name: '',
   estimate_date: '',
   subtotal: 2100,

@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import { MSG } from '@lbs/domain/messages';
 import { formatUsd } from '@lbs/domain/money';
 import type { TOrder } from '@lbs/domain/responses';
-import { formatDate } from '../../lib/format-date';
+import { formatCalendarDay, formatDate } from '../../lib/format-date';
 import { Dialog } from '../ui/dialog';
 import { CopyIcon } from '../ui/icons';
 import { OrderStepper, statusLabel } from './order-status';
@@ -87,7 +87,7 @@ function TrackingDetails({ order }: { order: TOrder }) {
         facts={[
           ['Carrier', order.carrier_name],
           ['Tracking number', order.track_num],
-          ['Estimated delivery', order.estimate_date],
+          ['Estimated delivery', order.estimate_date && formatCalendarDay(order.estimate_date)],
         ]}
       />
       {order.track_url ? (

@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { MSG } from '@lbs/domain/messages';
+import { LoadFailed } from './load-failed';
 
 export interface Column<T> {
   /** Unique within the table; also the React key. */
@@ -13,14 +14,20 @@ export interface Column<T> {
    * (buttons), 'hidden' is left out, default is a labelled line.
    */
   card?: 'title' | 'actions' | 'hidden';
+  /**
+   * false: on cards only, left out of the table's markup (not merely hidden), for a field the
+   * table shows inside another column; so a row holds each value once.
+   */
+  table?: false;
   /** The label on a card when the header is not plain text (a checkbox, an icon). */
   cardLabel?: string;
 }
 
 /**
  * Every back-office list: a table from 768px up, one card per row below it (the same fields,
- * labelled), so a list stays usable on a phone without sideways scrolling. Loading, empty and
- * the rows are one component, so each list says only what its columns are.
+ * labelled), so a list stays usable on a phone without sideways scrolling. Loading, failed, empty
+ * and the rows are one component, so each list says only what its columns are; a list that failed
+ * to load never shows its empty words (they would say there is nothing when we do not know).
  */
 export function DataTable<T>({
   caption,
@@ -28,8 +35,10 @@ export function DataTable<T>({
   rows,
   rowKey,
   loading = false,
+  failed,
   empty,
   rowClassName,
+  dense = false,
 }: {
   /** Read by screen readers; say what the rows are. */
   caption: string;
@@ -37,9 +46,13 @@ export function DataTable<T>({
   rows: readonly T[] | undefined;
   rowKey: (row: T) => string | number;
   loading?: boolean;
+  /** The last load failed: the error and a retry instead of the rows or the empty state. */
+  failed?: { onRetry: () => void; retrying: boolean; message?: string } | false;
   /** The empty state's words (the spec's, where it gives one). */
   empty: string;
   rowClassName?: (row: T) => string;
+  /** Cells 0.75rem a side instead of 1rem: a list with many columns keeps more of them in view. */
+  dense?: boolean;
 }) {
   if (loading) {
     return (
@@ -48,12 +61,15 @@ export function DataTable<T>({
       </p>
     );
   }
+  if (failed) return <LoadFailed onRetry={failed.onRetry} busy={failed.retrying} message={failed.message} />;
   if (!rows?.length) {
     return <p className="rounded-xl border border-dashed border-slate-300 px-4 py-10 text-center text-slate-500">{empty}</p>;
   }
   const title = columns.find((c) => c.card === 'title');
   const lines = columns.filter((c) => c.card === undefined);
   const actions = columns.filter((c) => c.card === 'actions');
+  const pad = dense ? 'px-3' : 'px-4';
+  const tableColumns = columns.filter((c) => c.table !== false);
   return (
     <>
       {/* Focusable, so a keyboard can scroll a table wider than the screen (axe: scrollable-region-focusable). */}
@@ -62,8 +78,8 @@ export function DataTable<T>({
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
             <tr>
-              {columns.map((c) => (
-                <th key={c.key} scope="col" className={`px-4 py-3 font-semibold ${c.className ?? ''}`}>
+              {tableColumns.map((c) => (
+                <th key={c.key} scope="col" className={`${pad} py-3 font-semibold ${c.className ?? ''}`}>
                   {c.header}
                 </th>
               ))}
@@ -72,8 +88,8 @@ export function DataTable<T>({
           <tbody className="divide-y divide-slate-100">
             {rows.map((row) => (
               <tr key={rowKey(row)} className={`align-middle ${rowClassName?.(row) ?? ''}`}>
-                {columns.map((c) => (
-                  <td key={c.key} className={`px-4 py-3 ${c.className ?? ''}`}>
+                {tableColumns.map((c) => (
+                  <td key={c.key} className={`${pad} py-3 ${c.className ?? ''}`}>
                     {c.cell(row)}
                   </td>
                 ))}

@@ -50,6 +50,8 @@ export const DownloadIcon = icon(<path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2
 
 // At 20 px: the account area's and the notifications' icons (decorative beside their text).
 export const ProductsIcon = icon(<><path d="M21 8 12 3 3 8v8l9 5 9-5z" /><path d="M3 8l9 5 9-5M12 13v8" /></>, 20);
+// A booth: a screen on a stand, its camera in view (the account menu's Booths, the empty fleet).
+export const BoothsIcon = icon(<><rect x="3" y="3" width="18" height="12" rx="2" /><path d="M12 15v6M8 21h8" /><circle cx="12" cy="9" r="2.5" /></>, 20);
 export const KeyIcon = icon(<><circle cx="7.5" cy="15.5" r="4.5" /><path d="m10.7 12.3 9.3-9.3M16 7l3 3M14 9l2 2" /></>, 20);
 export const TruckIcon = icon(<><path d="M1 4h13v12H1zM14 8h4l4 4v4h-8" /><circle cx="5.5" cy="18.5" r="2" /><circle cx="18.5" cy="18.5" r="2" /></>, 20);
 export const AlertIcon = icon(<><path d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" /><path d="M12 9v4M12 17h.01" /></>, 20);

@@ -36,4 +36,17 @@ describe('SearchField', () => {
     act(() => vi.advanceTimersByTime(1000));
     expect(onSearch).toHaveBeenCalledTimes(1);
   });
+
+  it('starts from a search carried in a link without asking for it again', () => {
+    vi.useFakeTimers();
+    const onSearch = vi.fn();
+    render(<SearchField label="Search" onSearch={onSearch} initial="lic_42" />);
+    const box = screen.getByRole('searchbox', { name: 'Search' });
+    expect(box).toHaveProperty('value', 'lic_42');
+    act(() => vi.advanceTimersByTime(1000));
+    expect(onSearch).not.toHaveBeenCalled();
+    fireEvent.change(box, { target: { value: '' } });
+    act(() => vi.advanceTimersByTime(300));
+    expect(onSearch.mock.calls).toEqual([['']]);
+  });
 });

@@ -11,16 +11,19 @@ export function SearchField({
   onSearch,
   delayMs = 300,
   className = '',
+  initial = '',
 }: {
   label: string;
   placeholder?: string;
+  /** What the box holds at first (a search carried in a link, `?q=`); not searched again. */
+  initial?: string;
   onSearch: (q: string) => void;
   delayMs?: number;
   className?: string;
 }) {
   const id = useId();
-  const [text, setText] = useState('');
-  const last = useRef('');
+  const [text, setText] = useState(initial);
+  const last = useRef(initial.trim());
   const latest = useRef(onSearch);
   useEffect(() => {
     latest.current = onSearch;

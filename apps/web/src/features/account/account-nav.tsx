@@ -1,9 +1,9 @@
 import type { ComponentType, SVGProps } from 'react';
 import { paths } from '../../config/paths';
-import { ProductsIcon } from '../../components/ui/icons';
+import { BoothsIcon, ProductsIcon } from '../../components/ui/icons';
 import { OverviewIcon, PlansIcon, ResourcesIcon, SettingsIcon } from './components/account-icons';
 
-type AccountItemKey = 'overview' | 'resources' | 'plans' | 'products' | 'settings';
+type AccountItemKey = 'overview' | 'booths' | 'resources' | 'plans' | 'products' | 'settings';
 
 export interface AccountNavItem {
   key: AccountItemKey;
@@ -15,6 +15,8 @@ export interface AccountNavItem {
 /** The side menu, in the spec's order. */
 export const ACCOUNT_NAV: readonly AccountNavItem[] = [
   { key: 'overview', name: 'Overview', link: paths.accounts.overview, icon: OverviewIcon },
+  // Every device across the customer's keys (issue 20), next to the keys themselves.
+  { key: 'booths', name: 'Booths', link: paths.accounts.booths, icon: BoothsIcon },
   { key: 'resources', name: 'Resources', link: paths.accounts.resources, icon: ResourcesIcon },
   { key: 'plans', name: 'Plans', link: paths.accounts.plans, icon: PlansIcon },
   { key: 'products', name: 'Products', link: paths.accounts.products, icon: ProductsIcon },

@@ -10,7 +10,17 @@ describe('the audit log in words', () => {
     expect(actionLabel('users.exported')).toBe('users.exported');
   });
 
-  it('names targets: a numbered one, a uuid cut short, a bulk count', () => {
+  it('names a target by the label written with the entry, keeping the id as the title', () => {
+    expect(auditTarget('coupon', 'c02af346-7b1e-4c8e-9f1a-3e5b6c7d8e9f', 'Launch week')).toEqual({
+      text: 'coupon “Launch week”',
+      full: 'coupon c02af346-7b1e-4c8e-9f1a-3e5b6c7d8e9f',
+    });
+    expect(auditTarget('promotion', 'a1b2c3d4-7b1e-4c8e-9f1a-3e5b6c7d8e9f', 'LAUNCH20').text).toBe('promotion code LAUNCH20');
+    expect(auditTarget('order', '1042', '#1042 · jane@example.com').text).toBe('order #1042 · jane@example.com');
+    expect(auditTarget('license', '7d0f3c1e-2b4a-4c8e-9f1a-3e5b6c7d8e9f', '…34567 · jane@example.com').text).toBe('license …34567 · jane@example.com');
+  });
+
+  it('names targets of entries older than labels: a numbered one, a uuid cut short, a bulk count', () => {
     expect(auditTarget('order', '1042').text).toBe('order #1042');
     expect(auditTarget('license', '7d0f3c1e-2b4a-4c8e-9f1a-3e5b6c7d8e9f')).toEqual({
       text: 'license 7d0f3c1e…',
@@ -18,6 +28,7 @@ describe('the audit log in words', () => {
     });
     expect(auditTarget('notifications', '3').text).toBe('3 notifications');
     expect(auditTarget('notifications', '1').text).toBe('1 notification');
+    expect(auditTarget('order', '1042', null).text).toBe('order #1042');
   });
 
   it('shows only the fields that changed, before → after', () => {
@@ -46,5 +57,20 @@ describe('the audit log in words', () => {
     expect(auditValue({ deep: { x: 1 } })).toBe('{"deep":{"x":1}}');
     expect(auditValue(null)).toBe('—');
     expect(auditValue('43ba579a-44c4-4bad-a87b-07257f2c4c90')).toBe('43ba579a…');
+  });
+
+  it('shows epoch seconds in a field named for a time as a date, and leaves counts alone', () => {
+    const at = 1_924_992_000; // 2031-01-01T00:00:00Z
+    expect(auditValue(at, 'redeem_by')).toBe(formatDateTime('2031-01-01T00:00:00.000Z'));
+    expect(auditValue(at, 'expires_at')).toBe(formatDateTime('2031-01-01T00:00:00.000Z'));
+    expect(auditValue(at, 'max_redemptions')).toBe(String(at));
+    expect(auditValue(20, 'expires_at')).toBe('20');
+    expect(auditValue(at)).toBe(String(at));
+    // As stored by a coupon's creation and a promotion code's: no raw seconds reach the screen.
+    expect(auditChanges(null, { name: 'Launch', redeem_by: at })).toEqual([
+      { field: 'name', to: 'Launch' },
+      { field: 'redeem by', to: formatDateTime('2031-01-01T00:00:00.000Z') },
+    ]);
+    expect(auditChanges({ expires_at: null }, { expires_at: at })).toEqual([{ field: 'expires at', from: '—', to: formatDateTime('2031-01-01T00:00:00.000Z') }]);
   });
 });

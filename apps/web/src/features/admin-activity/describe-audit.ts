@@ -5,12 +5,26 @@ import { formatDateTime } from '../../lib/format-date';
 const ACTION_LABELS: Record<AuditAction, string> = {
   'license.generated': 'Generated a license',
   'license.revoked': 'Revoked a license',
+  'license.offline_activated': 'Activated a booth offline',
   'order.updated': 'Updated an order',
   'coupon.created': 'Created a coupon',
   'coupon.deleted': 'Deleted a coupon',
   'promotion.created': 'Created a promotion code',
   'promotion.status_changed': 'Changed a promotion code’s status',
   'notifications.bulk_read': 'Marked notifications as read',
+  'user.verification_resent': 'Resent the verification mail',
+  'license.mail_resent': 'Resent a license key mail',
+  'order.mail_resent': 'Resent an order receipt',
+  'license.device_reset': 'Reset a license’s device',
+  'license.extended': 'Extended a license',
+  'license.suspended': 'Suspended a license',
+  'license.reinstated': 'Reinstated a license',
+  'notification.read': 'Marked a notification as read',
+  'notification.done': 'Marked a notification as done',
+  'campaign.created': 'Wrote an announcement',
+  'campaign.updated': 'Edited an announcement',
+  'campaign.test_sent': 'Sent an announcement as a test to themselves',
+  'campaign.sent': 'Sent an announcement to customers',
 };
 
 export function actionLabel(action: string): string {
@@ -19,12 +33,22 @@ export function actionLabel(action: string): string {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The target types in the back office's words, where the stored type is not already that. */
+const TARGET_NOUNS: Record<string, string> = { promotion: 'promotion code' };
+
 /**
- * What was acted on: 'order #1042', 'license 7d0f3c1e…' (an id too long to read is cut; the full
- * one is the title), or a count for a bulk action ('3 notifications').
+ * What was acted on, in the words the entry was written with (its label): 'coupon “Launch week”',
+ * 'promotion code LAUNCH20', 'order #1042 · jane@example.com', 'license …34567 · jane@example.com'.
+ * An entry older than labels falls back to its id: 'order #1042', 'license 7d0f3c1e…' (an id too
+ * long to read is cut), or a count for a bulk action ('3 notifications'). The full id is the title.
  */
-export function auditTarget(type: string, id: string): { text: string; full: string } {
+export function auditTarget(type: string, id: string, label?: string | null): { text: string; full: string } {
   const full = `${type} ${id}`;
+  if (label) {
+    const noun = TARGET_NOUNS[type] ?? type;
+    // A coupon's name is free text ('Launch week'); quoted, it does not run into the noun.
+    return { text: type === 'coupon' ? `${noun} “${label}”` : `${noun} ${label}`, full };
+  }
   if (/^\d+$/.test(id) && type.endsWith('s')) return { text: `${id} ${Number(id) === 1 ? type.slice(0, -1) : type}`, full };
   if (/^\d+$/.test(id)) return { text: `${type} #${id}`, full };
   if (UUID.test(id)) return { text: `${type} ${id.slice(0, 8)}…`, full };
@@ -41,18 +65,30 @@ export interface AuditChange {
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 const MAX_TEXT = 48;
 
-/** One value, short enough for a table cell: dates in the browser's time, long text cut. */
-export function auditValue(v: unknown): string {
+/**
+ * Fields that hold an instant: the coupon and promotion JSON keeps Stripe's epoch seconds
+ * (redeem_by, expires_at), which read as nothing to a person.
+ */
+const INSTANT_FIELD = /(^|_)(at|by|until|exp|iat)$/;
+/** Epoch seconds from 2001 to 2286: a number in an instant field outside this is a count, not a time. */
+const isEpochSeconds = (v: number) => Number.isInteger(v) && v >= 1e9 && v < 1e10;
+
+/**
+ * One value, short enough for a table cell: instants (ISO, or epoch seconds in a field named for a
+ * time) as dates and times, long text cut. `field` is the JSON key the value was stored under.
+ */
+export function auditValue(v: unknown, field?: string): string {
   if (v === null || v === undefined || v === '') return '—';
   if (typeof v === 'string') {
     if (ISO_INSTANT.test(v)) return formatDateTime(v);
     if (UUID.test(v)) return `${v.slice(0, 8)}…`;
     return v.length > MAX_TEXT ? `${v.slice(0, MAX_TEXT - 1)}…` : v;
   }
+  if (typeof v === 'number' && field !== undefined && INSTANT_FIELD.test(field) && isEpochSeconds(v)) return formatDateTime(new Date(v * 1000).toISOString());
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   if (Array.isArray(v)) {
     const simple = v.every((x) => typeof x === 'string' || typeof x === 'number');
-    return simple && v.length <= 3 ? v.map(auditValue).join(', ') : `${v.length} item${v.length === 1 ? '' : 's'}`;
+    return simple && v.length <= 3 ? v.map((x) => auditValue(x)).join(', ') : `${v.length} item${v.length === 1 ? '' : 's'}`;
   }
   const text = JSON.stringify(v);
   return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text;
@@ -72,15 +108,15 @@ export function auditChanges(before: unknown, after: unknown): AuditChange[] {
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
     return keys
       .filter((k) => !same(before[k], after[k]))
-      .map((k) => ({ field: fieldName(k), from: auditValue(before[k]), to: auditValue(after[k]) }));
+      .map((k) => ({ field: fieldName(k), from: auditValue(before[k], k), to: auditValue(after[k], k) }));
   }
   if ((before === null || before === undefined) && isRecord(after)) {
     return Object.entries(after)
       .filter(([k, v]) => k !== 'id' && k !== 'created_at' && v !== null && v !== undefined)
-      .map(([k, v]) => ({ field: fieldName(k), to: auditValue(v) }));
+      .map(([k, v]) => ({ field: fieldName(k), to: auditValue(v, k) }));
   }
   if (isRecord(before) && (after === null || after === undefined)) {
-    return Object.entries(before).map(([k, v]) => ({ field: fieldName(k), from: auditValue(v), to: '—' }));
+    return Object.entries(before).map(([k, v]) => ({ field: fieldName(k), from: auditValue(v, k), to: '—' }));
   }
   if (same(before, after)) return [];
   return [{ field: 'value', from: auditValue(before), to: auditValue(after) }];

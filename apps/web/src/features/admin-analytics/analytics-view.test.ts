@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   currentPage,
   dailyPoints,
+  errorRateText,
   formatEventTime,
   formatSeconds,
   goToPage,
@@ -12,6 +13,18 @@ import {
   summaryLine,
   switchMode,
 } from './analytics-view';
+
+describe('error rate', () => {
+  it('is a percentage to one decimal, a dash without events, and never reads 0% when there were errors', () => {
+    expect(errorRateText(1 / 13)).toBe('7.7%');
+    expect(errorRateText(0.25)).toBe('25%');
+    expect(errorRateText(1)).toBe('100%');
+    expect(errorRateText(0)).toBe('0%');
+    expect(errorRateText(1 / 5000)).toBe('<0.1%');
+    expect(errorRateText(null)).toBe('—');
+    expect(errorRateText(undefined)).toBe('—');
+  });
+});
 
 describe('summary line', () => {
   it('is exactly the spec’s "Total Usage: n | Avg Time: x.xx s"', () => {

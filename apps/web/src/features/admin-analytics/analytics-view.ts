@@ -1,6 +1,7 @@
 import { MSG } from '@lbs/domain/messages';
 import type { TUsageDaily, TUsageSummary } from '@lbs/domain/report-responses';
 import type { ChartPoint } from '../../components/charts/chart-scale';
+import { formatDateTime } from '../../lib/format-date';
 
 /** The radio: successful usage events or error logs. */
 export type EventMode = 'success' | 'error';
@@ -40,7 +41,7 @@ export const currentPage = (view: EventsView, range: string): number =>
   view.range === range ? view.page : 1;
 
 /** The summary line, exactly as the spec writes it: 'Total Usage: n | Avg Time: x.xx s'. No answer (a failure, only logged) reads as none. */
-export function summaryLine(summary: TUsageSummary | undefined): string {
+export function summaryLine(summary: Pick<TUsageSummary, 'total_usage' | 'average_time'> | undefined): string {
   return MSG.usageSummary(summary?.total_usage ?? 0, summary?.average_time ?? 0);
 }
 
@@ -52,19 +53,9 @@ export function dailyPoints(
   return (daily ?? []).map((day) => ({ date: day.date, value: day[field] }));
 }
 
-const TIMESTAMP = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-/** An event's time in the viewer's time zone, to the second: '7 Mar 2025, 14:05:09'. */
+/** An event's time in the display time zone, to the second: '7 Mar 2025, 14:05:09'. */
 export function formatEventTime(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '--' : TIMESTAMP.format(d);
+  return formatDateTime(iso, { seconds: true });
 }
 
 /** Processing time in the Time (s) column: '2.35'; '--' when the program did not say. */
@@ -78,4 +69,15 @@ export const orDash = (value: string | null): string => (value ? value : '--');
 /** A device id as the table shows it: a UUID's first 8 characters are enough to tell devices apart. */
 export function shortDevice(id: string): string {
   return id.length > 12 ? `${id.slice(0, 8)}…` : id;
+}
+
+/**
+ * The error rate as a percentage to one decimal ('2.5%'); a rate under 0.1% but not 0 says so
+ * ('<0.1%') rather than reading as none; a period without events has no rate: '—'.
+ */
+export function errorRateText(rate: number | null | undefined): string {
+  if (rate === null || rate === undefined) return '—';
+  const percent = rate * 100;
+  if (percent > 0 && percent < 0.1) return '<0.1%';
+  return `${Number(percent.toFixed(1))}%`;
 }

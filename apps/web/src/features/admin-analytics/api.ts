@@ -1,5 +1,6 @@
 import { PAGE_SIZE } from '@lbs/domain/paging';
 import type {
+  TBoothRanking,
   TErrorEventPage,
   TUsageDaily,
   TUsageEventPage,
@@ -34,6 +35,10 @@ const analyticsApi = api.injectEndpoints({
       query: (range) => ({ url: '/analytics/usage/summary', params: range }),
       providesTags: ['Reports'],
     }),
+    boothRanking: build.query<TBoothRanking, PeriodQuery>({
+      query: (range) => ({ url: '/analytics/booths', params: range }),
+      providesTags: ['Reports'],
+    }),
     usageDaily: build.query<TUsageDaily, PeriodQuery>({
       query: (range) => ({ url: '/analytics/usage/daily', params: range }),
       providesTags: ['Reports'],
@@ -51,6 +56,7 @@ const analyticsApi = api.injectEndpoints({
 
 export const {
   useUsageSummaryQuery,
+  useBoothRankingQuery,
   useUsageDailyQuery,
   useUsageEventsQuery,
   useErrorEventsQuery,

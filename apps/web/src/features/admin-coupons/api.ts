@@ -1,16 +1,18 @@
 import type { Paged } from '@lbs/domain/paging';
 import { PAGE_SIZE } from '@lbs/domain/paging';
+import type { TCouponListItem, TPromotionListItem } from '@lbs/domain/admin-responses';
 import type { TCoupon, TPromotion } from '@lbs/domain/responses';
 import type { TCouponBody, TPromotionBody } from '@lbs/domain/schemas';
 import { api } from '../../lib/api';
 
-export type Coupon = TCoupon;
-export type Promotion = TPromotion;
+/** As the lists show them: with their paid redemptions and the discount given. */
+export type Coupon = TCouponListItem;
+export type Promotion = TPromotionListItem;
 
 /** The back office's coupons and their promotion codes (server-paged, newest first). */
 const couponsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    coupons: build.query<Paged<TCoupon>, { page: number }>({
+    coupons: build.query<Paged<TCouponListItem>, { page: number }>({
       query: ({ page }) => ({ url: '/voucher/coupon', params: { page, page_size: PAGE_SIZE } }),
       providesTags: ['Coupons'],
     }),
@@ -22,7 +24,7 @@ const couponsApi = api.injectEndpoints({
       query: (id) => ({ url: `/voucher/coupon/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['Coupons'],
     }),
-    promotions: build.query<Paged<TPromotion>, { couponId: string; page: number }>({
+    promotions: build.query<Paged<TPromotionListItem>, { couponId: string; page: number }>({
       query: ({ couponId, page }) => ({
         url: `/voucher/promotion/${encodeURIComponent(couponId)}`,
         params: { page, page_size: PAGE_SIZE },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { endOfLocalDay } from '@lbs/domain/voucher-forms';
-import { discountText, expiryText, limitText, minimumOrderText } from './format';
+import { discountGivenText, discountText, expiryText, limitText, minimumOrderText } from './format';
 
 describe('coupon figures as the back office shows them', () => {
   it('a percentage with %, an amount from cents with $', () => {
@@ -9,6 +9,7 @@ describe('coupon figures as the back office shows them', () => {
     expect(discountText({ discount_type: 'amount', discount_value: 1999 })).toBe('$19.99');
     expect(minimumOrderText(150000)).toBe('$1,500.00');
     expect(minimumOrderText(null)).toBe('None');
+    expect([discountGivenText(0), discountGivenText(123_450)]).toEqual(['$0.00', '$1,234.50']);
   });
 
   it('limits and dates: Unlimited, Never, and yyyy-MM-dd of the local day', () => {

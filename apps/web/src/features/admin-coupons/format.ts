@@ -1,7 +1,7 @@
 import { MSG } from '@lbs/domain/messages';
 import { formatUsd, fromCents } from '@lbs/domain/money';
 import type { DiscountType } from '@lbs/domain/schemas';
-import { localDay } from '@lbs/domain/voucher-forms';
+import { browserTimeZone, formatIsoDay } from '../../lib/format-date';
 
 export const DISCOUNT_TYPE_LABEL: Record<DiscountType, string> = {
   percent: MSG.percentageOff,
@@ -18,9 +18,12 @@ export function discountText(coupon: {
     : formatUsd(fromCents(coupon.discount_value));
 }
 
-/** An epoch-seconds date as yyyy-MM-dd in the browser's time zone; 'Never' when there is none. */
+/**
+ * An epoch-seconds date as yyyy-MM-dd (spec: coupon table dates); 'Never' when there is none. In
+ * the browser's zone, the one the coupon form picks its end-of-day in, so the day typed is the day shown.
+ */
 export function expiryText(epochSeconds: number | null): string {
-  return epochSeconds === null ? 'Never' : localDay(new Date(epochSeconds * 1000));
+  return epochSeconds === null ? 'Never' : formatIsoDay(new Date(epochSeconds * 1000), browserTimeZone());
 }
 
 /** A use limit, or 'Unlimited' without one. */
@@ -31,4 +34,9 @@ export function limitText(max: number | null): string {
 /** A minimum order in cents as dollars; 'None' without one. */
 export function minimumOrderText(cents: number | null): string {
   return cents === null ? 'None' : formatUsd(fromCents(cents));
+}
+
+/** The discount paid orders were given, in cents, as dollars: '$1,234.50'. */
+export function discountGivenText(cents: number): string {
+  return formatUsd(fromCents(cents));
 }

@@ -1,6 +1,6 @@
-import type { TAdminOrderPage } from '@lbs/domain/admin-responses';
+import type { TAdminOrderPage, TOrderShipResult } from '@lbs/domain/admin-responses';
 import type { TOrder } from '@lbs/domain/responses';
-import type { TOrderUpdateBody } from '@lbs/domain/schemas';
+import type { TOrderShipBody, TOrderUpdateBody } from '@lbs/domain/schemas';
 import type { OrderStatus } from '@lbs/domain/statuses';
 import { api } from '../../lib/api';
 
@@ -28,7 +28,12 @@ const adminOrdersApi = api.injectEndpoints({
       query: ({ orderId, body }) => ({ url: `/order/${orderId}`, method: 'PUT', body }),
       invalidatesTags: ['Orders'],
     }),
+    /** POST /order/admin/ship: several orders shipped at once, an answer per order. */
+    shipOrders: build.mutation<TOrderShipResult, TOrderShipBody>({
+      query: (body) => ({ url: '/order/admin/ship', method: 'POST', body }),
+      invalidatesTags: ['Orders'],
+    }),
   }),
 });
 
-export const { useAdminOrdersQuery, useUpdateOrderMutation } = adminOrdersApi;
+export const { useAdminOrdersQuery, useUpdateOrderMutation, useShipOrdersMutation } = adminOrdersApi;

@@ -1,5 +1,5 @@
 import type { ReportMetric } from '@lbs/domain/schemas';
-import type { TReportOverview, TReportSeries } from '@lbs/domain/report-responses';
+import type { TReportBreakdown, TReportComparison, TReportOverview, TReportSeries } from '@lbs/domain/report-responses';
 import type { PeriodQuery } from '../../components/ui/period-select';
 import { api } from '../../lib/api';
 
@@ -14,7 +14,16 @@ const reportApi = api.injectEndpoints({
       query: ({ metric, range }) => ({ url: `/report/summary/${metric}`, params: range }),
       providesTags: ['Reports'],
     }),
+    /** Each card's figure for the period against the period of the same length before it. */
+    reportComparison: build.query<TReportComparison, PeriodQuery>({
+      query: (range) => ({ url: '/report/compare', params: range }),
+      providesTags: ['Reports'],
+    }),
+    reportBreakdown: build.query<TReportBreakdown, PeriodQuery>({
+      query: (range) => ({ url: '/report/breakdown', params: range }),
+      providesTags: ['Reports'],
+    }),
   }),
 });
 
-export const { useReportOverviewQuery, useReportSeriesQuery } = reportApi;
+export const { useReportOverviewQuery, useReportSeriesQuery, useReportComparisonQuery, useReportBreakdownQuery } = reportApi;

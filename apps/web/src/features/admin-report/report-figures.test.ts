@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatOverviewFigure, seriesHeadline, seriesPoints } from './report-figures';
+import { figureFit, formatOverviewFigure, seriesHeadline, seriesPoints } from './report-figures';
 
 describe('report figures', () => {
   it('shows Total Income as $ with 2 decimals and the counts as whole numbers', () => {
@@ -9,6 +9,14 @@ describe('report figures', () => {
     expect(formatOverviewFigure('total_income', 0.005)).toBe('$0.01');
     expect(formatOverviewFigure('total_users', 12045)).toBe('12,045');
     expect(formatOverviewFigure('total_orders', 0)).toBe('0');
+  });
+
+  it('sizes a card figure by its length, never above the card font nor below a legible floor', () => {
+    const size = (figure: string) => Number(/([\d.]+)cqi/.exec(figureFit(figure).fontSize)![1]);
+    expect(figureFit('$3,731,240.00').fontSize).toMatch(/^clamp\(0\.75rem, [\d.]+cqi, 1\.75rem\)$/);
+    expect(size('$3,731,240.00')).toBeLessThan(size('$1,500.00'));
+    // 13 characters at 0.72em each fill the card's width (100cqi) at most.
+    expect(size('$3,731,240.00') * 13 * 0.72).toBeLessThanOrEqual(100);
   });
 
   it('reads income from {date, income} and counts from {date, count}', () => {

@@ -15,11 +15,35 @@ export const REPORT_METRIC_VIEWS: ReadonlyArray<{
   { metric: 'total_income', overview: 'total_income', kind: 'usd' },
 ];
 
+/** The comparison's figure for each card (active subscriptions: licences active at each period's end). */
+export const COMPARED_METRIC: Record<keyof TReportOverview, ReportMetric> = {
+  total_users: 'total_users',
+  total_subscriptions: 'active_subscriptions',
+  total_orders: 'total_orders',
+  total_income: 'total_income',
+};
+
 const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** A card's figure: income as '$1,500.00' (spec: $ with 2 decimals), counts as '1,204'. */
 export function formatOverviewFigure(field: keyof TReportOverview, value: number): string {
   return field === 'total_income' ? formatUsd(value) : COUNT.format(value);
+}
+
+/**
+ * Widest a character of a card's figure is, in em: the bold tabular digits, '$' and the group
+ * commas of the card's font average under this, so a figure sized by it fits its card's width.
+ */
+const FIGURE_CHAR_EM = 0.72;
+
+/**
+ * A figure's font size: as large as the card allows (1.75rem at most), smaller as the figure grows
+ * longer, by the card's width (cqi; each card is a size container). The floor keeps an absurdly
+ * long figure legible; it then wraps instead of being cut.
+ */
+export function figureFit(figure: string): { fontSize: string } {
+  const perChar = 100 / (Math.max(figure.length, 1) * FIGURE_CHAR_EM);
+  return { fontSize: `clamp(0.75rem, ${perChar.toFixed(2)}cqi, 1.75rem)` };
 }
 
 /** A report series as chart points: `income` for total_income, `count` for the others. */

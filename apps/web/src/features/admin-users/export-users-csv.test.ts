@@ -1,16 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../lib/storage';
-import { downloadUsersCsv, usersCsvFileName } from './export-users-csv';
-
-describe('usersCsvFileName', () => {
-  it('is users-YYYY-MM-DD.csv on the calendar of the given time zone', () => {
-    const evening = new Date('2025-06-30T17:30:00Z');
-    expect(usersCsvFileName(evening, 'UTC')).toBe('users-2025-06-30.csv');
-    // Already 1 July in Singapore (UTC+8).
-    expect(usersCsvFileName(evening, 'Asia/Singapore')).toBe('users-2025-07-01.csv');
-    expect(usersCsvFileName(new Date('2026-01-05T03:00:00Z'), 'America/Los_Angeles')).toBe('users-2026-01-04.csv');
-  });
-});
+import { downloadUsersCsv } from './export-users-csv';
 
 describe('downloadUsersCsv', () => {
   const saved: Array<{ name: string; href: string }> = [];
@@ -34,16 +24,20 @@ describe('downloadUsersCsv', () => {
     localStorage.clear();
   });
 
-  it('asks for the export with the session token and the list’s filters, and saves it under the dated name', async () => {
-    const now = new Date();
-    await downloadUsersCsv({ q: 'ann', role: 'user' }, now);
+  it('asks for the export with the session token and the list’s filters, and saves it under a name that says them', async () => {
+    const now = new Date('2026-11-25T23:30:00Z'); // 26 Nov in Jakarta, still 25 Nov in UTC
+    await downloadUsersCsv({ q: 'Ann', role: 'user' }, now, 'Asia/Jakarta');
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     const asked = new URL(url, 'http://localhost');
     expect(asked.pathname).toBe('/api/users/export');
-    expect(Object.fromEntries(asked.searchParams)).toEqual({ role: 'user', q: 'ann' });
+    expect(Object.fromEntries(asked.searchParams)).toEqual({ role: 'user', q: 'Ann' });
     expect((init.headers as Record<string, string>).authorization).toBe('Bearer session-token');
-    expect(saved).toEqual([{ name: usersCsvFileName(now), href: 'blob:csv' }]);
-    expect(saved[0]!.name).toMatch(/^users-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(saved).toEqual([{ name: 'users-search-ann-2026-11-26.csv', href: 'blob:csv' }]);
+  });
+
+  it('without a search the name is users and the day, in the display zone', async () => {
+    await downloadUsersCsv({ q: '', role: 'user' }, new Date('2026-11-25T23:30:00Z'), 'UTC');
+    expect(saved.map((s) => s.name)).toEqual(['users-2026-11-25.csv']);
   });
 
   it('leaves out a blank search and saves nothing when the server refuses', async () => {

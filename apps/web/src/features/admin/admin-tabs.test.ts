@@ -6,6 +6,9 @@ describe('adminTabOf', () => {
     expect(adminTabOf('/accounts/overview/coupons')).toBe('coupons');
     expect(adminTabOf('/accounts/overview/Licenses/')).toBe('licenses');
   });
+  it('keeps USERS highlighted on a customer’s page', () => {
+    expect(adminTabOf('/accounts/overview/customers/42')).toBe('users');
+  });
   it('defaults to Report at the root or for an unknown segment', () => {
     expect(adminTabOf('/accounts/overview')).toBe('report');
     expect(adminTabOf('/accounts/overview/nowhere')).toBe('report');

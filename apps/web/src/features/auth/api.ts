@@ -1,3 +1,4 @@
+import type { DisplayTimeZone } from '@lbs/domain/preferences';
 import type { TAuthPublicConfig, TMessage, TResetLink, TSession, TSignedUp } from '@lbs/domain/responses';
 import { apiRequest } from '../../lib/api-request';
 import { loadPublicConfig } from '../../lib/public-config';
@@ -6,14 +7,19 @@ import { loadPublicConfig } from '../../lib/public-config';
 export type SessionResponse = TSession;
 
 export const authApi = {
-  signUp: (user: { username: string; email: string; password: string }, recaptchaToken: string) =>
+  signUp: (user: { username: string; email: string; password: string; time_zone?: DisplayTimeZone }, recaptchaToken: string) =>
     apiRequest<TSignedUp>({ url: '/users/signup', method: 'POST', body: { user, recaptchaToken } }),
 
   signIn: (user: { email: string; password: string }, recaptchaToken: string) =>
     apiRequest<SessionResponse>({ url: '/users/signin', method: 'POST', body: { user, recaptchaToken } }),
 
-  googleSignIn: (idToken: string, recaptchaToken: string, mode: 'signup' | 'signin') =>
-    apiRequest<SessionResponse>({ url: '/users/google-signin', method: 'POST', body: { id_token: idToken, recaptchaToken, mode } }),
+  /** `timeZone`: the zone of the account a sign-up creates (an existing account keeps its own). */
+  googleSignIn: (idToken: string, recaptchaToken: string, mode: 'signup' | 'signin', timeZone?: DisplayTimeZone) =>
+    apiRequest<SessionResponse>({
+      url: '/users/google-signin',
+      method: 'POST',
+      body: { id_token: idToken, recaptchaToken, mode, ...(timeZone ? { time_zone: timeZone } : {}) },
+    }),
 
   resendVerification: (email: string) =>
     apiRequest<TMessage>({ url: '/users/resend-verification', method: 'POST', params: { email } }),

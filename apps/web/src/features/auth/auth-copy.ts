@@ -4,6 +4,8 @@ export const COPY = {
   email: 'Email',
   password: 'Password',
   confirmPassword: 'Confirm password',
+  timeZone: 'Time zone',
+  timeZoneHint: 'Dates in your account and emails are shown in this zone. You can change it later in Settings, under Notifications.',
   signupTitle: 'Create your account',
   signupSubtitle: 'Start printing 3D lenticular photos at your events.',
   signupSubmit: 'Sign Up',

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { MSG } from '@lbs/domain/messages';
+import type { DisplayTimeZone } from '@lbs/domain/preferences';
 import { authApi, type SessionResponse } from './api';
 import { googleErrorMessage } from './error-messages';
 import { requestGoogleAccessToken } from './google-identity';
@@ -10,6 +11,8 @@ import { requestGoogleAccessToken } from './google-identity';
  */
 export function useGoogleAuth(opts: {
   mode: 'signup' | 'signin';
+  /** Sign-up only: the zone the new account gets (the form's preselection). */
+  timeZone?: DisplayTimeZone;
   captcha: { token: string | null; reset: () => void };
   done: (res: SessionResponse) => void;
   fail: (message: string) => void;
@@ -23,7 +26,7 @@ export function useGoogleAuth(opts: {
     setBusy(true);
     try {
       const accessToken = await requestGoogleAccessToken(clientId);
-      opts.done(await authApi.googleSignIn(accessToken, opts.captcha.token, opts.mode));
+      opts.done(await authApi.googleSignIn(accessToken, opts.captcha.token, opts.mode, opts.timeZone));
     } catch (e) {
       opts.fail(googleErrorMessage(e, opts.mode));
     } finally {

@@ -14,8 +14,12 @@ const RETRY_MAX_MS = 30_000;
  * opens with a one-minute ticket rather than the session token, so when the connection drops we
  * close it and reopen with a fresh ticket, backing off up to 30 s; EventSource's own retry would
  * reuse the spent ticket. A 401 on the ticket means the session is over: stop.
+ *
+ * `sharedReads`: the admins share one feed, so another admin's read (an `unread` event) changes
+ * the rows on this admin's screen too, and the list reloads; a customer's own reads are already
+ * on their screen.
  */
-export function useNotificationStream(enabled: boolean): void {
+export function useNotificationStream(enabled: boolean, sharedReads = false): void {
   const dispatch = useAppDispatch();
 
   useEffect(() => {
@@ -47,7 +51,10 @@ export function useNotificationStream(enabled: boolean): void {
         const { ticket } = await apiRequest<{ ticket: string }>({ url: '/notification/stream-ticket', method: 'POST' });
         if (stopped) return;
         source = new EventSource(`${API_BASE_URL}/notification/stream?ticket=${encodeURIComponent(ticket)}`);
-        source.addEventListener('unread', onCount as EventListener);
+        source.addEventListener('unread', ((e: MessageEvent<string>) => {
+          onCount(e);
+          if (sharedReads) dispatch(api.util.invalidateTags(['Notifications']));
+        }) as EventListener);
         source.addEventListener('notification', ((e: MessageEvent<string>) => {
           onCount(e);
           // Something happened (a payment, an order update): lists on screen reload.
@@ -70,5 +77,5 @@ export function useNotificationStream(enabled: boolean): void {
       clearTimeout(timer);
       source?.close();
     };
-  }, [enabled, dispatch]);
+  }, [enabled, sharedReads, dispatch]);
 }

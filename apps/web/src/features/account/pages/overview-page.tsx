@@ -6,6 +6,7 @@ import { MSG } from '@lbs/domain/messages';
 import { DEVICE_RESET_WINDOW_DAYS, DEVICE_RESETS_PER_WINDOW, LICENSE_TYPE_LABELS, isRenewableLicenseType, truncateKey } from '@lbs/domain/license-terms';
 import { pageCount } from '@lbs/domain/paging';
 import { ButtonLink } from '../../../components/ui/button';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { Pager } from '../../../components/ui/pager';
 import { paths } from '../../../config/paths';
 import { toApiError } from '../../../lib/api-error';
@@ -46,7 +47,7 @@ const COLUMNS = [...DETAILS.map((d) => d.label), 'License Key', 'Status'];
 export function OverviewPage() {
   const [mode, setMode] = useState<LicenseMode>('CURRENT');
   const [page, setPage] = useState(1);
-  const { data, isLoading, isError } = useLicensesQuery({ mode, page });
+  const { data, isLoading, isError, isFetching, refetch } = useLicensesQuery({ mode, page });
   const [resetTarget, setResetTarget] = useState<License | null>(null);
   const renew = useRenew();
 
@@ -98,7 +99,9 @@ export function OverviewPage() {
             <p role="status" className="py-10 text-center text-slate-500">
               {MSG.loading}
             </p>
-          ) : !data?.items.length || isError ? (
+          ) : isError ? (
+            <LoadFailed onRetry={() => void refetch()} busy={isFetching} />
+          ) : !data?.items.length ? (
             <div className="flex flex-col items-center gap-4 rounded-2xl border border-dashed border-slate-300 px-6 py-12 text-center">
               <KeyIcon className="h-10 w-10 text-brand-500" />
               <p className="text-slate-600">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { MSG } from '@lbs/domain/messages';
 import { ListEmpty, ListLoading } from './list-status';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { pageCount } from '@lbs/domain/paging';
 import { Pager } from '../../../components/ui/pager';
 import { ReceiptDownloadButton, useReceiptDownload } from '../../../components/orders/receipt-download';
@@ -9,12 +10,13 @@ import { formatDate } from '../format';
 
 export function InvoicesTab() {
   const [page, setPage] = useState(1);
-  const { data, isLoading } = useInvoicesQuery({ page });
+  const { data, isLoading, isError, isFetching, refetch } = useInvoicesQuery({ page });
   const receipts = useReceiptDownload();
 
   if (isLoading) {
     return <ListLoading />;
   }
+  if (isError) return <LoadFailed onRetry={() => void refetch()} busy={isFetching} />;
   if (!data?.items.length) {
     return <ListEmpty message={MSG.noDataAvailable} />;
   }

@@ -3,6 +3,7 @@ import { MSG } from '@lbs/domain/messages';
 import { DEFAULT_DISPLAY_TIME_ZONE, DISPLAY_TIME_ZONES, type TPreferences } from '@lbs/domain/preferences';
 import { usePreferencesQuery, useUpdatePreferencesMutation } from '../api';
 import { ListEmpty, ListLoading } from './list-status';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { pageCount } from '@lbs/domain/paging';
 import { Pager } from '../../../components/ui/pager';
 import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
@@ -15,17 +16,20 @@ import {
 import { NotificationIcon } from '../../../components/ui/notification-icon';
 import { NotificationMarks } from '../../../components/ui/notification-marks';
 import { formatDateTime } from '../format';
+import { isAdmin } from '../../session/user-slice';
 
 export function NotificationsTab() {
   const userId = useAppSelector((s) => s.user.user?.id);
   const [page, setPage] = useState(1);
-  const { data, isLoading } = useNotificationsQuery({ userId: userId!, page }, { skip: !userId });
+  const { data, isLoading, isError, isFetching, refetch } = useNotificationsQuery({ userId: userId!, page }, { skip: !userId });
   const dispatch = useAppDispatch();
   const unread = data?.unread_count;
+  // An admin's bell counts the admins' feed, not these (their own, if they bought something).
+  const admin = useAppSelector((s) => isAdmin(s.user.user));
   // The list knows the true count too; the bell follows it even if the live stream is down.
   useEffect(() => {
-    if (unread !== undefined) dispatch(notificationActions.setUnreadCount(unread));
-  }, [unread, dispatch]);
+    if (unread !== undefined && !admin) dispatch(notificationActions.setUnreadCount(unread));
+  }, [unread, admin, dispatch]);
 
   return (
     <div className="grid gap-8 lg:grid-cols-3">
@@ -35,6 +39,10 @@ export function NotificationsTab() {
         </h2>
         {isLoading ? (
           <ListLoading />
+        ) : isError ? (
+          <div className="mt-4">
+            <LoadFailed onRetry={() => void refetch()} busy={isFetching} />
+          </div>
         ) : !data?.items.length ? (
           <ListEmpty message={MSG.noNotifications} className="mt-4" />
         ) : (
@@ -105,8 +113,8 @@ function NotificationRow({
 
 /**
  * The spec's preference checkboxes and time zone, stored on the account: each change is saved at
- * once (and said so), dates across the account follow the zone, and promotional mail and
- * announcements go only to those who keep them on.
+ * once (and said so), dates across the account follow the zone; announcements go to those who
+ * keep them on, promotional mail only to those who turned it on (it starts off).
  */
 function Preferences() {
   const { data } = usePreferencesQuery();
@@ -130,24 +138,37 @@ function Preferences() {
       </h2>
       <fieldset className="mt-4 space-y-3" disabled={disabled}>
         <legend className="text-sm font-medium text-slate-700">Email me about</legend>
-        <label className="flex items-center gap-3 text-sm text-slate-700">
-          <input
-            type="checkbox"
-            className="h-4 w-4 accent-brand-600"
-            checked={data?.promotional_emails ?? true}
-            onChange={(e) => void change({ promotional_emails: e.target.checked })}
-          />
-          Promotional emails
-        </label>
-        <label className="flex items-center gap-3 text-sm text-slate-700">
-          <input
-            type="checkbox"
-            className="h-4 w-4 accent-brand-600"
-            checked={data?.announcements ?? true}
-            onChange={(e) => void change({ announcements: e.target.checked })}
-          />
-          New announcements
-        </label>
+        <div>
+          <label className="flex items-center gap-3 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              className="h-4 w-4 accent-brand-600"
+              checked={data?.promotional_emails ?? false}
+              aria-describedby="promotional-hint"
+              onChange={(e) => void change({ promotional_emails: e.target.checked })}
+            />
+            Promotional emails
+          </label>
+          {/* Consent first (Singapore's PDPA): off until the customer turns it on. */}
+          <p id="promotional-hint" className="ml-7 text-xs text-slate-600">
+            Offers and discounts. Off until you turn it on.
+          </p>
+        </div>
+        <div>
+          <label className="flex items-center gap-3 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              className="h-4 w-4 accent-brand-600"
+              checked={data?.announcements ?? true}
+              aria-describedby="announcements-hint"
+              onChange={(e) => void change({ announcements: e.target.checked })}
+            />
+            New announcements
+          </label>
+          <p id="announcements-hint" className="ml-7 text-xs text-slate-600">
+            Service and product news, such as a new app version.
+          </p>
+        </div>
       </fieldset>
       <label className="mt-5 block text-sm font-medium text-slate-700" htmlFor="time-zone">
         Time zone

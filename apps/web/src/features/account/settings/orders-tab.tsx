@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { MSG } from '@lbs/domain/messages';
 import { ListEmpty, ListLoading } from './list-status';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { formatUsd } from '@lbs/domain/money';
 import { pageCount } from '@lbs/domain/paging';
 import { OrderDetailsDialog } from '../../../components/orders/order-details-dialog';
@@ -13,7 +14,7 @@ import { formatDate } from '../format';
 export function OrdersTab() {
   const userId = useAppSelector((s) => s.user.user?.id);
   const [page, setPage] = useState(1);
-  const { data, isLoading } = useOrdersQuery({ userId: userId!, page }, { skip: !userId });
+  const { data, isLoading, isError, isFetching, refetch } = useOrdersQuery({ userId: userId!, page }, { skip: !userId });
   // The open order is read from the list, so a status change arriving live (the notification
   // stream reloads the list) shows in the open dialog's stepper too.
   const [openId, setOpenId] = useState<number | null>(null);
@@ -22,6 +23,7 @@ export function OrdersTab() {
   if (isLoading) {
     return <ListLoading />;
   }
+  if (isError) return <LoadFailed onRetry={() => void refetch()} busy={isFetching} />;
   if (!data?.items.length) {
     return <ListEmpty message={MSG.noOrders} />;
   }

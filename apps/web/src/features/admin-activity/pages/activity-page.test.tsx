@@ -4,6 +4,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import { Provider } from 'react-redux';
 import type { TAuditEntry } from '@lbs/domain/admin-responses';
 import { api } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format-date';
 import { dynamicMiddleware, rootReducer } from '../../../lib/store-registry';
 import { ActivityPage } from './activity-page';
 
@@ -50,6 +51,8 @@ const entry = (over: Partial<TAuditEntry>): TAuditEntry => ({
   before: { ids: ['a', 'b'], is_read: false },
   after: { ids: ['a', 'b'], is_read: true },
   ip: '203.0.113.9',
+  label: null,
+  subject_user_id: null,
   created_at: '2030-01-01T10:00:00.000Z',
   ...over,
 });
@@ -74,6 +77,27 @@ describe('ActivityPage', () => {
     expect(order).toMatch(/status: pending.*shipped/);
     expect(order).toContain('address not known');
     expect(asked).toEqual(['/api/admin/audit?page=1&page_size=20']);
+  });
+
+  it('names the target by its label, and shows times and epoch seconds as dates', async () => {
+    entries = [
+      entry({
+        action: 'coupon.created',
+        target_type: 'coupon',
+        target_id: 'c02af346-7b1e-4c8e-9f1a-3e5b6c7d8e9f',
+        label: 'Launch week',
+        before: null,
+        after: { name: 'Launch week', redeem_by: 1_924_992_000 },
+      }),
+    ];
+    renderPage();
+    const [row] = within(await screen.findByRole('table')).getAllByRole('row').slice(1);
+    const text = row!.textContent ?? '';
+    expect(text).toContain('coupon “Launch week”');
+    expect(text).not.toContain('c02af346');
+    expect(text).toContain(formatDateTime('2030-01-01T10:00:00.000Z'));
+    expect(text).toContain(formatDateTime('2031-01-01T00:00:00.000Z'));
+    expect(text).not.toContain('1924992000');
   });
 
   it('explains an empty log', async () => {

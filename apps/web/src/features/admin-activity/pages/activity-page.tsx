@@ -6,14 +6,12 @@ import { EmailAddress } from '../../../components/ui/email-address';
 import { ListToolbar } from '../../../components/ui/list-toolbar';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { Pager } from '../../../components/ui/pager';
-import { formatDate } from '../../../lib/format-date';
+import { formatDateTime } from '../../../lib/format-date';
 import { useAdminAuditQuery } from '../api';
 import { actionLabel, auditChanges, auditTarget, type AuditChange } from '../describe-audit';
 
 /** Changes shown at once; the rest open on demand, so one big creation does not fill the screen. */
 const SHOWN_CHANGES = 3;
-
-const TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 const columns: Column<TAuditEntry>[] = [
   {
@@ -22,8 +20,7 @@ const columns: Column<TAuditEntry>[] = [
     className: 'whitespace-nowrap align-top',
     cell: (e) => (
       <time dateTime={e.created_at} className="block text-slate-700">
-        {formatDate(e.created_at)}
-        <span className="block text-xs text-slate-500">{TIME.format(new Date(e.created_at))}</span>
+        {formatDateTime(e.created_at)}
       </time>
     ),
   },
@@ -34,13 +31,13 @@ const columns: Column<TAuditEntry>[] = [
     className: 'min-w-48 align-top',
     card: 'title',
     cell: (e) => {
-      const target = auditTarget(e.target_type, e.target_id);
+      const target = auditTarget(e.target_type, e.target_id, e.label);
       return (
         <span className="block">
           <span className="block font-semibold text-ink" title={e.action} data-action={e.action}>
             {actionLabel(e.action)}
           </span>
-          <span className="mt-0.5 block text-sm font-normal text-slate-600" title={target.full}>
+          <span className="mt-0.5 block text-sm font-normal text-slate-600 [overflow-wrap:anywhere]" title={target.full}>
             {target.text}
           </span>
         </span>

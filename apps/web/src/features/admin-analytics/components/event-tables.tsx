@@ -1,16 +1,42 @@
+import { Link } from 'react-router';
 import type { TErrorEvent, TUsageEvent } from '@lbs/domain/report-responses';
 import type { Column } from '../../../components/ui/data-table';
+import { paths } from '../../../config/paths';
 import { formatEventTime, formatSeconds, orDash, shortDevice } from '../analytics-view';
 
-/** The device id, short on screen (full on hover) and whole for screen readers. */
-function Device({ id }: { id: string }) {
+/** The licence an event was reported with. */
+type EventLicense = Pick<TUsageEvent, 'license_id' | 'key_suffix'>;
+
+/** The admin licence list, searched for one licence (its id finds exactly that one). */
+export const licenseLink = (licenseId: string) => `${paths.accounts.admin.licenses}?q=${encodeURIComponent(licenseId)}`;
+
+/**
+ * The device id, short on screen (full on hover) and whole for screen readers; a link to the
+ * licence it reported with, in the admin licence list (its device, version and last check).
+ */
+function Device({ id, event }: { id: string; event: EventLicense }) {
   const short = shortDevice(id);
-  if (short === id) return <span className="font-mono text-xs">{id}</span>;
+  const text =
+    short === id ? (
+      id
+    ) : (
+      <>
+        <span aria-hidden="true">{short}</span>
+        <span className="sr-only">{id}</span>
+      </>
+    );
+  if (!event.license_id) return <span title={short === id ? undefined : id} className="font-mono text-xs">{text}</span>;
+  const suffix = event.key_suffix ? ` …${event.key_suffix}` : '';
+  // One name for the link (the device and where it goes), rather than pieces of hidden text.
   return (
-    <span title={id} className="font-mono text-xs">
-      <span aria-hidden="true">{short}</span>
-      <span className="sr-only">{id}</span>
-    </span>
+    <Link
+      to={licenseLink(event.license_id)}
+      aria-label={`${id}, open its license${suffix}`}
+      title={`${id}: open its license${suffix}`}
+      className="font-mono text-xs text-brand-700 underline decoration-brand-300 underline-offset-2 hover:decoration-brand-700"
+    >
+      {short}
+    </Link>
   );
 }
 
@@ -47,7 +73,7 @@ export const USAGE_COLUMNS: ReadonlyArray<Column<TUsageEvent>> = [
   {
     key: 'device',
     header: 'Device',
-    cell: (e) => <Device id={e.device_address} />,
+    cell: (e) => <Device id={e.device_address} event={e} />,
     className: nowrap,
   },
 ];
@@ -76,7 +102,7 @@ export const ERROR_COLUMNS: ReadonlyArray<Column<TErrorEvent>> = [
   {
     key: 'device',
     header: 'Device',
-    cell: (e) => <Device id={e.device_address} />,
+    cell: (e) => <Device id={e.device_address} event={e} />,
     className: nowrap,
   },
   {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { configureStore } from '@reduxjs/toolkit';
 import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
 import { dynamicMiddleware, rootReducer } from '../../../lib/store-registry';
 import { api } from '../../../lib/api';
 import { AnalyticsPage } from './analytics-page';
@@ -38,9 +39,21 @@ const errorEvent = (id: number) => ({
   error_message: `Printer offline ${id}`,
 });
 
+const booth = (name: string | null, events: number, errors: number) => ({
+  license_id: `lic-${events}`,
+  key_suffix: `K${events}`,
+  device_id: `device-${events}-0123456789abcdef`,
+  booth_name: name,
+  customer_id: 40 + events,
+  email: `owner${events}@example.com`,
+  events,
+  errors,
+});
+
 function answer(path: string, params: Record<string, string>): unknown {
   const page = Number(params.page ?? 1);
-  if (path === '/api/analytics/usage/summary') return { total_usage: 25, average_time: 1.234 };
+  if (path === '/api/analytics/usage/summary') return { total_usage: 25, average_time: 1.234, errors: 1, error_rate: 1 / 26 };
+  if (path === '/api/analytics/booths') return { busiest: [booth('Front desk', 20, 0), booth(null, 6, 1)], most_errors: [booth(null, 6, 1)] };
   if (path === '/api/analytics/usage/daily') return [];
   if (path === '/api/analytics/events')
     return {
@@ -97,7 +110,9 @@ function renderPage() {
   store.dispatch(api.util.resetApiState());
   return render(
     <Provider store={store}>
-      <AnalyticsPage />
+      <MemoryRouter>
+        <AnalyticsPage />
+      </MemoryRouter>
     </Provider>,
   );
 }
@@ -118,6 +133,24 @@ describe('AnalyticsPage', { timeout: 20_000 }, () => {
     expect((screen.getByRole('radio', { name: 'Success' }) as HTMLInputElement).checked).toBe(true);
   });
 
+  it('shows the error rate and the booth lists for the period, each booth linked to its licence and customer', async () => {
+    renderPage();
+    await screen.findByText('Error Rate: 3.8%');
+    expect(lastCall('/api/analytics/booths')?.params).toEqual({ period: 'last_7_days' });
+    const busiest = await screen.findByTestId('busiest-booths');
+    // The table (wide screens) and the cards (narrow) both hold the rows; the table's are enough.
+    const table = within(within(busiest).getByRole('region', { name: 'Busiest booths' }));
+    const rows = table.getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'Front desk device-2……K20owner20@example.com200',
+      'device-6……K6owner6@example.com61',
+    ]);
+    expect(table.getByRole('link', { name: 'License …K20' }).getAttribute('href')).toBe('/accounts/overview/licenses?q=lic-20');
+    expect(table.getByRole('link', { name: 'owner20@example.com' }).getAttribute('href')).toBe('/accounts/overview/customers/60');
+    const errors = within(within(screen.getByTestId('booths-most-errors')).getByRole('region', { name: 'Booths with the most errors' }));
+    expect(errors.getAllByRole('row')).toHaveLength(2);
+  });
+
   it('switching Success/Error changes the title and the list and goes back to page 1', async () => {
     renderPage();
     await screen.findAllByText('IMG_101.jpg');
@@ -136,7 +169,7 @@ describe('AnalyticsPage', { timeout: 20_000 }, () => {
       'page',
     );
     // The error columns, not the usage ones.
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+    expect(within(screen.getByRole('table', { name: 'Error Logs' })).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Timestamp',
       'IP',
       'Filename',
@@ -148,7 +181,7 @@ describe('AnalyticsPage', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Success' }));
     await screen.findByRole('heading', { name: 'Successful Usage Events' });
     await screen.findAllByText('IMG_101.jpg');
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+    expect(within(screen.getByRole('table', { name: 'Successful Usage Events' })).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Timestamp',
       'IP',
       'Filename',
@@ -221,6 +254,7 @@ describe('AnalyticsPage', { timeout: 20_000 }, () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderPage();
     await screen.findByText('Total Usage: 0 | Avg Time: 0.00 s');
+    expect(screen.getByText('Error Rate: —')).toBeTruthy();
     await waitFor(() => expect(logged).toHaveBeenCalled());
     expect(String(logged.mock.calls[0]?.[0])).toMatch(/usage summary/i);
     expect(screen.queryByRole('alert')).toBeNull();

@@ -10,6 +10,7 @@ import { useLoggedFailure } from '../../../lib/use-logged-failure';
 import {
   currentPage,
   dailyPoints,
+  errorRateText,
   goToPage,
   initialEventsView,
   rangeKey,
@@ -18,11 +19,13 @@ import {
   type EventMode,
 } from '../analytics-view';
 import {
+  useBoothRankingQuery,
   useErrorEventsQuery,
   useUsageDailyQuery,
   useUsageEventsQuery,
   useUsageSummaryQuery,
 } from '../api';
+import { BoothRankings } from '../components/booth-rankings';
 import { ERROR_COLUMNS, USAGE_COLUMNS } from '../components/event-tables';
 
 const MODES: ReadonlyArray<{ value: EventMode; label: string }> = [
@@ -45,6 +48,7 @@ export function AnalyticsPage() {
 
   const summary = useUsageSummaryQuery(range ?? skipToken);
   const daily = useUsageDailyQuery(range ?? skipToken);
+  const booths = useBoothRankingQuery(range ?? skipToken);
   // The page the admin left, in this same list: its positions let the server start next to it.
   const [leftPage, setLeftPage] = useState<{ list: string; page: number; next: string | null; prev: string | null } | null>(null);
   const listId = `${view.mode}:${key}`;
@@ -61,6 +65,7 @@ export function AnalyticsPage() {
   const errors = useErrorEventsQuery(view.mode === 'error' ? listArgs : skipToken);
   useLoggedFailure('The usage summary', summary.error);
   useLoggedFailure('The daily usage', daily.error);
+  useLoggedFailure('The booth ranking', booths.error);
   useLoggedFailure('The usage events', usage.error);
   useLoggedFailure('The error logs', errors.error);
 
@@ -88,7 +93,16 @@ export function AnalyticsPage() {
         aria-live="polite"
         aria-busy={summary.isFetching}
       >
-        {summary.isFetching ? MSG.loading : summaryLine(summary.currentData)}
+        {summary.isFetching ? (
+          MSG.loading
+        ) : (
+          <>
+            {/* The spec's line exactly as the spec writes it, and the error rate in its own words after it. */}
+            <span>{summaryLine(summary.currentData)}</span>
+            <span aria-hidden="true" className="hidden sm:inline"> | </span>
+            <span className="block sm:inline">Error Rate: {errorRateText(summary.currentData?.error_rate)}</span>
+          </>
+        )}
       </p>
 
       {daily.isFetching ? (
@@ -107,6 +121,14 @@ export function AnalyticsPage() {
             points={dailyPoints(daily.currentData, 'average_time')}
           />
         </div>
+      ) : null}
+
+      {range ? (
+        <BoothRankings
+          ranking={booths.currentData}
+          loading={booths.isFetching && !booths.currentData}
+          failed={booths.isError && { onRetry: () => void booths.refetch(), retrying: booths.isFetching }}
+        />
       ) : null}
 
       <section aria-labelledby={`${radioName}-title`} className="flex flex-col gap-4">
@@ -149,6 +171,7 @@ export function AnalyticsPage() {
               rows={usage.data?.items}
               rowKey={(e) => e.id}
               loading={usage.isLoading}
+              failed={usage.isError && { onRetry: () => void usage.refetch(), retrying: usage.isFetching }}
               empty={MSG.noDataAvailableTable}
             />
           ) : (
@@ -158,6 +181,7 @@ export function AnalyticsPage() {
               rows={errors.data?.items}
               rowKey={(e) => e.id}
               loading={errors.isLoading}
+              failed={errors.isError && { onRetry: () => void errors.refetch(), retrying: errors.isFetching }}
               empty={MSG.noDataAvailableTable}
             />
           )}

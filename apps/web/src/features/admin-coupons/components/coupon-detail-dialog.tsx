@@ -14,6 +14,7 @@ import {
 } from '../api';
 import {
   DISCOUNT_TYPE_LABEL,
+  discountGivenText,
   discountText,
   expiryText,
   limitText,
@@ -56,7 +57,7 @@ export function CouponDetailDialog({
 
 function CouponDetail({ coupon }: { coupon: Coupon }) {
   const [page, setPage] = useState(1);
-  const { data, isLoading, isError } = usePromotionsQuery({ couponId: coupon.id, page });
+  const { data, isLoading, isFetching, isError, refetch } = usePromotionsQuery({ couponId: coupon.id, page });
   const [setStatus] = useSetPromotionStatusMutation();
   const [busyId, setBusyId] = useState<string | null>(null);
 
@@ -106,6 +107,18 @@ function CouponDetail({ coupon }: { coupon: Coupon }) {
       header: 'Max Uses',
       className: 'whitespace-nowrap',
       cell: (p) => limitText(p.max_redemptions),
+    },
+    {
+      // One column for both figures: the dialog is narrower than the page, and the Action must stay in view.
+      key: 'paid-uses',
+      header: 'Paid Uses',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (p) => (
+        <>
+          {p.paid_redemptions.toLocaleString('en-US')}
+          <span className="block text-xs text-slate-500">{discountGivenText(p.discount_given)} given</span>
+        </>
+      ),
     },
     {
       key: 'expires',
@@ -163,7 +176,9 @@ function CouponDetail({ coupon }: { coupon: Coupon }) {
           rows={data?.items}
           rowKey={(p) => p.id}
           loading={isLoading}
+          failed={isError && { onRetry: () => void refetch(), retrying: isFetching, message: MSG.failedToLoadPromotions }}
           empty={MSG.noPromotions}
+          dense
         />
         {data ? (
           <Pager

@@ -20,13 +20,13 @@ import {
 import { CouponDetailDialog } from '../components/coupon-detail-dialog';
 import { CouponForm } from '../components/coupon-form';
 import { PromotionForm } from '../components/promotion-form';
-import { DISCOUNT_TYPE_LABEL, discountText, expiryText, limitText } from '../format';
+import { DISCOUNT_TYPE_LABEL, discountGivenText, discountText, expiryText, limitText } from '../format';
 import { withProgressToast } from '../progress-toast';
 
 /** The back office's COUPONS section: the coupon list, a coupon's codes, and the create and delete dialogs. */
 export function CouponsPage() {
   const [page, setPage] = useState(1);
-  const { data, isLoading, isError } = useCouponsQuery({ page });
+  const { data, isLoading, isFetching, isError, refetch } = useCouponsQuery({ page });
   const [createCoupon] = useCreateCouponMutation();
   const [createPromotion] = useCreatePromotionMutation();
   const [deleteCoupon, { isLoading: deletingNow }] = useDeleteCouponMutation();
@@ -97,6 +97,8 @@ export function CouponsPage() {
     { key: 'type', header: 'Type', cell: (c) => DISCOUNT_TYPE_LABEL[c.discount_type] },
     { key: 'value', header: 'Value', cell: (c) => discountText(c) },
     { key: 'max', header: 'Max Uses', cell: (c) => limitText(c.max_redemptions) },
+    { key: 'paid-uses', header: 'Paid Uses', className: 'tabular-nums', cell: (c) => c.paid_redemptions.toLocaleString('en-US') },
+    { key: 'discount-given', header: 'Discount Given', className: 'whitespace-nowrap tabular-nums', cell: (c) => discountGivenText(c.discount_given) },
     {
       key: 'expires',
       header: 'Expires',
@@ -135,6 +137,7 @@ export function CouponsPage() {
         rows={data?.items}
         rowKey={(c) => c.id}
         loading={isLoading}
+        failed={isError && { onRetry: () => void refetch(), retrying: isFetching, message: MSG.failedToLoadCoupons }}
         empty={MSG.noCoupons}
       />
       <Pager page={page} totalPages={lastPage} onChange={setPage} label="Coupon pages" />

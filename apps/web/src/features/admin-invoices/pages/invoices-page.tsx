@@ -17,7 +17,7 @@ import { useAdminInvoicesQuery } from '../api';
 export function InvoicesPage() {
   const [page, setPage] = useState(1);
   const [q, setQ] = useState('');
-  const { data, isLoading, isFetching, isError } = useAdminInvoicesQuery({ page, q });
+  const { data, isLoading, isFetching, isError, refetch } = useAdminInvoicesQuery({ page, q });
   const receipts = useReceiptDownload();
   useErrorToast(isError, MSG.errorFetchingData);
 
@@ -58,9 +58,10 @@ export function InvoicesPage() {
         <DataTable
           caption="All invoices"
           columns={columns}
-          rows={isError ? [] : data?.items}
+          rows={data?.items}
           rowKey={(i) => i.invoice_no}
           loading={isLoading}
+          failed={isError && { onRetry: () => void refetch(), retrying: isFetching }}
           empty={MSG.noDataAvailable}
         />
       </div>

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { LICENSE_ADMIN_STATUSES, LICENSE_TYPE_LABELS, licenseAdminStatus, truncateKey, type LicenseAdminStatus } from '@lbs/domain/license-terms';
 import { MSG } from '@lbs/domain/messages';
 import { pageCount } from '@lbs/domain/paging';
@@ -10,6 +11,7 @@ import { PlusIcon } from '../../../components/ui/icons';
 import { FilterSelect, ListToolbar } from '../../../components/ui/list-toolbar';
 import { Pager } from '../../../components/ui/pager';
 import { SearchField } from '../../../components/ui/search-field';
+import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { licenseEndText, licenseStartText, licenseStatusBadge } from '../../../lib/license-display';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useAllLicensesQuery, type AdminLicense } from '../api';
@@ -38,26 +40,92 @@ function KeyCell({ license }: { license: AdminLicense }) {
   );
 }
 
+function DeviceCell({ license }: { license: AdminLicense }) {
+  if (!license.device_number) return <span className="text-slate-600">{MSG.unknownDevice}</span>;
+  return (
+    <span className="flex flex-col">
+      {license.device_name ? <span className="font-medium text-ink [overflow-wrap:anywhere]">{license.device_name}</span> : null}
+      <span className="whitespace-nowrap font-mono text-xs text-slate-700" title={license.device_number} aria-hidden="true">
+        {truncateDevice(license.device_number)}
+      </span>
+      <span className="sr-only">{license.device_number}</span>
+    </span>
+  );
+}
+
+/** '3 hours ago', the exact moment (the admin's zone) in its title and written out on phones. */
+function LastSeen({ at, inline = false }: { at: string | null; inline?: boolean }) {
+  if (!at) return <span className="text-slate-600">{inline ? 'never seen' : 'Never'}</span>;
+  const exact = formatDateTime(at);
+  if (inline) {
+    return (
+      <span className="whitespace-nowrap">
+        seen{' '}
+        <time dateTime={at} title={exact}>
+          {formatRelativeTime(at)}
+        </time>
+      </span>
+    );
+  }
+  return (
+    <time dateTime={at} title={exact} className="flex flex-col">
+      <span>{formatRelativeTime(at)}</span>
+      <span className="text-xs text-slate-600 md:sr-only">{exact}</span>
+    </time>
+  );
+}
+
 function columns(onRevoke: (l: AdminLicense) => void): ReadonlyArray<Column<AdminLicense>> {
   return [
     { key: 'key', header: 'License Key', cell: (l) => <KeyCell license={l} />, card: 'title' },
     { key: 'email', header: 'Email', cell: (l) => <EmailText email={l.email} /> },
     { key: 'type', header: 'Type', cell: (l) => TYPE_LABELS[l.type] },
+    // Device, App version, Last seen (issue 20): what the booth reported at its last activation or
+    // check; the name is the customer's own for it when they gave one. The table stacks the three in
+    // one column, so the list keeps the spec's columns and its Revoke button in view at 1440 px; a
+    // card has a labelled line for each.
     {
-      key: 'device',
+      key: 'booth',
       header: 'Device',
-      cell: (l) =>
-        l.device_number ? (
-          <span className="whitespace-nowrap font-mono text-xs text-slate-700" title={l.device_number}>
-            {truncateDevice(l.device_number)}
-          </span>
-        ) : (
-          <span className="text-slate-600">{MSG.unknownDevice}</span>
-        ),
+      card: 'hidden',
+      cell: (l) => (
+        <span className="flex flex-col gap-0.5">
+          <DeviceCell license={l} />
+          {l.device_number ? (
+            <span className="text-xs text-slate-700">
+              {l.app_version ? (
+                <>
+                  <span className="whitespace-nowrap" title="App version">
+                    {l.app_version}
+                  </span>
+                  {' · '}
+                </>
+              ) : null}
+              <LastSeen at={l.last_seen_at} inline />
+            </span>
+          ) : null}
+        </span>
+      ),
     },
-    // A date stays on one line; an unused pass's longer words may wrap, keeping Status in view.
-    { key: 'start', header: 'Start', cell: (l) => <span className={l.activate_by ? undefined : 'whitespace-nowrap'}>{licenseStartText(l)}</span> },
-    { key: 'end', header: 'End', cell: (l) => <span className={l.activate_by ? undefined : 'whitespace-nowrap'}>{licenseEndText(l, 'Never')}</span> },
+    { key: 'device', header: 'Device', table: false, cell: (l) => <DeviceCell license={l} /> },
+    { key: 'version', header: 'App version', table: false, cell: (l) => <span className="whitespace-nowrap">{l.app_version ?? '--'}</span> },
+    { key: 'seen', header: 'Last seen', table: false, cell: (l) => <LastSeen at={l.last_seen_at} /> },
+    // The table shows start over end in one column, so the columns fit the panel at 1440 px; a
+    // card has room for both lines, labelled. A date stays on one line; an unused pass's longer
+    // words may wrap.
+    {
+      key: 'term',
+      header: 'Start / End',
+      card: 'hidden',
+      cell: (l) => (
+        <span className="flex flex-col gap-0.5">
+          <span className={l.activate_by ? undefined : 'whitespace-nowrap'}>{licenseStartText(l)}</span>
+          <span className={l.activate_by ? undefined : 'whitespace-nowrap'}>{licenseEndText(l, 'Never')}</span>
+        </span>
+      ),
+    },
+    { key: 'start', header: 'Start', className: 'md:hidden', cell: (l) => licenseStartText(l) },
+    { key: 'end', header: 'End', className: 'md:hidden', cell: (l) => licenseEndText(l, 'Never') },
     {
       key: 'status',
       header: 'Status',
@@ -94,12 +162,15 @@ function columns(onRevoke: (l: AdminLicense) => void): ReadonlyArray<Column<Admi
 /** LICENSES (spec §2): every licence, searched and paged on the server, with generate and revoke. */
 export function LicensesPage() {
   const headingId = useId();
-  const [q, setQ] = useState('');
+  // The search lives in the address (`?q=`), so ANALYTICS can link a device to its licence.
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const setQ = (text: string) => setParams(text ? { q: text } : {}, { replace: true });
   const [status, setStatus] = useState<LicenseAdminStatus | ''>('');
   const [page, setPage] = useState(1);
   const [generating, setGenerating] = useState(false);
   const [revoking, setRevoking] = useState<AdminLicense | null>(null);
-  const { data, isLoading, isFetching, isError } = useAllLicensesQuery({ page, q, status });
+  const { data, isLoading, isFetching, isError, refetch } = useAllLicensesQuery({ page, q, status });
   useErrorToast(isError, MSG.failedToLoadLicenses);
 
   return (
@@ -117,8 +188,9 @@ export function LicensesPage() {
       >
         <SearchField
           label="Search licenses"
-          placeholder="Email or license key"
+          placeholder="Email, license key or ID"
           className="w-full sm:max-w-sm"
+          initial={q}
           onSearch={(text) => {
             setQ(text);
             setPage(1);
@@ -149,7 +221,9 @@ export function LicensesPage() {
           rows={data?.items}
           rowKey={(l) => l._id}
           loading={isLoading}
+          failed={isError && { onRetry: () => void refetch(), retrying: isFetching, message: MSG.failedToLoadLicenses }}
           empty="No licenses found."
+          dense
         />
       </div>
       {data ? <Pager page={page} totalPages={pageCount(data.total, data.page_size)} onChange={setPage} label="Licenses pages" /> : null}

@@ -14,6 +14,7 @@ import { NotificationsPage } from './notifications-page';
  */
 
 let rows: TAdminNotification[];
+let customerRows: TAdminNotification[];
 let calls: Array<{ method: string; url: string; body: unknown }>;
 
 function makeRows(n: number): TAdminNotification[] {
@@ -25,8 +26,26 @@ function makeRows(n: number): TAdminNotification[] {
     created_at: new Date(Date.UTC(2030, 0, 1, 12, 60 - i)).toISOString(),
     is_read: false,
     is_done: false,
-    user_id: i === 5 ? 2 : 1,
-    email: i === 5 ? 'boss@example.com' : `owner${i}@example.com`,
+    // A feed row names the customer it is about, or nobody (a stranger's contact message).
+    user_id: i % 2 ? 10 + i : null,
+    email: i % 2 ? `buyer${i}@example.com` : null,
+    read_only: false,
+  }));
+}
+
+/** Customers' notifications: read-only, each with its owner; user 2 is the signed-in admin. */
+function makeCustomerRows(n: number): TAdminNotification[] {
+  return Array.from({ length: n }, (_, i) => ({
+    _id: `00000000-0000-4000-9000-${String(i).padStart(12, '0')}`,
+    type: 'license_purchase',
+    title: `Customer title ${i}`,
+    message: `Customer message ${i}`,
+    created_at: new Date(Date.UTC(2030, 0, 1, 12, 60 - i)).toISOString(),
+    is_read: false,
+    is_done: false,
+    user_id: i === 1 ? 2 : 1,
+    email: i === 1 ? 'boss@example.com' : 'owner@example.com',
+    read_only: true,
   }));
 }
 
@@ -34,6 +53,7 @@ const json = (body: unknown, status = 200) => new Response(JSON.stringify(body),
 
 beforeEach(() => {
   calls = [];
+  customerRows = makeCustomerRows(3);
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init: RequestInit = {}) => {
@@ -43,7 +63,8 @@ beforeEach(() => {
       calls.push({ method, url: url.pathname + url.search, body });
       if (method === 'GET' && url.pathname === '/api/notification/admin/all') {
         const page = Number(url.searchParams.get('page') ?? 1);
-        return json({ items: rows.slice((page - 1) * 10, page * 10), total: rows.length, page, page_size: 10 });
+        const list = url.searchParams.get('audience') === 'customers' ? customerRows : rows;
+        return json({ items: list.slice((page - 1) * 10, page * 10), total: list.length, page, page_size: 10 });
       }
       if (method === 'PATCH' && url.pathname === '/api/notification/read') {
         const ids = (body as { ids: string[] }).ids;
@@ -88,16 +109,14 @@ const unreadDots = async () => (await table()).queryAllByRole('img', { name: 'Un
 const bulkButton = () => screen.queryByRole('button', { name: /selected as read$/ });
 
 describe('NotificationsPage', () => {
-  it('shows ten rows of the first page with title, message, owner and unread dot, and a pager for more than ten', async () => {
+  it("shows ten rows of the admins' feed with title, message, the customer concerned and unread dot, and a pager for more than ten", async () => {
     rows = makeRows(12);
     renderPage();
     const t = await table();
     expect(t.getByText('Title 0')).toBeTruthy();
     expect(t.getByText('Message 9')).toBeTruthy();
-    expect(t.getByText('For owner3@example.com')).toBeTruthy();
-    // The admin's own notifications say so.
-    expect(within(t.getByText(/^For boss@example.com/)).getByText('you')).toBeTruthy();
-    expect(t.getAllByText('you')).toHaveLength(1);
+    expect(t.getByText('Customer buyer3@example.com')).toBeTruthy();
+    expect(t.getAllByText(/^Customer /)).toHaveLength(5);
     expect(t.queryByText('Title 10')).toBeNull();
     expect(await unreadDots()).toBe(10);
     expect(screen.getByRole('navigation', { name: 'Notification pages' })).toBeTruthy();
@@ -153,6 +172,30 @@ describe('NotificationsPage', () => {
     ]);
     // Ten rows or fewer: no pager.
     expect(screen.queryByRole('navigation', { name: 'Notification pages' })).toBeNull();
+  });
+
+  it("shows customers' notifications under the filter, read-only: no boxes, no mark buttons, no bulk action", async () => {
+    rows = makeRows(3);
+    renderPage();
+    fireEvent.click((await table()).getByRole('checkbox', { name: 'Select: Title 1' }));
+    expect(screen.getByRole('button', { name: 'Mark 1 selected as read' })).toBeTruthy();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Show' }), { target: { value: 'customers' } });
+    const t = within(await screen.findByRole('table', { name: "Customers' notifications, newest first, read-only" }));
+    expect(await t.findByText('Customer title 0')).toBeTruthy();
+    expect(calls.at(-1)).toMatchObject({ method: 'GET', url: '/api/notification/admin/all?page=1&audience=customers' });
+    expect(screen.getByText(/Read-only: only a customer marks their own notifications read or done/)).toBeTruthy();
+    expect(t.getAllByText('For owner@example.com')).toHaveLength(2);
+    // The admin's own notifications say so.
+    expect(within(t.getByText(/^For boss@example.com/)).getByText('you')).toBeTruthy();
+    expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: /^Mark as (read|done)/ })).toBeNull();
+    expect(bulkButton()).toBeNull();
+    expect(await unreadDots()).toBe(3);
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Show' }), { target: { value: 'admins' } });
+    expect(await (await table()).findByText('Title 0')).toBeTruthy();
+    expect(bulkButton()).toBeNull();
+    expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
   });
 
   it('says so when there are none', async () => {

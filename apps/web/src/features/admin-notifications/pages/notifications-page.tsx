@@ -5,13 +5,14 @@ import { pageCount } from '@lbs/domain/paging';
 import { Button } from '../../../components/ui/button';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { EmailAddress } from '../../../components/ui/email-address';
-import { ListToolbar } from '../../../components/ui/list-toolbar';
+import { FilterSelect, ListToolbar } from '../../../components/ui/list-toolbar';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { NotificationIcon } from '../../../components/ui/notification-icon';
 import { NotificationMarks } from '../../../components/ui/notification-marks';
 import { Pager } from '../../../components/ui/pager';
 import { formatDateTime } from '../../../lib/format-date';
 import { useAppSelector } from '../../../lib/store-hooks';
+import type { NotificationAudience } from '@lbs/domain/admin-queries';
 import {
   useAdminMarkNotificationMutation,
   useAdminNotificationsQuery,
@@ -23,15 +24,19 @@ import { usePageSelection, type SelectAllState } from '../page-selection';
 const checkboxClass = 'h-4 w-4 cursor-pointer rounded border-slate-300 accent-brand-600';
 
 /**
- * The back office's NOTIFICATIONS (spec §2): every notification the shop has written, to
- * customers and to admins, ten a page from the server, newest first. Rows are ticked one by one
- * or a page at a time and marked read together; each row can be marked read or done alone.
+ * The back office's NOTIFICATIONS (spec §2, DESIGN §6.2): the admins' own feed (paid orders,
+ * declined payments, contact messages), ten a page from the server, newest first. Rows are ticked
+ * one by one or a page at a time and marked read together; each row can be marked read or done
+ * alone; every admin sees the same marks. A filter shows the customers' notifications instead,
+ * read-only: what a customer has read is theirs to mark, so those rows have no boxes or buttons.
  */
 export function NotificationsPage() {
   const [page, setPage] = useState(1);
-  const { data, isLoading, isError, refetch, isFetching } = useAdminNotificationsQuery({ page });
+  const [audience, setAudience] = useState<NotificationAudience>('admins');
+  const readOnly = audience === 'customers';
+  const { data, isLoading, isError, refetch, isFetching } = useAdminNotificationsQuery({ page, audience });
   const rows = data?.items;
-  const pageIds = useMemo(() => rows?.map((n) => n._id) ?? [], [rows]);
+  const pageIds = useMemo(() => (readOnly ? [] : (rows?.map((n) => n._id) ?? [])), [rows, readOnly]);
   const selection = usePageSelection(pageIds, page);
   const me = useAppSelector((s) => s.user.user?.id);
   const [markMany, bulk] = useMarkNotificationsReadMutation();
@@ -63,7 +68,9 @@ export function NotificationsPage() {
       // The box, the icon with its unread dot, and the title: one cell, so a phone's card heads
       // with the same three things as the table's row.
       key: 'title',
-      header: (
+      header: readOnly ? (
+        <span className="pl-11">Title</span>
+      ) : (
         <span className="flex items-center gap-3">
           <SelectAll state={selection.allState} onChange={selection.toggleAll} />
           <span className="pl-11">Title</span>
@@ -73,15 +80,13 @@ export function NotificationsPage() {
       card: 'title',
       cell: (n) => (
         <span className="flex items-start gap-3">
-          <RowCheckbox n={n} checked={selection.isSelected(n._id)} onChange={() => selection.toggle(n._id)} className="mt-2 shrink-0" />
+          {n.read_only ? null : (
+            <RowCheckbox n={n} checked={selection.isSelected(n._id)} onChange={() => selection.toggle(n._id)} className="mt-2 shrink-0" />
+          )}
           <NotificationIcon type={n.type} unread={!n.is_read} size="sm" />
           <span className="min-w-0 pt-1.5">
             <Title n={n} />
-            {/* Whose it is: the table holds the customers' notifications and the admins'. */}
-            <span className="mt-0.5 block text-xs font-normal text-slate-600 [overflow-wrap:anywhere]">
-              For <EmailAddress address={n.email} />
-              {n.user_id === me ? <span className="ml-1.5 rounded bg-brand-50 px-1.5 py-0.5 font-semibold text-brand-700">you</span> : null}
-            </span>
+            <Customer n={n} me={me} />
           </span>
         </span>
       ),
@@ -102,15 +107,25 @@ export function NotificationsPage() {
         </time>
       ),
     },
-    {
+  ];
+  if (!readOnly) {
+    columns.push({
       key: 'actions',
       header: <span className="sr-only">Actions</span>,
       card: 'actions',
-      cell: (n) => (
-        <NotificationMarks n={n} busy={busyId === n._id && single.isLoading} onMark={(flag) => void mark(n, flag)} className="md:flex-col md:items-start md:gap-1" />
-      ),
-    },
-  ];
+      cell: (n) =>
+        n.read_only ? null : (
+          <NotificationMarks n={n} busy={busyId === n._id && single.isLoading} onMark={(flag) => void mark(n, flag)} className="md:flex-col md:items-start md:gap-1" />
+        ),
+    });
+  }
+
+  function show(next: NotificationAudience) {
+    // Ticks belong to the list they were made in.
+    selection.clear();
+    setAudience(next);
+    setPage(1);
+  }
 
   const count = selection.selected.length;
   return (
@@ -120,35 +135,42 @@ export function NotificationsPage() {
         title="Notifications"
         description={
           <>
-            Everything the shop has told its customers and its admins, newest first
+            {readOnly
+              ? "What the shop told its customers, newest first. Read-only: only a customer marks their own notifications read or done"
+              : "What the shop tells its admins (paid orders, declined payments, contact messages), newest first; every admin shares one read and done state"}
             {data && data.total > 0 ? ` · ${data.total.toLocaleString('en-US')} in all` : ''}.
           </>
         }
         actions={
           // Kept in the layout while nothing is ticked, so ticking a row does not move the table.
           <div className="flex items-center sm:min-h-10" aria-live="polite">
-            {count > 0 ? (
+            {count > 0 && !readOnly ? (
               <Button onClick={() => void markSelected()} disabled={bulk.isLoading} className="px-4 py-2">
                 {MSG.markSelectedAsRead(count)}
               </Button>
             ) : null}
           </div>
         }
-      />
+      >
+        <FilterSelect label="Show" className="sm:w-56" value={audience} onChange={(e) => show(e.target.value as NotificationAudience)}>
+          <option value="admins">Admin feed</option>
+          <option value="customers">Customers'</option>
+        </FilterSelect>
+      </ListToolbar>
 
       <div className="mt-4">
         {isError ? (
           <LoadFailed onRetry={() => void refetch()} busy={isFetching} />
         ) : (
           <>
-            {rows?.length ? (
+            {rows?.length && !readOnly ? (
               <label className="mb-3 flex items-center gap-3 rounded-lg border border-slate-200 px-4 py-3 text-sm font-medium text-slate-700 md:hidden">
                 <SelectAllBox state={selection.allState} onChange={selection.toggleAll} />
                 Select all on this page
               </label>
             ) : null}
             <DataTable
-              caption="Notifications, newest first"
+              caption={readOnly ? "Customers' notifications, newest first, read-only" : "Admins' notifications, newest first"}
               columns={columns}
               rows={rows}
               rowKey={(n) => n._id}
@@ -161,6 +183,20 @@ export function NotificationsPage() {
         )}
       </div>
     </section>
+  );
+}
+
+/**
+ * The customer concerned: whose a customer's notification is ("you" for the admin's own), or who
+ * an admins' feed event is about (a buyer; nobody for a stranger's contact message).
+ */
+function Customer({ n, me }: { n: AdminNotification; me: number | undefined }) {
+  if (n.email === null) return null;
+  return (
+    <span className="mt-0.5 block text-xs font-normal text-slate-600 [overflow-wrap:anywhere]">
+      {n.read_only ? 'For' : 'Customer'} <EmailAddress address={n.email} />
+      {n.read_only && n.user_id === me ? <span className="ml-1.5 rounded bg-brand-50 px-1.5 py-0.5 font-semibold text-brand-700">you</span> : null}
+    </span>
   );
 }
 

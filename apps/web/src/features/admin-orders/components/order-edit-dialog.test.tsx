@@ -29,6 +29,7 @@ const ORDER: TAdminOrder = {
   products: [{ product_id: 2, name: 'Adhesion Roller', quantity: 1, price: 300 }],
   track_num: 'TRK-1',
   track_url: 'https://track.example.com/TRK-1',
+  carrier: '',
   carrier_name: 'DHL Express',
   estimate_date: '2030-01-10',
   subtotal: 300,
@@ -60,7 +61,9 @@ describe('OrderEditDialog', () => {
     expect(within(dialog).getByText('1 Marina Boulevard, Central 018956')).toBeTruthy();
     expect(field('Status').value).toBe('shipped');
     expect(field('Tracking number').value).toBe('TRK-1');
-    expect(field('Carrier').value).toBe('DHL Express');
+    // A name typed before the carrier list: shown as `other`, with its name and link.
+    expect(field('Carrier').value).toBe('other');
+    expect(field('Carrier name').value).toBe('DHL Express');
     expect(field('Estimated delivery').value).toBe('2030-01-10');
     expect(field('Tracking URL').value).toBe('https://track.example.com/TRK-1');
   });
@@ -75,6 +78,7 @@ describe('OrderEditDialog', () => {
     expect(onSave).toHaveBeenCalledWith(4711, {
       status: 'pending',
       track_num: '',
+      carrier: 'other',
       carrier_name: 'DHL Express',
       estimate_date: '2030-01-10',
       track_url: 'https://track.example.com/TRK-1',
@@ -96,15 +100,18 @@ describe('OrderEditDialog', () => {
     const { field, save, onClose } = renderDialog(onSave, { ...ORDER, status: 'delivered' });
     fireEvent.change(field('Status'), { target: { value: 'processing' } });
     fireEvent.change(field('Tracking number'), { target: { value: '  1Z999AA1  ' } });
-    fireEvent.change(field('Carrier'), { target: { value: 'UPS' } });
-    fireEvent.change(field('Tracking URL'), { target: { value: 'http://ups.example.com/t?n=1Z999AA1' } });
+    fireEvent.change(field('Carrier'), { target: { value: 'ups' } });
+    // A listed carrier: no URL to type; the link is built from the number and shown.
+    await waitFor(() => expect(within(screen.getByRole('dialog')).queryByLabelText('Tracking URL')).toBeNull());
+    expect(screen.getByRole('link', { name: 'https://www.ups.com/track?loc=en_SG&tracknum=1Z999AA1' })).toBeTruthy();
     await save();
     expect(onSave).toHaveBeenCalledWith(4711, {
       status: 'processing',
       track_num: '1Z999AA1',
-      carrier_name: 'UPS',
+      carrier: 'ups',
+      carrier_name: '',
       estimate_date: '2030-01-10',
-      track_url: 'http://ups.example.com/t?n=1Z999AA1',
+      track_url: '',
     });
     expect(await screen.findByText(MSG.statusUpdated)).toBeTruthy();
     expect(onClose).toHaveBeenCalled();

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { TAdminOrder } from '@lbs/domain/admin-responses';
 import { MSG } from '@lbs/domain/messages';
 import { ZOrderUpdateBody, type TOrderUpdateBody } from '@lbs/domain/schemas';
+import { CARRIER_CODES, carrierName, carrierTrackingUrl, isCarrierCode, isKnownCarrier, type CarrierCode } from '@lbs/domain/carriers';
 import { ORDER_STATUSES } from '@lbs/domain/statuses';
 import { DetailSection, OrderDetailsDialog } from '../../../components/orders/order-details-dialog';
 import { statusLabel } from '../../../components/orders/order-status';
@@ -18,15 +19,26 @@ import { toApiError } from '../../../lib/api-error';
 
 type FormInput = z.input<typeof ZOrderUpdateBody>;
 
-/** What PUT /order/{id} is sent: a pending order has no tracking number yet (spec §4), so it goes empty. */
+/**
+ * What PUT /order/{id} is sent: a pending order has no tracking number yet (spec §4), so it goes
+ * empty. A listed carrier's name and link are the server's to write, so only `other` sends them.
+ */
 function orderUpdateBody(values: TOrderUpdateBody): TOrderUpdateBody {
+  const typed = values.carrier === 'other';
   return {
     status: values.status,
     track_num: values.status === 'pending' ? '' : (values.track_num ?? ''),
-    carrier_name: values.carrier_name ?? '',
+    carrier: values.carrier ?? '',
+    carrier_name: typed ? (values.carrier_name ?? '') : '',
     estimate_date: values.estimate_date ?? '',
-    track_url: values.track_url ?? '',
+    track_url: typed ? (values.track_url ?? '') : '',
   };
+}
+
+/** The carrier the select starts on: the order's, or `other` for a name typed before the list. */
+function initialCarrier(order: TAdminOrder): CarrierCode | '' {
+  if (isCarrierCode(order.carrier)) return order.carrier;
+  return order.carrier_name || order.track_url ? 'other' : '';
 }
 
 /**
@@ -116,13 +128,16 @@ function OrderEditForm({
     defaultValues: {
       status: order.status,
       track_num: order.track_num,
+      carrier: initialCarrier(order),
       carrier_name: order.carrier_name,
       estimate_date: order.estimate_date,
       track_url: order.track_url,
     },
   });
-  const status = useWatch({ control, name: 'status' });
+  const [status, carrier, trackNum] = useWatch({ control, name: ['status', 'carrier', 'track_num'] });
   const pending = status === 'pending';
+  const listed = isCarrierCode(carrier) && isKnownCarrier(carrier) ? carrier : null;
+  const derivedUrl = listed && !pending ? carrierTrackingUrl(listed, trackNum ?? '') : '';
 
   const save = async (values: TOrderUpdateBody) => {
     setFailure(null);
@@ -177,18 +192,45 @@ function OrderEditForm({
           error={errors.track_num?.message}
           {...register('track_num')}
         />
-        <TextField label="Carrier" autoComplete="off" placeholder="e.g. DHL Express" error={errors.carrier_name?.message} {...register('carrier_name')} />
+        <FieldFrame label="Carrier" error={errors.carrier?.message}>
+          {(c) => (
+            <select {...c} className={`${c.className} h-10.5`} {...register('carrier')}>
+              <option value="">Not chosen</option>
+              {CARRIER_CODES.map((code) => (
+                <option key={code} value={code}>
+                  {carrierName(code)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FieldFrame>
         <TextField label="Estimated delivery" type="date" error={errors.estimate_date?.message} {...register('estimate_date')} />
-        <TextField
-          className="sm:col-span-2"
-          label="Tracking URL"
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          placeholder="https://"
-          error={errors.track_url?.message}
-          {...register('track_url')}
-        />
+        {carrier === 'other' ? (
+          <>
+            <TextField className="sm:col-span-2" label="Carrier name" autoComplete="off" placeholder="e.g. Kerry Express" error={errors.carrier_name?.message} {...register('carrier_name')} />
+            <TextField
+              className="sm:col-span-2"
+              label="Tracking URL"
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              placeholder="https://"
+              error={errors.track_url?.message}
+              {...register('track_url')}
+            />
+          </>
+        ) : listed ? (
+          <div className="sm:col-span-2 text-sm">
+            <p className="font-medium text-slate-700">Tracking link</p>
+            {derivedUrl ? (
+              <a href={derivedUrl} target="_blank" rel="noreferrer" className="mt-1 block break-all text-brand-700 underline">
+                {derivedUrl}
+              </a>
+            ) : (
+              <p className="mt-1 text-slate-500">Built from the tracking number once it is entered.</p>
+            )}
+          </div>
+        ) : null}
         {failure ? (
           <div className="sm:col-span-2">
             <FormAlert>

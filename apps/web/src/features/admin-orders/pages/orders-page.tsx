@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { toast } from 'react-toastify';
 import type { TAdminOrder } from '@lbs/domain/admin-responses';
 import { MSG } from '@lbs/domain/messages';
 import { formatUsd } from '@lbs/domain/money';
@@ -13,13 +14,19 @@ import { Pager } from '../../../components/ui/pager';
 import { SearchField } from '../../../components/ui/search-field';
 import { formatDate } from '../../../lib/format-date';
 import { useErrorToast } from '../../../lib/use-error-toast';
-import { useAdminOrdersQuery, useUpdateOrderMutation } from '../api';
+import { toApiError } from '../../../lib/api-error';
+import { Button } from '../../../components/ui/button';
+import { useAdminOrdersQuery, useShipOrdersMutation, useUpdateOrderMutation } from '../api';
 import { OrderEditDialog } from '../components/order-edit-dialog';
+import { ShipOrdersDialog } from '../components/ship-orders-dialog';
+import { downloadPackingSlips } from '../download-packing-slips';
 
 
 /**
  * Back office ORDERS: every paid order, paged and filtered on the server (status, a search by
- * order number, email or name, the days it was placed), each with the edit dialog.
+ * order number, email or name, the days it was placed), each with the edit dialog. Orders can be
+ * selected (one by one or the whole page; the selection survives paging and filtering, so a
+ * batch can be gathered) for their packing slips in one PDF and for "Mark shipped".
  */
 export function OrdersPage() {
   const id = useId();
@@ -29,14 +36,51 @@ export function OrdersPage() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [editing, setEditing] = useState<TAdminOrder | null>(null);
+  // Kept with the orders themselves: the ship dialog lists orders from earlier pages too.
+  const [selected, setSelected] = useState<ReadonlyMap<number, TAdminOrder>>(new Map());
+  const [shipping, setShipping] = useState<readonly TAdminOrder[] | null>(null);
+  const [downloading, setDownloading] = useState(false);
   // The server refuses from after to; the list waits until the range makes sense.
   const rangeProblem = from && to && from > to ? ANALYTICS_MSG.fromAfterTo : null;
-  const { data, isLoading, isFetching, isError } = useAdminOrdersQuery(
+  const { data, isLoading, isFetching, isError, refetch } = useAdminOrdersQuery(
     { page, q, status: status || undefined, from, to },
     { skip: rangeProblem !== null },
   );
   const [updateOrder] = useUpdateOrderMutation();
+  const [shipOrders] = useShipOrdersMutation();
   useErrorToast(isError, MSG.errorFetchingData);
+
+  const pageOrders = data?.items ?? [];
+  const toggle = (o: TAdminOrder, on: boolean) =>
+    setSelected((prev) => {
+      const next = new Map(prev);
+      if (on) next.set(o.order_id, o);
+      else next.delete(o.order_id);
+      return next;
+    });
+  const allOnPage = pageOrders.length > 0 && pageOrders.every((o) => selected.has(o.order_id));
+  const someOnPage = pageOrders.some((o) => selected.has(o.order_id));
+  const togglePage = (on: boolean) =>
+    setSelected((prev) => {
+      const next = new Map(prev);
+      for (const o of pageOrders) {
+        if (on) next.set(o.order_id, o);
+        else next.delete(o.order_id);
+      }
+      return next;
+    });
+  const selection = [...selected.values()];
+
+  const printPackingSlips = async () => {
+    setDownloading(true);
+    try {
+      await downloadPackingSlips(selection.map((o) => o.order_id));
+    } catch (err) {
+      toast.error(`Packing slips failed: ${toApiError(err).message}`);
+    } finally {
+      setDownloading(false);
+    }
+  };
 
   const filtered = <T,>(set: (value: T) => void) => (value: T) => {
     set(value);
@@ -44,9 +88,42 @@ export function OrdersPage() {
   };
 
   const columns: Array<Column<TAdminOrder>> = [
+    {
+      key: 'select',
+      header: <span className="sr-only">Selected</span>,
+      card: 'actions',
+      className: 'w-10',
+      cell: (o) => (
+        <label className="inline-flex min-h-9 items-center gap-2 text-sm text-slate-700">
+          <input type="checkbox" className="h-4 w-4 accent-brand-600" checked={selected.has(o.order_id)} onChange={(e) => toggle(o, e.target.checked)} />
+          <span className="md:sr-only">Select</span>
+          <span className="sr-only"> order #{o.order_id}</span>
+        </label>
+      ),
+    },
     { key: 'id', header: 'Order ID', card: 'title', className: 'whitespace-nowrap', cell: (o) => <span className="font-semibold text-ink">#{o.order_id}</span> },
     { key: 'email', header: 'Email', cell: (o) => <EmailText email={o.email} /> },
-    { key: 'status', header: 'Status', cell: (o) => <OrderStatusBadge status={o.status} /> },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (o) => (
+        <span className="flex flex-col items-start gap-1">
+          <OrderStatusBadge status={o.status} />
+          {o.track_num ? (
+            <span className="text-xs text-slate-600">
+              {o.carrier_name ? `${o.carrier_name} · ` : ''}
+              {o.track_url ? (
+                <a href={o.track_url} target="_blank" rel="noreferrer" className="text-brand-700 underline" aria-label={`Track order ${o.order_id}: ${o.track_num}`}>
+                  {o.track_num}
+                </a>
+              ) : (
+                o.track_num
+              )}
+            </span>
+          ) : null}
+        </span>
+      ),
+    },
     {
       key: 'items',
       header: 'Items',
@@ -126,13 +203,37 @@ export function OrdersPage() {
 
       {rangeProblem ? null : (
         <>
+          {pageOrders.length ? (
+            <div role="group" aria-label="Selected orders" className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-slate-200 bg-slate-50 px-4 py-2.5">
+              <SelectPageCheckbox checked={allOnPage} mixed={someOnPage && !allOnPage} onChange={togglePage} />
+              <span className="text-sm text-slate-700" aria-live="polite">
+                {selected.size} selected
+              </span>
+              <span className="flex flex-wrap gap-2 sm:ml-auto">
+                <Button variant="secondary" className="px-3 py-1.5" disabled={!selected.size || downloading} onClick={() => void printPackingSlips()}>
+                  {downloading ? 'Preparing...' : 'Packing slips'}
+                </Button>
+                <Button className="px-3 py-1.5" disabled={!selected.size} onClick={() => setShipping(selection)}>
+                  Mark shipped
+                </Button>
+                {selected.size ? (
+                  <Button variant="ghost" className="px-3 py-1.5" onClick={() => setSelected(new Map())}>
+                    Clear
+                  </Button>
+                ) : null}
+              </span>
+            </div>
+          ) : null}
           <div className={`mt-5 transition-opacity ${isFetching && !isLoading ? 'opacity-60' : ''}`} aria-busy={isFetching}>
             <DataTable
               caption="All orders"
               columns={columns}
-              rows={isError ? [] : data?.items}
+              rows={data?.items}
               rowKey={(o) => o.order_id}
+              // A bar at the start, not a tint: a tint lowers the contrast of the cards' grey labels.
+              rowClassName={(o) => (selected.has(o.order_id) ? 'shadow-[inset_4px_0_0_var(--color-brand-600)]' : '')}
               loading={isLoading}
+              failed={isError && { onRetry: () => void refetch(), retrying: isFetching }}
               empty={MSG.noOrders}
             />
           </div>
@@ -140,7 +241,33 @@ export function OrdersPage() {
         </>
       )}
 
+      <ShipOrdersDialog
+        orders={shipping}
+        onShip={(body) => shipOrders(body).unwrap()}
+        onClose={(result) => {
+          setShipping(null);
+          // Orders now shipped (or found shipped already) leave the selection; refused ones stay to be looked at.
+          if (result) {
+            const done = new Set(result.results.filter((r) => r.outcome !== 'refused').map((r) => r.order_id));
+            setSelected((prev) => new Map([...prev].filter(([id]) => !done.has(id))));
+          }
+        }}
+      />
       <OrderEditDialog order={editing} onClose={() => setEditing(null)} onSave={(orderId, body) => updateOrder({ orderId, body }).unwrap()} />
     </section>
+  );
+}
+
+/** "Select all on this page", mixed while only some of the page is selected. */
+function SelectPageCheckbox({ checked, mixed, onChange }: { checked: boolean; mixed: boolean; onChange: (on: boolean) => void }) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = mixed;
+  }, [mixed]);
+  return (
+    <label className="inline-flex min-h-9 items-center gap-2 text-sm font-medium text-slate-700">
+      <input ref={ref} type="checkbox" className="h-4 w-4 accent-brand-600" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      Select all on this page
+    </label>
   );
 }

@@ -1,8 +1,9 @@
 import type { ComponentType, SVGProps } from 'react';
 import { MSG } from '@lbs/domain/messages';
-import type { TReportOverview } from '@lbs/domain/report-responses';
+import { describeChange, type ChangeDirection } from '@lbs/domain/report-comparison';
+import type { TReportComparison, TReportOverview } from '@lbs/domain/report-responses';
 import { icon } from '../../../components/ui/icons';
-import { formatOverviewFigure } from '../report-figures';
+import { COMPARED_METRIC, figureFit, formatOverviewFigure } from '../report-figures';
 
 const UsersIcon = icon(
   <>
@@ -33,6 +34,44 @@ const CoinIcon = icon(
   </>,
   20,
 );
+
+const ARROWS: Record<ChangeDirection, { Icon: ComponentType<SVGProps<SVGSVGElement>>; tone: string }> = {
+  up: { Icon: icon(<path d="M12 19V5M6 11l6-6 6 6" />, 16), tone: 'text-emerald-700' },
+  down: { Icon: icon(<path d="M12 5v14M6 13l6 6 6-6" />, 16), tone: 'text-rose-700' },
+  flat: { Icon: icon(<path d="M5 12h14" />, 16), tone: 'text-slate-600' },
+};
+
+/**
+ * A card's change over the chosen period: an arrow whose shape says the direction (colour only
+ * repeats it), the percentage or "new", and the two figures; a screen reader hears the sentence.
+ */
+function ChangeLine({
+  field,
+  comparison,
+  previousLabel,
+}: {
+  field: keyof TReportOverview;
+  comparison: TReportComparison;
+  previousLabel: string;
+}) {
+  const figures = comparison[COMPARED_METRIC[field]];
+  const { figure, spoken } = describeChange(figures.change, previousLabel);
+  const { Icon, tone } = ARROWS[figures.change.direction];
+  const current = formatOverviewFigure(field, figures.current);
+  const previous = formatOverviewFigure(field, figures.previous);
+  return (
+    <p data-testid={`change-${field}`} className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-slate-600">
+      <span className={`inline-flex items-center gap-0.5 font-semibold ${tone}`}>
+        <Icon aria-hidden="true" />
+        <span aria-hidden="true">{figure}</span>
+        <span className="sr-only">{spoken}:</span>
+      </span>
+      <span>
+        {current} vs {previous}, {previousLabel}
+      </span>
+    </p>
+  );
+}
 
 const CARDS: ReadonlyArray<{
   field: keyof TReportOverview;
@@ -68,9 +107,14 @@ const CARDS: ReadonlyArray<{
 export function OverviewCards({
   overview,
   loading,
+  comparison,
+  previousLabel,
 }: {
   overview: TReportOverview | undefined;
   loading: boolean;
+  /** The period against the one before it; absent while it loads or without a period. */
+  comparison?: TReportComparison;
+  previousLabel?: string;
 }) {
   return (
     <ul
@@ -94,10 +138,12 @@ export function OverviewCards({
                 <Icon />
               </span>
             </div>
-            {/* Sized to the card, so '$349,123.45' still fits four abreast on a 1024px screen. */}
+            {/* Sized to the card and to the figure's length (figureFit), never cut: the whole
+                '$3,731,240.00' is the point of the card, at 1440px four abreast as at 375px. */}
             <p
               title={figure}
-              className="truncate text-[clamp(0.95rem,13cqi,1.75rem)] leading-tight font-bold text-ink tabular-nums"
+              style={figure ? figureFit(figure) : undefined}
+              className="text-[1.75rem] leading-tight font-bold text-ink tabular-nums [overflow-wrap:anywhere]"
             >
               {figure ??
                 (loading ? (
@@ -106,6 +152,7 @@ export function OverviewCards({
                   '–'
                 ))}
             </p>
+            {comparison && previousLabel ? <ChangeLine field={field} comparison={comparison} previousLabel={previousLabel} /> : null}
           </li>
         );
       })}

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { configureStore } from '@reduxjs/toolkit';
 import { Provider } from 'react-redux';
+import { MSG } from '@lbs/domain/messages';
 import { dynamicMiddleware, rootReducer } from '../../../lib/store-registry';
 import { api } from '../../../lib/api';
 import { ReportPage } from './report-page';
@@ -29,6 +30,28 @@ function answer(path: string): unknown {
     return { total_users: 1204, total_subscriptions: 38, total_orders: 97, total_income: 12345.5 };
   if (path === '/api/report/summary/total_income')
     return DAYS.map((date, i) => ({ date, income: i * 40.25 }));
+  if (path === '/api/report/compare') {
+    const range = { start: '2025-03-01T16:00:00.000Z', end: '2025-03-08T04:00:00.000Z' };
+    return {
+      current: range,
+      previous: { ...range, first_day: '2025-02-23', last_day: '2025-03-01' },
+      total_users: { current: 45, previous: 40, change: { direction: 'up', percent: 12.5 } },
+      active_subscriptions: { current: 38, previous: 40, change: { direction: 'down', percent: -5 } },
+      total_orders: { current: 9, previous: 9, change: { direction: 'flat', percent: 0 } },
+      total_income: { current: 150, previous: 0, change: { direction: 'up', percent: null } },
+    };
+  }
+  if (path === '/api/report/breakdown')
+    return {
+      current: { start: '2025-03-01T16:00:00.000Z', end: '2025-03-08T04:00:00.000Z' },
+      by_product: [
+        { kind: 'product', product_id: 11, name: 'Monthly License', orders: 1, units: 1, income: 150 },
+        { kind: 'discount', product_id: null, name: 'Discounts', orders: 1, units: 0, income: -15 },
+        { kind: 'shipping', product_id: null, name: 'Shipping', orders: 1, units: 0, income: 15 },
+      ],
+      by_country: [{ country: null, name: 'No shipping address (licences only)', orders: 1, income: 150 }],
+      renewals: { ended: 3, renewed_in_time: 1, renewed_late: 1, rate: 33.3 },
+    };
   if (path.startsWith('/api/report/summary/'))
     return DAYS.map((date, i) => ({ date, count: i + 1 }));
   throw new Error(`unexpected call ${path}`);
@@ -97,6 +120,31 @@ describe('ReportPage', { timeout: 20_000 }, () => {
     expect(within(cards).getByText('$12,345.50')).toBeTruthy();
   });
 
+  it('each card shows its change over the period as an arrow, a percentage or "new", and words for screen readers', async () => {
+    renderPage();
+    const users = await screen.findByTestId('change-total_users');
+    expect(users.textContent).toContain('+12.5%');
+    expect(users.textContent).toContain('Up 12.5% from the 7 days before');
+    expect(users.textContent).toContain('45 vs 40, the 7 days before');
+    expect(screen.getByTestId('change-total_subscriptions').textContent).toContain('Down 5.0% from the 7 days before');
+    expect(screen.getByTestId('change-total_orders').textContent).toContain('No change from the 7 days before');
+    const income = screen.getByTestId('change-total_income');
+    expect(income.textContent).toContain('new');
+    expect(income.textContent).not.toMatch(/Infinity|NaN/);
+    expect(income.textContent).toContain('$150.00 vs $0.00');
+  });
+
+  it('shows the breakdowns of the period: by product, by country and the renewals', async () => {
+    renderPage();
+    const products = await screen.findByRole('table', { name: 'Income and orders by product' });
+    expect(within(products).getByText('Monthly License')).toBeTruthy();
+    expect(within(products).getByText('-$15.00')).toBeTruthy();
+    const countries = screen.getByRole('table', { name: 'Income and orders by shipping country' });
+    expect(within(countries).getByText('No shipping address (licences only)')).toBeTruthy();
+    expect(screen.getByTestId('renewals').textContent).toContain('33.3%');
+    expect(calls.filter((c) => c.path === '/api/report/breakdown').every((c) => c.params.period === 'last_7_days')).toBe(true);
+  });
+
   it("says 'Loading charts...' while the series load, then draws a chart per metric with its data as a table", async () => {
     holdAnswers();
     renderPage();
@@ -109,6 +157,10 @@ describe('ReportPage', { timeout: 20_000 }, () => {
       expect(within(table).getAllByRole('row')).toHaveLength(DAYS.length + 1);
     }
     expect(screen.queryByText('Loading charts...')).toBeNull();
+    // Only the Active Subscriptions chart says what its points are: today is now, as its card.
+    const subscriptions = screen.getByRole('heading', { name: 'Active Subscriptions' }).closest('section')!;
+    expect(within(subscriptions).getByText(MSG.activeSubscriptionsPoints)).toBeTruthy();
+    expect(screen.getAllByText(MSG.activeSubscriptionsPoints)).toHaveLength(1);
     const income = screen.getByRole('table', { name: /^Total Income per day/ });
     expect(within(income).getByText('$80.50')).toBeTruthy();
     expect(

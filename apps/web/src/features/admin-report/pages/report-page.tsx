@@ -1,10 +1,12 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { MSG } from '@lbs/domain/messages';
+import { previousPeriodLabel } from '@lbs/domain/report-comparison';
 import type { ReportMetric } from '@lbs/domain/schemas';
 import { ChartCard, ChartsLoading } from '../../../components/charts/chart-card';
 import { PeriodSelect, usePeriod, type PeriodQuery } from '../../../components/ui/period-select';
 import { useLoggedFailure } from '../../../lib/use-logged-failure';
-import { useReportOverviewQuery, useReportSeriesQuery } from '../api';
+import { useReportBreakdownQuery, useReportComparisonQuery, useReportOverviewQuery, useReportSeriesQuery } from '../api';
+import { BreakdownTables } from '../components/breakdown-tables';
 import { OverviewCards } from '../components/overview-cards';
 import { REPORT_METRIC_VIEWS, seriesHeadline, seriesPoints } from '../report-figures';
 
@@ -37,6 +39,10 @@ export function ReportPage() {
     total_orders: useSeries('total_orders', period.query),
     total_income: useSeries('total_income', period.query),
   };
+  const comparison = useReportComparisonQuery(period.query ?? skipToken);
+  useLoggedFailure('The report comparison', comparison.error);
+  const breakdown = useReportBreakdownQuery(period.query ?? skipToken);
+  useLoggedFailure('The report breakdown', breakdown.error);
   const loading = REPORT_METRIC_VIEWS.some(({ metric }) => series[metric].fetching);
 
   return (
@@ -45,18 +51,24 @@ export function ReportPage() {
         <div>
           <h2 className="text-xl font-semibold text-ink">Report</h2>
           <p className="mt-1 text-sm text-slate-500">
-            Totals as of now; the charts show each day of the period.
+            Totals as of now, each with the period against {period.query ? previousPeriodLabel(period.query) : 'the period before it'}; the charts and the
+            breakdowns show the period.
           </p>
         </div>
         <PeriodSelect state={period} />
       </div>
 
-      <OverviewCards overview={overview.data} loading={overview.isLoading} />
+      <OverviewCards
+        overview={overview.data}
+        loading={overview.isLoading}
+        comparison={comparison.currentData}
+        previousLabel={period.query ? previousPeriodLabel(period.query) : undefined}
+      />
 
       {loading ? (
         <ChartsLoading />
       ) : period.query ? (
-        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+        <div data-testid="report-charts" className="grid grid-cols-1 gap-4 md:grid-cols-2">
           {REPORT_METRIC_VIEWS.map(({ metric, kind }) => (
             <ChartCard
               key={metric}
@@ -64,6 +76,7 @@ export function ReportPage() {
               kind={kind}
               points={series[metric].points}
               headline={seriesHeadline(metric, series[metric].points)}
+              note={metric === 'active_subscriptions' ? MSG.activeSubscriptionsPoints : undefined}
             />
           ))}
         </div>
@@ -72,6 +85,12 @@ export function ReportPage() {
           Choose a start and an end date to see the charts.
         </p>
       )}
+
+      {period.query ? <BreakdownTables
+          breakdown={breakdown.currentData}
+          loading={breakdown.isFetching && !breakdown.currentData}
+          failed={breakdown.isError && !breakdown.isFetching}
+        /> : null}
     </div>
   );
 }

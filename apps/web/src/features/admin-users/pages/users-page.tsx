@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { MSG } from '@lbs/domain/messages';
 import { pageCount } from '@lbs/domain/paging';
@@ -10,6 +11,7 @@ import { DownloadIcon } from '../../../components/ui/icons';
 import { FilterSelect, ListToolbar } from '../../../components/ui/list-toolbar';
 import { Pager } from '../../../components/ui/pager';
 import { SearchField } from '../../../components/ui/search-field';
+import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format-date';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useAdminUsersQuery, type AdminUser } from '../api';
@@ -24,7 +26,17 @@ const orDash = (text: string) => text || '—';
 
 const COLUMNS: ReadonlyArray<Column<AdminUser>> = [
   { key: 'id', header: 'ID', cell: (u) => u.id, className: 'w-16 tabular-nums text-slate-600' },
-  { key: 'email', header: 'Email', cell: (u) => <span className="font-medium text-ink"><EmailText email={u.email} /></span>, card: 'title' },
+  // The address opens the customer's page (issue 21): a real link, so it is reachable by Tab and opens in a new tab too.
+  {
+    key: 'email',
+    header: 'Email',
+    card: 'title',
+    cell: (u) => (
+      <Link to={paths.accounts.admin.customer(u.id)} className="font-medium text-brand-700 underline decoration-brand-300 underline-offset-2 hover:text-brand-900 hover:decoration-brand-700">
+        <EmailText email={u.email} />
+      </Link>
+    ),
+  },
   { key: 'first_name', header: 'First name', cell: (u) => orDash(u.first_name) },
   { key: 'last_name', header: 'Last name', cell: (u) => orDash(u.last_name) },
   { key: 'created_at', header: 'Created', cell: (u) => formatDate(u.created_at), className: 'whitespace-nowrap' },
@@ -48,7 +60,7 @@ export function UsersPage() {
   const [role, setRole] = useState<string>(CUSTOMER_ROLE);
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
-  const { data, isLoading, isFetching, isError } = useAdminUsersQuery({ page, q, role });
+  const { data, isLoading, isFetching, isError, refetch } = useAdminUsersQuery({ page, q, role });
   useErrorToast(isError, MSG.errorFetchingData);
 
   const noun = (ROLES.find((r) => r.value === role) ?? ROLES[0]).noun;
@@ -104,7 +116,15 @@ export function UsersPage() {
       </ListToolbar>
 
       <div className={`mt-4 transition-opacity ${isFetching && !isLoading ? 'opacity-60' : ''}`} aria-busy={isFetching}>
-        <DataTable caption="Users" columns={COLUMNS} rows={data?.items} rowKey={(u) => u.id} loading={isLoading} empty="No users found." />
+        <DataTable
+          caption="Users"
+          columns={COLUMNS}
+          rows={data?.items}
+          rowKey={(u) => u.id}
+          loading={isLoading}
+          failed={isError && { onRetry: () => void refetch(), retrying: isFetching }}
+          empty="No users found."
+        />
       </div>
       {data ? <Pager page={page} totalPages={pageCount(data.total, data.page_size)} onChange={setPage} label="Users pages" /> : null}
     </section>

@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MSG } from '@lbs/domain/messages';
+import { DISPLAY_TIME_ZONES, displayTimeZoneFor } from '@lbs/domain/preferences';
 import { ZSignupForm, type TSignupForm } from '@lbs/domain/schemas';
 import { paths } from '../../../config/paths';
+import { browserTimeZone } from '../../../lib/format-date';
 import { useAppSelector } from '../../../lib/store-hooks';
 import { Button } from '../../../components/ui/button';
+import { FieldFrame } from '../../../components/ui/field-frame';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { PasswordFields } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -20,7 +23,11 @@ import { useCaptcha } from '../use-captcha';
 import { useGoogleAuth } from '../use-google-auth';
 import { useSignedIn } from '../use-signed-in';
 
-/** /signup: user name, email, password twice, CAPTCHA; or Google. */
+/**
+ * /signup: user name, email, password twice, time zone (ours, issue 21: preselected from the
+ * browser's zone when it is a listed one, so the first mail already dates in the customer's day),
+ * CAPTCHA; or Google, which takes the preselected zone too.
+ */
 export function SignupPage() {
   const navigate = useNavigate();
   const user = useAppSelector((s) => s.user.user);
@@ -32,21 +39,23 @@ export function SignupPage() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<TSignupForm>({ resolver: zodResolver(ZSignupForm) });
+    control,
+  } = useForm<TSignupForm>({ resolver: zodResolver(ZSignupForm), defaultValues: { time_zone: displayTimeZoneFor(browserTimeZone()) } });
 
+  const timeZone = useWatch({ control, name: 'time_zone' });
   // A verified account goes to the account area, back to the item last selected there.
-  const google = useGoogleAuth({ mode: 'signup', captcha, done: (res) => signedIn(res, paths.accounts.root), fail: setError });
+  const google = useGoogleAuth({ mode: 'signup', timeZone, captcha, done: (res) => signedIn(res, paths.accounts.root), fail: setError });
 
   if (user) return <Navigate to={paths.accounts.root} replace />;
 
-  const submit = async ({ username, email, password }: TSignupForm) => {
+  const submit = async ({ username, email, password, time_zone }: TSignupForm) => {
     setError(null);
     if (!captcha.token) {
       setError(MSG.captchaRequired);
       return;
     }
     try {
-      const { user: created } = await authApi.signUp({ username, email, password }, captcha.token);
+      const { user: created } = await authApi.signUp({ username, email, password, time_zone }, captcha.token);
       // New accounts must confirm their address first (a Google account is verified already).
       navigate(`${paths.verifySent}?email=${encodeURIComponent(created.email)}`);
     } catch (e) {
@@ -72,6 +81,17 @@ export function SignupPage() {
             { label: COPY.confirmPassword, autoComplete: 'new-password', error: errors.confirmPassword?.message, ...register('confirmPassword') },
           ]}
         />
+        <FieldFrame label={COPY.timeZone} hint={COPY.timeZoneHint} error={errors.time_zone?.message}>
+          {(control) => (
+            <select {...control} {...register('time_zone')}>
+              {DISPLAY_TIME_ZONES.map((z) => (
+                <option key={z.id} value={z.id}>
+                  {z.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </FieldFrame>
         <CaptchaWidget {...captcha.widget} />
         <Button type="submit" className="w-full" disabled={busy}>
           {isSubmitting ? COPY.signingUp : COPY.signupSubmit}

@@ -30,7 +30,12 @@ export function usePromoCode(items: readonly CartItem[]) {
       .unwrap()
       .then((promotion) => {
         if (cancelled || !evaluatePromo(itemsRef.current, promotion).ok) return;
-        setState({ phase: 'applied', code: saved.code, coupon: promotion.coupon });
+        // Only into an untouched box: a buyer who opened it, typed or applied another code while
+        // the answer was on its way keeps what they did (a late answer used to put the old code
+        // back over theirs).
+        setState((s) =>
+          s.phase === 'none' ? { phase: 'applied', code: saved.code, coupon: promotion.coupon } : s,
+        );
       })
       .catch(() => undefined)
       .finally(() => {

@@ -1,0 +1,1 @@
+CREATE INDEX "order_lines_renews_idx" ON "order_lines" USING btree ("renews_license_id") WHERE renews_license_id is not null;

@@ -1,0 +1,1 @@
+CREATE INDEX "licenses_ended_idx" ON "licenses" USING btree ("expires_at") WHERE revoked_at is null;

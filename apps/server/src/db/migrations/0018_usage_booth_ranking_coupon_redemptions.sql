@@ -1,0 +1,2 @@
+CREATE INDEX "promotion_redemptions_coupon_idx" ON "promotion_redemptions" USING btree ("coupon_id");--> statement-breakpoint
+CREATE INDEX "usage_device_hourly_hour_idx" ON "usage_device_hourly" USING btree ("hour");

@@ -1,0 +1,60 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openTestDatabase, type TestDatabase } from '../../../test/build-test-app';
+import { selectRows } from '../../db/select-rows';
+import { breakdownSql } from './report-breakdown';
+import { comparisonSql } from './report-comparison';
+
+/**
+ * The comparison and the breakdowns read sign-ups, paid orders and ended licences by a range scan
+ * of their timestamp's index, never by scanning the table: at 100k customers and 300k orders a scan
+ * is the whole budget. With sequential scans priced out (as customers/query-plans.test.ts does), the
+ * planner picks an index exactly when the query lets it.
+ */
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await openTestDatabase();
+});
+afterAll(() => t.close());
+
+async function planOf(query: SQL): Promise<string> {
+  return t.database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const rows = await selectRows<Record<string, string>>(tx, sql`explain ${query}`);
+    return rows.map((r) => Object.values(r)[0]).join('\n');
+  });
+}
+
+const week = {
+  previous: { start: new Date('2025-03-02T16:00:00Z'), end: new Date('2025-03-09T16:00:00Z') },
+  current: { start: new Date('2025-03-09T16:00:00Z'), end: new Date('2025-03-16T16:00:00Z') },
+};
+
+it('counts both periods of sign-ups and paid orders in one range scan of their index', async () => {
+  const q = comparisonSql(week);
+  const users = await planOf(q.users);
+  expect(users).toContain('users_role_created_idx');
+  expect(users).not.toContain('Seq Scan');
+  const orders = await planOf(q.orders);
+  expect(orders).toContain('orders_payment_status_paid_idx');
+  expect(orders).not.toContain('Seq Scan');
+});
+
+it('reads the breakdown by product and by country from the paid orders of the period, lines by their order', async () => {
+  const q = breakdownSql(week.current);
+  const byProduct = await planOf(q.byProduct);
+  expect(byProduct).toContain('orders_payment_status_paid_idx');
+  expect(byProduct).toContain('order_lines_order_idx');
+  expect(byProduct).not.toContain('Seq Scan');
+  const byCountry = await planOf(q.byCountry);
+  expect(byCountry).toContain('orders_payment_status_paid_idx');
+  expect(byCountry).not.toContain('Seq Scan');
+});
+
+it('finds the licences that ended by their end (licenses_ended_idx) and the renewals by their partial index', async () => {
+  const plan = await planOf(breakdownSql(week.current).renewals);
+  expect(plan).toContain('licenses_ended_idx');
+  expect(plan).toContain('order_lines_renews_idx');
+  expect(plan).not.toContain('Seq Scan');
+});
