@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 
+import { PAYMENT_STATUSES, REFUND_STATES } from './refunds';
 import { ORDER_STATUSES } from './statuses';
 
 /** An instant as the API writes it (Date#toISOString). */
@@ -163,18 +164,34 @@ const ZOrderShippingInfo = z.object({
 });
 
 const ZOrderLine = z.object({
+  /** The order line's own id: a refund by lines names it. */
+  order_line_id: z.number().int(),
   product_id: z.number().int(),
   name: z.string(),
   quantity: z.number().int(),
   /** USD per unit, as charged. */
   price: z.number(),
+  /** Units of this line refunded so far (succeeded refunds). */
+  refunded_quantity: z.number().int(),
+});
+
+/** A refund as the customer's order shows it: how much, when, its credit note. */
+export const ZOrderRefund = z.object({
+  id: z.string(),
+  amount: z.number(),
+  state: z.enum(REFUND_STATES),
+  created_at: ZInstant,
+  succeeded_at: ZInstant.nullable(),
+  /** 'CN-12' once succeeded. */
+  credit_note: z.string().nullable(),
 });
 
 /** An order with its lines; money in USD. Tracking fields are '' until the order ships. */
 export const ZOrder = z.object({
   order_id: z.number().int(),
   status: z.enum(ORDER_STATUSES),
-  payment_status: z.enum(['unpaid', 'paid', 'failed']),
+  /** unpaid, paid, partially_refunded, refunded, failed, cancelled (refunds.ts); the shipping steps are `status`. */
+  payment_status: z.enum(PAYMENT_STATUSES),
   created_at: ZInstant,
   paid_at: ZInstant.nullable(),
   email: z.string(),
@@ -190,6 +207,10 @@ export const ZOrder = z.object({
   shipping_fee: z.number(),
   discount: z.number(),
   total: z.number(),
+  /** USD given back by succeeded refunds; what is left to refund is total − refunded. */
+  refunded: z.number(),
+  cancelled_at: ZInstant.nullable(),
+  refunds: z.array(ZOrderRefund),
   currency: z.string(),
 });
 export type TOrder = z.infer<typeof ZOrder>;

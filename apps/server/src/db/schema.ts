@@ -166,7 +166,13 @@ export const orders = pgTable(
     status: text('status', { enum: ['pending', 'processing', 'shipped', 'delivered'] })
       .notNull()
       .default('pending'),
-    paymentStatus: text('payment_status', { enum: ['unpaid', 'paid', 'failed'] })
+    /**
+     * unpaid → paid, or failed / cancelled (never paid). A paid order stays paid until refunds take
+     * money back: partially_refunded, then refunded (DESIGN §6.2). "Was paid" is `paid_at is not
+     * null` (wasPaidSql), whatever was refunded since: income counts on the day it was paid and each
+     * refund on its own day.
+     */
+    paymentStatus: text('payment_status', { enum: ['unpaid', 'paid', 'partially_refunded', 'refunded', 'failed', 'cancelled'] })
       .notNull()
       .default('unpaid'),
     needsShipping: boolean('needs_shipping').notNull(),
@@ -195,17 +201,27 @@ export const orders = pgTable(
     /** The carrier picked from the domain's list (`packages/domain/src/carriers.ts`); null when typed by hand before it. */
     carrierCode: text('carrier_code'),
     estimateDate: text('estimate_date'),
+    /** Stripe's PaymentIntent of the paid session: refunds are made on it and its webhooks name it. */
+    paymentIntentId: text('payment_intent_id'),
+    /** The sum of this order's succeeded refunds, kept with them in one transaction (≤ total_cents). */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    /** Cancelled by an admin: unpaid (payment_status cancelled), or paid and refunded in full. */
+    cancelledAt: ts('cancelled_at'),
+    cancelReason: text('cancel_reason'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('orders_payment_session_uq').on(t.paymentSessionId),
+    uniqueIndex('orders_payment_intent_uq').on(t.paymentIntentId),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
     index('orders_paid_idx').on(t.paidAt),
     // The reports count paid orders by payment time: status and a paid_at range in one index.
     index('orders_payment_status_paid_idx').on(t.paymentStatus, t.paidAt),
     index('orders_payment_status_idx').on(t.paymentStatus, t.createdAt),
+    // ORDERS and the account's orders: every order that was paid (refunded ones too), newest first.
+    index('orders_was_paid_created_idx').on(t.createdAt).where(sql`paid_at is not null`),
     // The back office's ORDERS filtered by fulfilment status (shipped, delivered...), newest first.
     index('orders_status_created_idx').on(t.status, t.createdAt),
   ],
@@ -229,6 +245,13 @@ export const orderLines = pgTable(
     renewsLicenseId: uuid('renews_license_id').references(() => licenses.id),
     /** The renewed licence's expiry right after this payment, for the receipt ('renewed until'). */
     renewedUntil: ts('renewed_until'),
+    /**
+     * The renewed licence's expiry right before this payment (null: it had none, or an older row):
+     * a refund of the renewal line takes back only the term it added (DESIGN §6.2).
+     */
+    renewedFrom: ts('renewed_from'),
+    /** A Daily pass renewed before its first activation: its unstarted hours before this payment. */
+    renewedFromTermHours: integer('renewed_from_term_hours'),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
@@ -320,6 +343,8 @@ export const licenses = pgTable(
     lastAppVersion: text('last_app_version'),
     lastValidatedIp: text('last_validated_ip'),
     revokedAt: ts('revoked_at'),
+    /** Why it was revoked: 'admin' (the back office's Revoke) or 'refunded' (its order line was refunded). */
+    revokedReason: text('revoked_reason', { enum: ['admin', 'refunded'] }),
     /**
      * Set while an admin has suspended the licence (DESIGN §6.1): refused as SUSPENDED, no lease,
      * and the desktop program keeps the key, since reinstating clears this.
@@ -667,6 +692,106 @@ export const paymentEvents = pgTable('payment_events', {
   receivedAt: ts('received_at').notNull().defaultNow(),
 });
 
+/**
+ * Money given back on a paid order (DESIGN §6.2): written first as pending, its id sent to the
+ * provider as metadata and idempotency key; the provider's refund id is unique, so the back
+ * office's answer and the provider's webhooks settle the same row and a refund happens once.
+ * A refund made at the provider alone (Stripe dashboard) arrives by webhook and is written then.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** Denormalised from the order: the customer's refunds and credit notes read by it. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    /** lines: quantities of order lines (their licences revoked); amount: money only. */
+    kind: text('kind', { enum: ['lines', 'amount'] }).notNull(),
+    reason: text('reason').notNull(),
+    /** admin: the back office; provider: made at the provider (webhook); cancel: an order cancelled; late_payment: paid after its cancel. */
+    origin: text('origin', { enum: ['admin', 'provider', 'cancel', 'late_payment'] }).notNull(),
+    state: text('state', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
+    provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
+    providerRefundId: text('provider_refund_id'),
+    failureReason: text('failure_reason'),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email'),
+    createdAt: createdAt(),
+    /** When the money went back: the business day the reports count it on. */
+    succeededAt: ts('succeeded_at'),
+    failedAt: ts('failed_at'),
+  },
+  (t) => [
+    uniqueIndex('refunds_provider_refund_uq').on(t.providerRefundId),
+    index('refunds_order_idx').on(t.orderId, t.createdAt),
+    // REPORT and the exports: succeeded refunds by the day they happened.
+    index('refunds_succeeded_idx').on(t.succeededAt).where(sql`state = 'succeeded'`),
+  ],
+);
+
+/** What a lines refund gave back per order line: units and their share of the amount (allocateRefund). */
+export const refundLines = pgTable(
+  'refund_lines',
+  {
+    refundId: uuid('refund_id')
+      .notNull()
+      .references(() => refunds.id, { onDelete: 'cascade' }),
+    orderLineId: integer('order_line_id')
+      .notNull()
+      .references(() => orderLines.id),
+    /** Units refunded (0 for an amount refund's share of a line). */
+    quantity: integer('quantity').notNull(),
+    /** This line's share of the refund, discount and shipping allocated in proportion. */
+    amountCents: integer('amount_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.refundId, t.orderLineId] }), index('refund_lines_order_line_idx').on(t.orderLineId)],
+);
+
+/**
+ * A credit note per succeeded refund, in its own gapless series (CN-1, CN-2…), numbered from the
+ * `credit_note_no` counter in the transaction that marks the refund succeeded, so a failed refund
+ * takes no number.
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: serial('id').primaryKey(),
+    creditNoteNo: integer('credit_note_no').notNull(),
+    refundId: uuid('refund_id')
+      .notNull()
+      .references(() => refunds.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** The invoice it corrects. */
+    invoiceId: integer('invoice_id').references(() => invoices.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    email: text('email').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    reason: text('reason').notNull(),
+    issuedAt: ts('issued_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('credit_notes_no_uq').on(t.creditNoteNo),
+    uniqueIndex('credit_notes_refund_uq').on(t.refundId),
+    index('credit_notes_user_issued_idx').on(t.userId, t.issuedAt),
+    index('credit_notes_issued_idx').on(t.issuedAt),
+    index('credit_notes_order_idx').on(t.orderId),
+  ],
+);
+
 /** Sessions of the embedded local payment provider (the stand-in for Stripe Checkout). */
 export const localPaymentSessions = pgTable(
   'local_payment_sessions',
@@ -682,6 +807,8 @@ export const localPaymentSessions = pgTable(
       .default('open'),
     createdAt: createdAt(),
     completedAt: ts('completed_at'),
+    /** What the local provider has given back on this charge (its refunds: `refunds` with provider 'local'). */
+    refundedCents: integer('refunded_cents').notNull().default(0),
   },
   (t) => [index('local_payment_sessions_order_idx').on(t.orderId)],
 );

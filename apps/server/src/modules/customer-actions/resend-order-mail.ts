@@ -23,7 +23,7 @@ export async function resendOrderMail(ctx: AppContext, actor: AuditActor, orderI
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
     if (!order) throw notFound(CUSTOMER_ACTION_MSG.orderNotFound);
     const [invoice] = await tx.select({ invoiceNo: invoices.invoiceNo }).from(invoices).where(eq(invoices.orderId, order.id)).orderBy(asc(invoices.id)).limit(1);
-    if (order.paymentStatus !== 'paid' || !invoice) throw conflict(CUSTOMER_ACTION_MSG.orderNotPaid);
+    if (!order.paidAt || !invoice) throw conflict(CUSTOMER_ACTION_MSG.orderNotPaid);
     const [user] = await tx.select({ firstName: users.firstName, username: users.username, timeZone: users.timeZone }).from(users).where(eq(users.id, order.userId));
     const lines = await tx
       .select({ name: orderLines.name, productName: products.name, quantity: orderLines.quantity, lineTotalCents: orderLines.lineTotalCents, renewsLicenseId: orderLines.renewsLicenseId, renewedUntil: orderLines.renewedUntil })

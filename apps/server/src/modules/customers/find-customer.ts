@@ -45,7 +45,7 @@ export function customerDetailSql(id: number): SQL {
           u.pending_email, u.created_at, u.time_zone,
           (select max(e.created_at) from auth_events e
             where e.user_id = u.id and e.event in ('email_verified', 'email_changed', 'google_signup')) as email_verified_at,
-          (select coalesce(sum(o.total_cents), 0) from orders o where o.user_id = u.id and o.payment_status = 'paid') as spent,
+          (select coalesce(sum(o.total_cents - o.refunded_cents), 0) from orders o where o.user_id = u.id and o.paid_at is not null) as spent,
           (select count(*) from orders o where o.user_id = u.id) as orders,
           (select count(*) from invoices i where i.user_id = u.id) as invoices,
           (select count(*) from licenses l where l.user_id = u.id) as licenses,

@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { orderLines, orders } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import type { PackingSlip } from './packing-slip-pdf';
+import { orderHoldsPayment } from './was-paid';
 
 /**
  * The packing slips of these paid orders, in the order asked: two queries whatever their number
@@ -35,7 +36,7 @@ export const slipOrdersQuery = (db: DbOrTx, ids: readonly number[]) =>
   db
     .select({ id: orders.id, createdAt: orders.createdAt, email: orders.email, shippingInfo: orders.shippingInfo })
     .from(orders)
-    .where(and(inArray(orders.id, [...ids]), eq(orders.paymentStatus, 'paid')));
+    .where(and(inArray(orders.id, [...ids]), orderHoldsPayment));
 
 /** Every line of these orders in one query (exported for the query-plan test: read by order_lines_order_idx). */
 export const slipLinesQuery = (db: DbOrTx, ids: readonly number[]) =>

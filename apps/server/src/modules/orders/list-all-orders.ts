@@ -6,6 +6,7 @@ import { containsPattern, searchedNumber } from '../../db/like-pattern';
 import { paginate } from '../../db/paginate';
 import { orderLines, orders } from '../../db/schema';
 import { toOrderJson } from './order-json';
+import { orderWasPaid } from './was-paid';
 
 /** The filters: a search by order id, email or shipping name; a status; business days from..to. */
 function orderFilters(q: TAdminOrderQuery, timeZone: string) {
@@ -19,7 +20,7 @@ function orderFilters(q: TAdminOrderQuery, timeZone: string) {
     : undefined;
   return and(
     // As in the account list: a checkout never paid is not an order anyone placed.
-    eq(orders.paymentStatus, 'paid'),
+    orderWasPaid,
     search,
     q.status ? eq(orders.status, q.status) : undefined,
     q.from ? gte(orders.createdAt, startOfBusinessDay(q.from, timeZone)) : undefined,

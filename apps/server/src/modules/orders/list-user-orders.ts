@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { paginate } from '../../db/paginate';
 import { orderLines, orders } from '../../db/schema';
 import { toOrderJson } from './order-json';
+import { orderWasPaid } from './was-paid';
 
 /**
  * A user's orders, newest first. Only paid ones: a checkout that was opened and never paid (or
@@ -11,7 +12,7 @@ import { toOrderJson } from './order-json';
 export async function listUserOrders(db: Db, userId: number, paging: { page: number; page_size: number }) {
   const page = await paginate(db, {
     from: orders,
-    where: and(eq(orders.userId, userId), eq(orders.paymentStatus, 'paid')),
+    where: and(eq(orders.userId, userId), orderWasPaid),
     newestFirst: [orders.createdAt],
     tieBreak: orders.id,
     paging,

@@ -1,10 +1,28 @@
+import { creditNoteLabel } from '@lbs/domain/refunds';
 import { orderLines, orders } from '../../db/schema';
 
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderLines.$inferSelect;
 
-/** An order as the account and admin screens read it (spec §3, plus totals and lines). */
-export function toOrderJson(o: OrderRow, lines: LineRow[]) {
+/** An order's refunds as its JSON shows them (loaded for a page of orders in one query). */
+export interface OrderRefundRow {
+  id: string;
+  amountCents: number;
+  state: 'pending' | 'succeeded' | 'failed';
+  createdAt: Date;
+  succeededAt: Date | null;
+  creditNoteNo: number | null;
+  /** Units refunded per order line id by this refund. */
+  lines: ReadonlyArray<{ orderLineId: number; quantity: number }>;
+}
+
+/** An order as the account and admin screens read it (spec §3, plus totals, lines and refunds). */
+export function toOrderJson(o: OrderRow, lines: LineRow[], refunds: readonly OrderRefundRow[] = []) {
+  const refundedUnits = new Map<number, number>();
+  for (const r of refunds) {
+    if (r.state !== 'succeeded') continue;
+    for (const l of r.lines) refundedUnits.set(l.orderLineId, (refundedUnits.get(l.orderLineId) ?? 0) + l.quantity);
+  }
   return {
     order_id: o.id,
     status: o.status,
@@ -13,7 +31,14 @@ export function toOrderJson(o: OrderRow, lines: LineRow[]) {
     paid_at: o.paidAt?.toISOString() ?? null,
     email: o.email,
     shipping_info: o.shippingInfo ?? null,
-    products: lines.map((l) => ({ product_id: l.productId, name: l.name, quantity: l.quantity, price: l.unitPriceCents / 100 })),
+    products: lines.map((l) => ({
+      order_line_id: l.id,
+      product_id: l.productId,
+      name: l.name,
+      quantity: l.quantity,
+      price: l.unitPriceCents / 100,
+      refunded_quantity: refundedUnits.get(l.id) ?? 0,
+    })),
     track_num: o.trackNum ?? '',
     track_url: o.trackUrl ?? '',
     carrier: o.carrierCode ?? '',
@@ -23,6 +48,16 @@ export function toOrderJson(o: OrderRow, lines: LineRow[]) {
     shipping_fee: o.shippingCents / 100,
     discount: o.discountCents / 100,
     total: o.totalCents / 100,
+    refunded: o.refundedCents / 100,
+    cancelled_at: o.cancelledAt?.toISOString() ?? null,
+    refunds: refunds.map((r) => ({
+      id: r.id,
+      amount: r.amountCents / 100,
+      state: r.state,
+      created_at: r.createdAt.toISOString(),
+      succeeded_at: r.succeededAt?.toISOString() ?? null,
+      credit_note: r.creditNoteNo === null ? null : creditNoteLabel(r.creditNoteNo),
+    })),
     currency: o.currency,
   };
 }

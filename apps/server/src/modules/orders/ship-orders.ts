@@ -43,7 +43,7 @@ async function shipOrder(db: Db, actor: AuditActor, wanted: TShipOrder): Promise
     });
     const [before] = await tx.select().from(orders).where(eq(orders.id, wanted.order_id)).for('update');
     if (!before) return answer('refused', SHIPPING_MSG.notFound);
-    if (before.paymentStatus !== 'paid') return answer('refused', SHIPPING_MSG.notPaid);
+    if (before.paymentStatus !== 'paid' && before.paymentStatus !== 'partially_refunded') return answer('refused', SHIPPING_MSG.notPaid);
     if (!before.needsShipping) return answer('refused', SHIPPING_MSG.nothingToShip);
     if (before.status === 'delivered') return answer('refused', SHIPPING_MSG.alreadyDelivered);
 

@@ -107,7 +107,7 @@ async function lockOrder(tx: Tx, payment: CompletedPayment) {
  * paid, the payment differs from the order's total, or the local provider's session is not paid.
  */
 async function refusal(tx: Tx, order: OrderRow, payment: CompletedPayment): Promise<FulfilResult | null> {
-  if (order.paymentStatus === 'paid') return { status: 'already_fulfilled', orderId: order.id };
+  if (order.paidAt) return { status: 'already_fulfilled', orderId: order.id };
   if (
     payment.amountCents !== undefined &&
     (payment.amountCents !== order.totalCents || (payment.currency ?? order.currency).toLowerCase() !== order.currency)

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { AppContext } from '../../app-context';
@@ -36,7 +36,7 @@ export async function reconcilePayments(ctx: AppContext, log: FastifyBaseLogger,
     .select({ id: localPaymentSessions.id })
     .from(localPaymentSessions)
     .innerJoin(orders, eq(orders.id, localPaymentSessions.orderId))
-    .where(and(eq(localPaymentSessions.status, 'paid'), ne(orders.paymentStatus, 'paid')))
+    .where(and(eq(localPaymentSessions.status, 'paid'), isNull(orders.paidAt)))
     .limit(BATCH);
   for (const { id } of paidLocal) {
     try {

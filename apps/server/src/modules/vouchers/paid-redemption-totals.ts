@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orders, promotionRedemptions } from '../../db/schema';
+import { orderWasPaid } from '../orders/was-paid';
 
 export interface RedemptionTotals {
   paid_redemptions: number;
@@ -20,7 +21,7 @@ export function paidRedemptionTotalsQuery(db: DbOrTx, by: 'coupon' | 'promotion'
     })
     .from(promotionRedemptions)
     .innerJoin(orders, eq(orders.id, promotionRedemptions.orderId))
-    .where(and(inArray(key, [...ids]), eq(orders.paymentStatus, 'paid')))
+    .where(and(inArray(key, [...ids]), orderWasPaid))
     .groupBy(key);
 }
 

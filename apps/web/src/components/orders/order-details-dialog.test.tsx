@@ -22,8 +22,8 @@ const ORDER: TOrder = {
   email: 'ana@example.com',
   shipping_info: { name: 'Ana Tan', email: 'ana@example.com', address: '1 Marina Boulevard', city: 'Jakarta', state: 'DKI', zip: '10110', country: 'ID' },
   products: [
-    { product_id: 12, name: 'Yearly License', quantity: 1, price: 1500 },
-    { product_id: 2, name: 'Adhesion Roller', quantity: 2, price: 300 },
+    { order_line_id: 1, product_id: 12, name: 'Yearly License', quantity: 1, price: 1500, refunded_quantity: 0 },
+    { order_line_id: 2, product_id: 2, name: 'Adhesion Roller', quantity: 2, price: 300, refunded_quantity: 0 },
   ],
   track_num: '',
   track_url: '',
@@ -34,6 +34,9 @@ const ORDER: TOrder = {
   shipping_fee: 0,
   discount: 0,
   total: 2100,
+  refunded: 0,
+  cancelled_at: null,
+  refunds: [],
   currency: 'usd',
 };
 

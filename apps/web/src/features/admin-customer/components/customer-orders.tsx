@@ -2,19 +2,19 @@ import type { ReactNode } from 'react';
 import type { TAdminOrder } from '@lbs/domain/admin-responses';
 import { MSG } from '@lbs/domain/messages';
 import { formatUsd } from '@lbs/domain/money';
+import { PAYMENT_STATUS_LABELS } from '@lbs/domain/refunds';
 import { OrderStatusBadge } from '../../../components/orders/order-status';
 import type { Column } from '../../../components/ui/data-table';
 import { formatDateTime } from '../../../lib/format-date';
 import { useCustomerOrdersQuery } from '../api';
 import { PagedList } from './paged-list';
 
-const PAYMENT: Record<TAdminOrder['payment_status'], string> = { paid: 'Paid', unpaid: 'Not paid', failed: 'Failed' };
 
 function columns(actions?: (o: TAdminOrder) => ReactNode): ReadonlyArray<Column<TAdminOrder>> {
   const cols: Array<Column<TAdminOrder>> = [
     { key: 'id', header: 'Order', card: 'title', className: 'whitespace-nowrap', cell: (o) => <span className="font-semibold text-ink">#{o.order_id}</span> },
     { key: 'status', header: 'Status', cell: (o) => <OrderStatusBadge status={o.status} /> },
-    { key: 'payment', header: 'Payment', cell: (o) => PAYMENT[o.payment_status] },
+    { key: 'payment', header: 'Payment', cell: (o) => PAYMENT_STATUS_LABELS[o.payment_status] },
     {
       key: 'items',
       header: 'Items',

@@ -26,7 +26,7 @@ const ORDER: TAdminOrder = {
   paid_at: '2030-01-02T03:05:00.000Z',
   email: 'ana@example.com',
   shipping_info: { name: 'Ana Tan', email: 'ana@example.com', address: '1 Marina Boulevard', city: 'Singapore', state: 'Central', zip: '018956', country: 'SG' },
-  products: [{ product_id: 2, name: 'Adhesion Roller', quantity: 1, price: 300 }],
+  products: [{ order_line_id: 1, product_id: 2, name: 'Adhesion Roller', quantity: 1, price: 300, refunded_quantity: 0 }],
   track_num: 'TRK-1',
   track_url: 'https://track.example.com/TRK-1',
   carrier: '',
@@ -36,6 +36,9 @@ const ORDER: TAdminOrder = {
   shipping_fee: 21,
   discount: 0,
   total: 321,
+  refunded: 0,
+  cancelled_at: null,
+  refunds: [],
   currency: 'usd',
 };
 

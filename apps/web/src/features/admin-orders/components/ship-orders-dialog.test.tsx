@@ -23,7 +23,7 @@ const order = (id: number, patch: Partial<TAdminOrder> = {}): TAdminOrder => ({
   paid_at: '2030-01-02T03:05:00.000Z',
   email: `c${id}@example.com`,
   shipping_info: { name: `Buyer ${id}`, email: `c${id}@example.com`, address: '1 Marina Boulevard', city: 'Singapore', state: 'Central', zip: '018956', country: 'SG' },
-  products: [{ product_id: 2, name: 'Adhesion Roller', quantity: 1, price: 300 }],
+  products: [{ order_line_id: 1, product_id: 2, name: 'Adhesion Roller', quantity: 1, price: 300, refunded_quantity: 0 }],
   track_num: '',
   track_url: '',
   carrier: '',
@@ -33,6 +33,9 @@ const order = (id: number, patch: Partial<TAdminOrder> = {}): TAdminOrder => ({
   shipping_fee: 21,
   discount: 0,
   total: 321,
+  refunded: 0,
+  cancelled_at: null,
+  refunds: [],
   currency: 'usd',
   ...patch,
 });
