@@ -165,3 +165,37 @@ export interface RefundAllocation {
   amountCents: number;
   lines: Array<{ orderLineId: number; quantity: number; amountCents: number }>;
 }
+
+/**
+ * A credit note as the customer's invoices and the back office list it
+ * (GET /invoice/credit-notes, the customer's own; GET /invoice/admin/credit-notes, everyone's).
+ * Its PDF: GET /invoice/credit-notes/{credit_note_no}/pdf (its customer, or an admin).
+ */
+export const ZCreditNoteJson = z.object({
+  credit_note: z.string(),
+  credit_note_no: z.number().int(),
+  order_id: z.number().int(),
+  /** The invoice it corrects (its number), null if the order had none. */
+  invoice_no: z.number().int().nullable(),
+  email: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  reason: z.string(),
+  issued_at: z.string(),
+  pdf_url: z.string(),
+});
+export type TCreditNoteJson = z.infer<typeof ZCreditNoteJson>;
+
+/**
+ * The routes (contract for the server, the back office and the tests):
+ * - POST /order/admin/{orderId}/refunds   ZRefundBody → 200 ZRefundJson (state succeeded, pending at
+ *   a provider that settles later, or failed with failure_reason: nothing else changed). The same
+ *   id again answers the same refund; the same id with another body is 409 sameIdOtherRefund.
+ * - GET  /order/admin/{orderId}/refunds   → 200 { items: ZRefundJson[] } newest first.
+ * - POST /order/admin/{orderId}/cancel    ZCancelOrderBody → 200 { order, refund: ZRefundJson | null }.
+ * - GET  /invoice/credit-notes ?page&page_size → the customer's own, paged (ZCreditNoteJson).
+ * - GET  /invoice/admin/credit-notes ?page&page_size&q → every customer's, paged.
+ * - GET  /invoice/credit-notes/{creditNoteNo}/pdf → application/pdf.
+ * - GET  /export/{orders|invoices|credit-notes}.csv ?from=YYYY-MM-DD&to=YYYY-MM-DD (business days,
+ *   BUSINESS_TIME_ZONE) → text/csv streamed, UTF-8 with BOM (admin).
+ */
