@@ -187,6 +187,16 @@ describe('once, whoever asks how often', () => {
     expect(other.json().detail).toBe(REFUND_MSG.sameIdOtherRefund);
   });
 
+  it('two different refunds racing on one order cannot together give back more than was paid', async () => {
+    const user = await createUserWithSession(t.db);
+    const order = await buy(user, { [MONTHLY]: 1 });
+    const sixty = Math.floor(order.totalCents * 0.6) / 100;
+    const answers = await Promise.all([1, 2].map(() => postRefund(order.id, { id: id(), mode: 'amount', amount: sixty, reason: 'Race' })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    expect(answers.find((a) => a.statusCode === 400)!.json().detail).toBe(REFUND_MSG.amountTooLarge);
+    expect((await orderById(order.id)).refundedCents).toBe(Math.round(sixty * 100));
+  });
+
   it('20 concurrent refunds on 20 orders take 20 consecutive credit note numbers', async () => {
     const user = await createUserWithSession(t.db);
     const bought = [];
