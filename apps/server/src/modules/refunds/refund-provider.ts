@@ -20,11 +20,15 @@ export interface ProviderRefundRequest {
   reason: string;
 }
 
-export type ProviderRefundAnswer =
+export type ProviderRefundAnswer = (
   /** The money went back (or will, and the provider says so later: pending). */
   | { state: 'succeeded' | 'pending'; providerRefundId: string }
   /** Refused: nothing was given back. */
-  | { state: 'failed'; providerRefundId: string | null; failureReason: string };
+  | { state: 'failed'; providerRefundId: string | null; failureReason: string }
+) & {
+  /** Stripe's PaymentIntent when the provider had to look it up (order.paymentIntentId was null): the engine stores it. */
+  paymentIntentId?: string;
+};
 
 export interface RefundProvider {
   refund(request: ProviderRefundRequest): Promise<ProviderRefundAnswer>;
