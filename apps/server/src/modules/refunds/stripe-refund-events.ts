@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { AppContext } from '../../app-context';
-import { paymentEvents } from '../../db/schema';
+import { paymentEvents, refunds } from '../../db/schema';
 import { stripeClient } from '../payments/stripe-client';
 import { type ProviderRefundReport, settleProviderRefund } from './settle-refund';
 import { refundStateOf, stripeRefundFailureText } from './stripe-refund-provider';
@@ -81,6 +81,13 @@ export async function handleStripeRefundEvent(
         { eventId: event.id, eventType: event.type, refundId: refund.id, paymentIntentId: report.paymentIntentId },
         'Stripe refund matches no order of ours; acknowledged',
       );
+    } else if (status === 'unchanged' && report.state === 'failed') {
+      // Stripe can fail a refund it first reported succeeded (the card was closed meanwhile): the
+      // money is back in our Stripe balance, but our books already count it refunded. A person decides.
+      const [ours] = await ctx.db.select({ id: refunds.id, state: refunds.state }).from(refunds).where(eq(refunds.providerRefundId, refund.id));
+      if (ours?.state === 'succeeded') {
+        log.error({ eventId: event.id, refundId: ours.id, stripeRefundId: refund.id, failureReason: report.failureReason }, 'Stripe failed a refund we recorded as succeeded');
+      }
     }
   }
   await ctx.db.insert(paymentEvents).values({ id: event.id, provider: 'stripe', type: event.type }).onConflictDoNothing();
