@@ -104,8 +104,8 @@ export interface FakeStripe {
   holdNextRefund(): HeldRefund;
   /** A pending refund settles later (Stripe's refund.updated / refund.failed follow). */
   settleRefund(refundId: string, status: 'succeeded' | 'failed' | 'canceled', failureReason?: string): FakeRefund;
-  /** A refund made by hand in Stripe's dashboard: no metadata, no idempotency key. */
-  refundInDashboard(paymentIntent: string, amount?: number): FakeRefund;
+  /** A refund made by hand in Stripe's dashboard: no metadata, no idempotency key (all that is left unless `amount`). */
+  refundInDashboard(paymentIntent: string, amount?: number, status?: 'succeeded' | 'pending'): FakeRefund;
   /** Refund objects of one PaymentIntent, oldest first. */
   refundsOf(paymentIntent: string): FakeRefund[];
   /** Stripe's charge object for a PaymentIntent, with amount_refunded and its refunds, as charge.refunded carries it. */
@@ -462,12 +462,12 @@ export async function startFakeStripe(apiKey = 'sk_test_fake'): Promise<FakeStri
       refund.failure_reason = status === 'succeeded' ? null : (failureReason ?? 'declined');
       return refund;
     },
-    refundInDashboard: (paymentIntent, amount) => {
+    refundInDashboard: (paymentIntent, amount, status = 'succeeded') => {
       const intent = mustIntent(paymentIntent);
       const left = intent.amount - refundedOf(intent.id);
       const cents = amount ?? left;
       if (cents <= 0 || cents > left) throw new Error(`fake Stripe: ${cents} is more than the ${left} left on ${paymentIntent}`);
-      return makeRefund(intent, cents, 'succeeded', {}, 'requested_by_customer');
+      return makeRefund(intent, cents, status, {}, 'requested_by_customer');
     },
     refundsOf: (paymentIntent) => refundsOf(paymentIntent),
     chargeOf: (paymentIntent, options) => chargeJson(paymentIntent, options),

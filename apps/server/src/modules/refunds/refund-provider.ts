@@ -18,6 +18,11 @@ export interface ProviderRefundRequest {
   };
   amountCents: number;
   reason: string;
+  /**
+   * The provider's refund id when one is known already (an earlier answer, a webhook, a refund made
+   * at the provider): the provider is asked how it stands, never for a new refund.
+   */
+  providerRefundId?: string | null;
 }
 
 export type ProviderRefundAnswer = (

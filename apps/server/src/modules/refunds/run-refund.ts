@@ -30,6 +30,7 @@ export async function runRefund(ctx: AppContext, refundId: string, provider?: Re
     },
     amountCents: refund.amountCents,
     reason: refund.reason,
+    providerRefundId: refund.providerRefundId,
   });
   if (answer.paymentIntentId && !order.paymentIntentId) {
     // Looked up from the checkout session (an order paid before it was stored): kept for the webhooks.

@@ -76,6 +76,19 @@ describe('stripeRefundProvider', () => {
     expect(refundCalls(req.refundId)).toHaveLength(3);
   });
 
+  it('a refund Stripe made already (its id known) is retrieved, never made again', async () => {
+    const { paymentIntent, request } = await paidSession();
+    const dashboard = fake.refundInDashboard(paymentIntent, 900, 'pending');
+    const provider = stripeRefundProvider(stripe);
+    const req = { ...request(900), providerRefundId: dashboard.id };
+    expect(await provider.refund(req)).toEqual({ state: 'pending', providerRefundId: dashboard.id });
+    fake.settleRefund(dashboard.id, 'succeeded');
+    expect(await provider.refund(req)).toEqual({ state: 'succeeded', providerRefundId: dashboard.id });
+    expect(fake.refundsOf(paymentIntent)).toHaveLength(1);
+    expect(refundCalls(req.refundId)).toHaveLength(0);
+    expect(fake.requests.filter((r) => r.method === 'GET' && r.path === `/v1/refunds/${dashboard.id}`)).toHaveLength(2);
+  });
+
   it('maps pending, failed and canceled refunds', async () => {
     const { request } = await paidSession();
     const provider = stripeRefundProvider(stripe);

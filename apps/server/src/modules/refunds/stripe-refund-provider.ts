@@ -40,6 +40,13 @@ function refusedByStripe(err: unknown): err is Stripe.errors.StripeError {
   return !(err instanceof Stripe.errors.StripeIdempotencyError);
 }
 
+/** Our answer for a Stripe refund object. */
+function answerOf(refund: Stripe.Refund): ProviderRefundAnswer {
+  const state = refundStateOf(refund.status);
+  if (state === 'failed') return { state, providerRefundId: refund.id, failureReason: stripeRefundFailureText(refund.failure_reason, refund.status) };
+  return { state, providerRefundId: refund.id };
+}
+
 /** The PaymentIntent a Checkout session charged, or null when it has none (nothing was paid). */
 async function paymentIntentOfSession(stripe: Stripe, sessionId: string): Promise<string | null> {
   const session = await stripe.checkout.sessions.retrieve(sessionId);
@@ -53,7 +60,8 @@ async function paymentIntentOfSession(stripe: Stripe, sessionId: string): Promis
  * its Checkout session when it was not stored at fulfilment), our refund's id as metadata and as
  * the idempotency key (`refund-<id>`), so asking again for the same refund, from a doubled click,
  * a retry or reconciliation, refunds once. The webhooks (refund.*, charge.refunded) find the row
- * again by metadata.refund_id or the refund's `re_…` id.
+ * again by metadata.refund_id or the refund's `re_…` id. A refund Stripe made already (its `re_…`
+ * id known) is retrieved instead: that is how reconciliation learns a pending refund settled.
  */
 export function stripeRefundProvider(stripe: Stripe): RefundProvider {
   return {
@@ -62,6 +70,12 @@ export function stripeRefundProvider(stripe: Stripe): RefundProvider {
       let paymentIntentId = order.paymentIntentId;
       let lookedUp: string | undefined;
       try {
+        if (request.providerRefundId) {
+          // Stripe made it already (a pending refund, or one made in the dashboard): how does it stand?
+          // Asking to create it again would replay a stale answer, or once the idempotency key has
+          // expired (24 h), or for a dashboard refund (not made under our key), refund twice.
+          return answerOf(await stripe.refunds.retrieve(request.providerRefundId));
+        }
         if (!paymentIntentId && order.paymentSessionId) {
           paymentIntentId = await paymentIntentOfSession(stripe, order.paymentSessionId);
           lookedUp = paymentIntentId ?? undefined;
@@ -78,12 +92,7 @@ export function stripeRefundProvider(stripe: Stripe): RefundProvider {
           },
           { idempotencyKey: `refund-${request.refundId}` },
         );
-        const extra = lookedUp ? { paymentIntentId: lookedUp } : {};
-        const state = refundStateOf(refund.status);
-        if (state === 'failed') {
-          return { state, providerRefundId: refund.id, failureReason: stripeRefundFailureText(refund.failure_reason, refund.status), ...extra };
-        }
-        return { state, providerRefundId: refund.id, ...extra };
+        return { ...answerOf(refund), ...(lookedUp ? { paymentIntentId: lookedUp } : {}) };
       } catch (err) {
         if (refusedByStripe(err)) {
           return {

@@ -14,6 +14,7 @@ import {
 } from '../../../test/fake-stripe-server';
 import { createAdminWithSession, createUserWithSession, type TestUser } from '../../../test/fixtures';
 import { adminNotifications, creditNotes, licenses, orderLines, orders, paymentEvents, refunds } from '../../db/schema';
+import { reconcilePayments } from '../payments/reconcile';
 
 /*
  * Refunds through Stripe (issue 23, DESIGN §6.2), end to end: the real SDK against the Stripe
@@ -78,6 +79,9 @@ const refundsOf = (orderId: number) => t.db.select().from(refunds).where(eq(refu
 const creditNotesOf = (orderId: number) => t.db.select().from(creditNotes).where(eq(creditNotes.orderId, orderId));
 const refundMails = async (user: TestUser) => (await mailTo(t.app, user.email)).filter((m) => /refund/i.test(m.subject));
 const lastCreditNoteNo = async () => Number((await t.db.select({ n: max(creditNotes.creditNoteNo) }).from(creditNotes))[0]!.n ?? 0);
+const log = { info() {}, warn() {}, error() {} } as never;
+/** Reconciliation as it runs a few minutes from now (pending refunds younger than a minute are left alone). */
+const reconcileLater = () => reconcilePayments(t.ctx, log, new Date(Date.now() + 5 * 60_000));
 const stripeRefundCalls = (refundId: string) => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds' && r.idempotencyKey === `refund-${refundId}`);
 
 describe('a back-office refund through Stripe', () => {
@@ -297,5 +301,50 @@ describe('cancelling a Stripe order', () => {
     expect(fake.refundsOf(session.payment_intent!)).toHaveLength(1);
     expect(await creditNotesOf(order.id)).toHaveLength(1);
     expect(await t.db.select().from(refunds).where(and(eq(refunds.orderId, order.id)))).toHaveLength(1);
+  });
+});
+
+describe('reconciliation of Stripe refunds', () => {
+  it('a refund whose request failed (Stripe 5xx) stays pending, and reconciliation refunds it once under the same key', async () => {
+    const user = await createUserWithSession(t.db);
+    const { order, paymentIntent } = await stripeBuy(user, { [YEARLY]: 1 });
+    const boom = { status: 'error', httpStatus: 500, message: 'An unknown error occurred' } as const;
+    fake.nextRefunds(boom, boom, boom);
+    const refundId = id();
+    const res = await postRefund(order.id, { id: refundId, mode: 'amount', amount: 50, reason: 'Stripe was down' });
+    expect(res.json()).toMatchObject({ id: refundId, state: 'pending' });
+    expect(fake.refundsOf(paymentIntent)).toHaveLength(0);
+    await reconcileLater();
+    await reconcileLater();
+    expect(fake.refundsOf(paymentIntent)).toHaveLength(1);
+    expect(new Set(stripeRefundCalls(refundId).map((r) => r.idempotencyKey))).toEqual(new Set([`refund-${refundId}`]));
+    expect(await refundsOf(order.id)).toMatchObject([{ id: refundId, state: 'succeeded' }]);
+    expect(await creditNotesOf(order.id)).toHaveLength(1);
+  });
+
+  it('a pending refund whose webhooks were lost is asked about, never made again', async () => {
+    const user = await createUserWithSession(t.db);
+    const { order, paymentIntent } = await stripeBuy(user, { [YEARLY]: 1 });
+    fake.nextRefunds({ status: 'pending' });
+    const ours = await postRefund(order.id, { id: id(), mode: 'amount', amount: 70, reason: 'Slow bank' });
+    expect(ours.json()).toMatchObject({ state: 'pending' });
+    // Made in the dashboard, still pending: its webhook writes it as pending.
+    const dashboard = fake.refundInDashboard(paymentIntent, 3000, 'pending');
+    await delivered(refundEvent('refund.created', dashboard, WEBHOOK_SECRET));
+    expect(await refundsOf(order.id)).toHaveLength(2);
+    expect((await refundsOf(order.id)).every((r) => r.state === 'pending')).toBe(true);
+
+    await reconcileLater();
+    expect(fake.refundsOf(paymentIntent)).toHaveLength(2);
+    expect((await refundsOf(order.id)).every((r) => r.state === 'pending')).toBe(true);
+
+    // Both settle at Stripe; their webhooks never come.
+    fake.settleRefund(fake.refundsOf(paymentIntent)[0]!.id, 'succeeded');
+    fake.settleRefund(dashboard.id, 'succeeded');
+    await reconcileLater();
+    expect(fake.refundsOf(paymentIntent)).toHaveLength(2);
+    expect((await refundsOf(order.id)).map((r) => r.state)).toEqual(['succeeded', 'succeeded']);
+    expect(await orderById(order.id)).toMatchObject({ paymentStatus: 'partially_refunded', refundedCents: 7000 + 3000 });
+    expect(await creditNotesOf(order.id)).toHaveLength(2);
   });
 });
