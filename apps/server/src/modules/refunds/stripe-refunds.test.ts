@@ -224,6 +224,22 @@ describe('a back-office refund through Stripe', () => {
   });
 });
 
+describe('an order paid before PaymentIntents were stored', () => {
+  it('finds its PaymentIntent from the Checkout session, keeps it, and its dashboard refunds are found by it afterwards', async () => {
+    const user = await createUserWithSession(t.db);
+    const { order, sessionId, paymentIntent } = await stripeBuy(user, { [YEARLY]: 1 });
+    await t.db.update(orders).set({ paymentIntentId: null }).where(eq(orders.id, order.id));
+    const res = await postRefund(order.id, { id: id(), mode: 'amount', amount: 10, reason: 'Legacy order' });
+    expect(res.json()).toMatchObject({ state: 'succeeded' });
+    expect(fake.requests.some((r) => r.method === 'GET' && r.path === `/v1/checkout/sessions/${sessionId}`)).toBe(true);
+    expect(fake.refundsOf(paymentIntent)).toMatchObject([{ amount: 1000, metadata: { refund_id: res.json().id } }]);
+    expect((await orderById(order.id)).paymentIntentId).toBe(paymentIntent);
+    const dashboard = fake.refundInDashboard(paymentIntent, 500);
+    await delivered(refundEvent('refund.created', dashboard, WEBHOOK_SECRET));
+    expect(await orderById(order.id)).toMatchObject({ paymentStatus: 'partially_refunded', refundedCents: 1500 });
+  });
+});
+
 describe('a refund made in the Stripe dashboard (webhook only)', () => {
   it('ends in the same state as one made in the back office', async () => {
     const user = await createUserWithSession(t.db);
