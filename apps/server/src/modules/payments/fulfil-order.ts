@@ -26,6 +26,8 @@ export interface CompletedPayment {
   currency?: string | null;
   /** Stripe's client_reference_id: finds the order if its session id was never stored. */
   orderId?: number | null;
+  /** Stripe's PaymentIntent (`pi_…`) of the paid session: stored on the order, refunds are made on it. */
+  paymentIntentId?: string | null;
   now?: Date;
 }
 
@@ -68,7 +70,7 @@ function fulfilInTransaction(ctx: AppContext, payment: CompletedPayment): Promis
     if (order.cancelledAt) return payAfterCancel(tx, order, payment.sessionId, now);
 
     const lines = await linesOf(tx, order.id);
-    const paid = await markPaid(tx, order, lines, payment.sessionId, now);
+    const paid = await markPaid(tx, order, lines, payment, now);
     const invoice = await issueInvoice(tx, {
       orderId: order.id,
       userId: order.userId,
@@ -176,18 +178,25 @@ function linesOf(tx: Tx, orderId: number) {
     .orderBy(orderLines.id);
 }
 
-/** The order becomes paid, under this session; one with only licences and nothing to ship is delivered too. */
+/** The order becomes paid, under this session (and Stripe's PaymentIntent); one with only licences and nothing to ship is delivered too. */
 async function markPaid(
   tx: Tx,
   order: OrderRow,
   lines: ReadonlyArray<{ kind: string }>,
-  sessionId: string,
+  payment: Pick<CompletedPayment, 'sessionId' | 'paymentIntentId'>,
   now: Date,
 ): Promise<OrderRow> {
   const licenseOnly = lines.every((line) => line.kind === 'license') && !order.needsShipping;
   const [paid] = await tx
     .update(orders)
-    .set({ paymentStatus: 'paid', paidAt: now, status: licenseOnly ? 'delivered' : 'pending', paymentSessionId: sessionId, updatedAt: now })
+    .set({
+      paymentStatus: 'paid',
+      paidAt: now,
+      status: licenseOnly ? 'delivered' : 'pending',
+      paymentSessionId: payment.sessionId,
+      ...(payment.paymentIntentId ? { paymentIntentId: payment.paymentIntentId } : {}),
+      updatedAt: now,
+    })
     .where(eq(orders.id, order.id))
     .returning();
   return paid!;

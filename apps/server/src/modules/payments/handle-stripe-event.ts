@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { AppContext } from '../../app-context';
+import { handleStripeRefundEvent } from '../refunds/stripe-refund-events';
 import { endUnpaidOrder } from './fail-payment';
 import { fulfilOrder, type FulfilResult } from './fulfil-order';
 
@@ -19,13 +20,22 @@ export function fulfilStripeSession(ctx: AppContext, session: Stripe.Checkout.Se
     amountCents: session.amount_total,
     currency: session.currency,
     orderId: Number.isSafeInteger(reference) && reference > 0 ? reference : null,
+    paymentIntentId: paymentIntentOf(session),
   });
+}
+
+/** The PaymentIntent a Checkout session charged (an id, or the object when expanded), null before it completes. */
+export function paymentIntentOf(session: Pick<Stripe.Checkout.Session, 'payment_intent'>): string | null {
+  const intent = session.payment_intent;
+  if (!intent) return null;
+  return typeof intent === 'string' ? intent : intent.id;
 }
 
 /**
  * What a verified Stripe event does. Card payments arrive as checkout.session.completed with
  * payment_status 'paid'; delayed methods complete 'unpaid' and follow with
- * async_payment_succeeded or _failed. Other event types are acknowledged and ignored.
+ * async_payment_succeeded or _failed. Refunds (ours, or made in the dashboard) arrive as
+ * charge.refunded and refund.created / .updated / .failed. Other event types are acknowledged and ignored.
  */
 export async function handleStripeEvent(ctx: AppContext, event: Stripe.Event, log: FastifyBaseLogger): Promise<void> {
   switch (event.type) {
@@ -45,6 +55,12 @@ export async function handleStripeEvent(ctx: AppContext, event: Stripe.Event, lo
       return;
     case 'checkout.session.expired':
       await endUnpaidOrder(ctx, { provider: 'stripe', sessionId: event.data.object.id }, 'abandoned');
+      return;
+    case 'charge.refunded':
+    case 'refund.created':
+    case 'refund.updated':
+    case 'refund.failed':
+      await handleStripeRefundEvent(ctx, event, log);
       return;
     default:
       return;

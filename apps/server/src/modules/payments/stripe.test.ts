@@ -142,6 +142,9 @@ describe('POST /api/payments/webhook', () => {
 
     const paid = await orderNow(order.id);
     expect(paid).toMatchObject({ paymentStatus: 'paid', status: 'pending' });
+    // Its PaymentIntent is kept: refunds are made on it and their webhooks name it.
+    expect(paid.paymentIntentId).toMatch(/^pi_/);
+    expect(paid.paymentIntentId).toBe(fake.sessions.get(session.id)!.payment_intent);
     expect(await countWhere(invoices, order.id)).toBe(1);
     expect(await countWhere(licenses, order.id)).toBe(2);
     const notes = await t.db.select().from(notifications).where(eq(notifications.userId, user.id));
@@ -273,7 +276,7 @@ describe('reconciliation with Stripe', () => {
     const report = await reconcilePayments(t.ctx, log);
     expect(report.errors).toBe(0);
     expect(report.fulfilled).toBeGreaterThanOrEqual(1);
-    expect((await orderNow(lost.order.id)).paymentStatus).toBe('paid');
+    expect(await orderNow(lost.order.id)).toMatchObject({ paymentStatus: 'paid', paymentIntentId: fake.sessions.get(lost.session.id)!.payment_intent });
     expect(await countWhere(licenses, lost.order.id)).toBe(1);
     expect((await mailTo(t.app, user.email)).map((m) => m.subject)).toEqual([`Your LentiBooth receipt for order #${lost.order.id}`]);
     expect((await orderNow(gone.order.id)).paymentStatus).toBe('failed');

@@ -18,13 +18,22 @@ export interface ProviderRefundRequest {
   };
   amountCents: number;
   reason: string;
+  /**
+   * The provider's refund id when one is known already (an earlier answer, a webhook, a refund made
+   * at the provider): the provider is asked how it stands, never for a new refund.
+   */
+  providerRefundId?: string | null;
 }
 
-export type ProviderRefundAnswer =
+export type ProviderRefundAnswer = (
   /** The money went back (or will, and the provider says so later: pending). */
   | { state: 'succeeded' | 'pending'; providerRefundId: string }
   /** Refused: nothing was given back. */
-  | { state: 'failed'; providerRefundId: string | null; failureReason: string };
+  | { state: 'failed'; providerRefundId: string | null; failureReason: string }
+) & {
+  /** Stripe's PaymentIntent when the provider had to look it up (order.paymentIntentId was null): the engine stores it. */
+  paymentIntentId?: string;
+};
 
 export interface RefundProvider {
   refund(request: ProviderRefundRequest): Promise<ProviderRefundAnswer>;

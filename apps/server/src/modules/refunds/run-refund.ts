@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { orders, refunds } from '../../db/schema';
 import { refundProviderFor } from './refund-providers';
@@ -30,6 +30,14 @@ export async function runRefund(ctx: AppContext, refundId: string, provider?: Re
     },
     amountCents: refund.amountCents,
     reason: refund.reason,
+    providerRefundId: refund.providerRefundId,
   });
+  if (answer.paymentIntentId && !order.paymentIntentId) {
+    // Looked up from the checkout session (an order paid before it was stored): kept for the webhooks.
+    await ctx.db
+      .update(orders)
+      .set({ paymentIntentId: answer.paymentIntentId })
+      .where(and(eq(orders.id, order.id), isNull(orders.paymentIntentId)));
+  }
   await settleRefund(ctx, refund, answer.state === 'failed' ? answer : { state: answer.state, providerRefundId: answer.providerRefundId });
 }
