@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { paginate } from '../../db/paginate';
 import { orderLines, orders } from '../../db/schema';
 import { loadRefunds } from '../refunds/load-refunds';
-import { toOrderJson } from './order-json';
+import { customerVisibleRefunds, toOrderJson } from './order-json';
 import { orderWasPaid } from './was-paid';
 
 /**
@@ -27,5 +27,5 @@ export async function listUserOrders(db: Db, userId: number, paging: { page: num
         .orderBy(asc(orderLines.id))
     : [];
   const refunds = await loadRefunds(db, rows.map((o) => o.id));
-  return { ...page, items: rows.map((o) => toOrderJson(o, lines.filter((l) => l.orderId === o.id), refunds.get(o.id))) };
+  return { ...page, items: rows.map((o) => toOrderJson(o, lines.filter((l) => l.orderId === o.id), customerVisibleRefunds(refunds.get(o.id)))) };
 }

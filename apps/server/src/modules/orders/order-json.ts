@@ -16,6 +16,12 @@ export interface OrderRefundRow {
   lines: ReadonlyArray<{ orderLineId: number; quantity: number }>;
 }
 
+/**
+ * What the customer is shown of an order's refunds: money on its way back or given back. A refund
+ * the provider refused changed nothing for them; the back office keeps showing it.
+ */
+export const customerVisibleRefunds = (refunds: readonly OrderRefundRow[] | undefined) => (refunds ?? []).filter((r) => r.state !== 'failed');
+
 /** An order as the account and admin screens read it (spec §3, plus totals, lines and refunds). */
 export function toOrderJson(o: OrderRow, lines: LineRow[], refunds: readonly OrderRefundRow[] = []) {
   const refundedUnits = new Map<number, number>();
