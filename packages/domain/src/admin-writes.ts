@@ -27,5 +27,8 @@ export const AUDIT_ACTIONS = [
   'campaign.updated',
   'campaign.test_sent',
   'campaign.sent',
+  // Money back (issue 23): a refund, or an order cancelled (unpaid, or paid and refunded in full).
+  'order.refunded',
+  'order.cancelled',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

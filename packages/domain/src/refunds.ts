@@ -166,6 +166,118 @@ export interface RefundAllocation {
   lines: Array<{ orderLineId: number; quantity: number; amountCents: number }>;
 }
 
+export type RefundRequest = { lines: ReadonlyArray<{ orderLineId: number; quantity: number }> } | { amountCents: number };
+
+/** Why allocateRefund refused a request: one of REFUND_MSG's texts, verbatim for the dialog and the API. */
+export class RefundAllocationError extends Error {
+  constructor(readonly detail: (typeof REFUND_MSG)[keyof typeof REFUND_MSG]) {
+    super(detail);
+    this.name = 'RefundAllocationError';
+  }
+}
+
+/**
+ * Splits `amount` over `weights` in proportion, by largest remainder: every share is an integer,
+ * they add up to `amount` exactly, and a zero weight takes nothing. All weights zero: equal weights.
+ */
+export function splitInProportion(amount: number, weights: readonly number[]): number[] {
+  if (weights.length === 0) return [];
+  const positive = weights.some((w) => w > 0);
+  const w = weights.map((x) => (positive ? Math.max(0, x) : 1));
+  const sum = w.reduce((a, b) => a + b, 0);
+  const exact = w.map((x) => (amount * x) / sum);
+  const shares = exact.map(Math.floor);
+  let left = amount - shares.reduce((a, b) => a + b, 0);
+  // Ties go to the earlier line, so the split is the same on every run and in every client.
+  const order = exact.map((x, i) => ({ i, frac: x - Math.floor(x) })).sort((a, b) => b.frac - a.frac || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    shares[i]! += 1;
+    left -= 1;
+  }
+  return shares;
+}
+
+/**
+ * Each line's share of what the customer paid: the order's total (discount and shipping included)
+ * split over the lines in proportion to their line totals. The shares add up to the total.
+ */
+export function lineNetShares(order: Pick<RefundableOrder, 'totalCents' | 'lines'>): number[] {
+  return splitInProportion(
+    order.totalCents,
+    order.lines.map((l) => l.lineTotalCents),
+  );
+}
+
+/**
+ * What a refund gives back and how it is spread over the order's lines (the one rule: the server
+ * checks and records with it, the refund dialog previews with it).
+ *
+ * By lines: the units still to refund of a line share what is left of the line's net share equally,
+ * the last of them taking the remainder; so refunding every remaining unit of every line gives back
+ * exactly total − already refunded. By amount: spread over the lines in proportion to what is left
+ * on each (those rows carry quantity 0). Never more than is left, on a line or on the order.
+ * Throws RefundAllocationError with the REFUND_MSG text for the dialog.
+ */
+export function allocateRefund(order: RefundableOrder, request: RefundRequest): RefundAllocation {
+  const shares = lineNetShares(order);
+  const orderLeft = Math.max(0, order.totalCents - order.refundedCents);
+  const leftOn = order.lines.map((l, i) => Math.max(0, shares[i]! - l.refundedCents));
+
+  if ('amountCents' in request) {
+    const amount = request.amountCents;
+    if (!Number.isSafeInteger(amount) || amount <= 0) throw new RefundAllocationError(REFUND_MSG.amountPositive);
+    if (amount > orderLeft) throw new RefundAllocationError(REFUND_MSG.amountTooLarge);
+    // What is left on the lines can differ from the order's (older refunds without lines): the
+    // amount is spread over the lines' own, capped by it.
+    const spread = splitInProportion(Math.min(amount, leftOn.reduce((a, b) => a + b, 0)), leftOn);
+    return {
+      amountCents: amount,
+      lines: order.lines
+        .map((l, i) => ({ orderLineId: l.orderLineId, quantity: 0, amountCents: spread[i]! }))
+        .filter((l) => l.amountCents > 0),
+    };
+  }
+
+  const wanted = new Map<number, number>();
+  for (const r of request.lines) {
+    if (!Number.isSafeInteger(r.quantity) || r.quantity < 0) throw new RefundAllocationError(REFUND_MSG.quantityTooLarge);
+    if (r.quantity === 0) continue;
+    wanted.set(r.orderLineId, (wanted.get(r.orderLineId) ?? 0) + r.quantity);
+  }
+  if (wanted.size === 0) throw new RefundAllocationError(REFUND_MSG.nothingChosen);
+  const byId = new Map(order.lines.map((l, i) => [l.orderLineId, i] as const));
+  const lines: RefundAllocation['lines'] = [];
+  for (const [orderLineId, quantity] of wanted) {
+    const i = byId.get(orderLineId);
+    if (i === undefined) throw new RefundAllocationError(REFUND_MSG.unknownLine);
+    const line = order.lines[i]!;
+    const unitsLeft = line.quantity - line.refundedQuantity;
+    if (quantity > unitsLeft) throw new RefundAllocationError(REFUND_MSG.quantityTooLarge);
+    const amountCents = quantity === unitsLeft ? leftOn[i]! : Math.floor((leftOn[i]! * quantity) / unitsLeft);
+    lines.push({ orderLineId, quantity, amountCents });
+  }
+  lines.sort((a, b) => byId.get(a.orderLineId)! - byId.get(b.orderLineId)!);
+  let amountCents = lines.reduce((a, l) => a + l.amountCents, 0);
+  if (amountCents > orderLeft) {
+    // Only when older refunds were recorded without lines: take the excess back from the last lines.
+    let excess = amountCents - orderLeft;
+    for (let k = lines.length - 1; k >= 0 && excess > 0; k--) {
+      const cut = Math.min(excess, lines[k]!.amountCents);
+      lines[k]!.amountCents -= cut;
+      excess -= cut;
+    }
+    amountCents = orderLeft;
+  }
+  if (amountCents <= 0) throw new RefundAllocationError(orderLeft <= 0 ? REFUND_MSG.alreadyRefunded : REFUND_MSG.nothingChosen);
+  return { amountCents, lines };
+}
+
+/** The request that refunds everything still refundable: every remaining unit of every line. */
+export function remainingLines(order: RefundableOrder): Array<{ orderLineId: number; quantity: number }> {
+  return order.lines.filter((l) => l.quantity > l.refundedQuantity).map((l) => ({ orderLineId: l.orderLineId, quantity: l.quantity - l.refundedQuantity }));
+}
+
 /**
  * A credit note as the customer's invoices and the back office list it
  * (GET /invoice/credit-notes, the customer's own; GET /invoice/admin/credit-notes, everyone's).

@@ -28,6 +28,8 @@ import { pageViewRoutes } from './page-views/routes';
 import { localPayRoutes } from './payments/local-pay-routes';
 import { checkoutRoutes, stripeWebhookRoutes } from './payments/routes';
 import { publicConfigRoutes } from './public-config/routes';
+import { refundAdminRoutes } from './refunds/admin-routes';
+import { refundRoutes } from './refunds/routes';
 import { reportAdminRoutes } from './reports/admin-routes';
 import { resourceRoutes } from './resources/routes';
 import { shippingRoutes } from './shipping/routes';
@@ -89,6 +91,8 @@ export const MODULES: readonly AppModule[] = [
   { name: 'customer-actions', adminRoutes: customerActionAdminRoutes },
   // Announcements and promotional mail (issue 22): the owner's campaigns, the customers' way out.
   { name: 'campaigns', routes: unsubscribeRoutes, adminRoutes: campaignAdminRoutes },
+  // Money back (issue 23): refunds, cancellations, credit notes.
+  { name: 'refunds', routes: refundRoutes, adminRoutes: refundAdminRoutes },
   { name: 'dev-mailbox', devRoutes: devMailboxRoutes },
 ];
 

@@ -35,6 +35,9 @@ const AUDITED_ADMIN_WRITES: Record<string, AuditAction> = {
   'PUT /api/admin/campaigns/{id}': 'campaign.updated',
   'POST /api/admin/campaigns/{id}/test': 'campaign.test_sent',
   'POST /api/admin/campaigns/{id}/send': 'campaign.sent',
+  // Money back (issue 23): audited when the refund succeeds (an unpaid order's cancel at once).
+  'POST /api/order/admin/{orderId}/refunds': 'order.refunded',
+  'POST /api/order/admin/{orderId}/cancel': 'order.cancelled',
 };
 
 let t: TestApp;

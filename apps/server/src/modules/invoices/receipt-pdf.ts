@@ -27,7 +27,7 @@ export interface ReceiptData {
   timeZone: string;
 }
 
-const SELLER = ['LentiBooth Pte. Ltd.', 'Singapore', CONTACT_INFO.email, CONTACT_INFO.phone];
+export const SELLER = ['LentiBooth Pte. Ltd.', 'Singapore', CONTACT_INFO.email, CONTACT_INFO.phone];
 
 const money = (cents: number) => formatUsd(fromCents(cents));
 
@@ -44,26 +44,14 @@ export function renderReceiptPdf(r: ReceiptData): Promise<Buffer> {
     const left = doc.page.margins.left;
     const width = doc.page.width - left - doc.page.margins.right;
 
-    doc.rect(0, 0, doc.page.width, 90).fill(BRAND.ink);
-    doc.font('Helvetica-Bold').fontSize(22).fillColor('#ffffff').text('LentiBooth', left, 32);
-    doc.font('Helvetica').fontSize(10).fillColor('#c7d2fe').text('3D lenticular photo-booth software', left, 58);
-    doc.font('Helvetica-Bold').fontSize(18).fillColor('#ffffff').text('RECEIPT', left, 36, { width, align: 'right' });
-
-    let y = 120;
-    doc.fillColor(BRAND.ink).font('Helvetica-Bold').fontSize(11);
-    const facts: Array<[string, string]> = [
+    documentHead(doc, 'RECEIPT', [
       ['Invoice no.', String(r.invoiceNo)],
       ['Order no.', r.orderId === null ? '--' : String(r.orderId)],
       ['Issued', formatDate(r.issuedAt, r.timeZone)],
       ['Paid', r.paidAt ? formatDate(r.paidAt, r.timeZone) : 'Not paid'],
-    ];
-    for (const [k, v] of facts) {
-      doc.font('Helvetica').fillColor(BRAND.muted).fontSize(10).text(k, left + width - 220, y, { width: 90 });
-      doc.font('Helvetica-Bold').fillColor(BRAND.ink).text(v, left + width - 130, y, { width: 130, align: 'right' });
-      y += 16;
-    }
+    ]);
 
-    y = 120;
+    let y = 120;
     block(doc, 'From', SELLER, left, y, 200);
     const buyerLines = [r.buyer.name, r.buyer.email].filter(Boolean);
     const yBuyer = 120 + 18 + SELLER.length * 14 + 14;
@@ -137,7 +125,27 @@ export function renderReceiptPdf(r: ReceiptData): Promise<Buffer> {
   });
 }
 
-function block(doc: Pdf, heading: string, lines: string[], x: number, y: number, width: number): void {
+/**
+ * The head of the shop's documents (receipt, credit note): the brand band with the document's name
+ * on the right, and its facts (number, dates) in the top right corner.
+ */
+export function documentHead(doc: Pdf, name: string, facts: ReadonlyArray<[string, string]>): void {
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  doc.rect(0, 0, doc.page.width, 90).fill(BRAND.ink);
+  doc.font('Helvetica-Bold').fontSize(22).fillColor('#ffffff').text('LentiBooth', left, 32);
+  doc.font('Helvetica').fontSize(10).fillColor('#c7d2fe').text('3D lenticular photo-booth software', left, 58);
+  doc.font('Helvetica-Bold').fontSize(18).fillColor('#ffffff').text(name, left, 36, { width, align: 'right' });
+  let y = 120;
+  for (const [k, v] of facts) {
+    doc.font('Helvetica').fillColor(BRAND.muted).fontSize(10).text(k, left + width - 220, y, { width: 90 });
+    doc.font('Helvetica-Bold').fillColor(BRAND.ink).text(v, left + width - 130, y, { width: 130, align: 'right' });
+    y += 16;
+  }
+}
+
+/** A headed block of lines (From, Billed to, Ship to). */
+export function block(doc: Pdf, heading: string, lines: string[], x: number, y: number, width: number): void {
   doc.font('Helvetica-Bold').fontSize(9).fillColor(BRAND.muted).text(heading.toUpperCase(), x, y, { width, characterSpacing: 1 });
   doc.font('Helvetica').fontSize(10).fillColor(BRAND.ink);
   let yy = y + 18;

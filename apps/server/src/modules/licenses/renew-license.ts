@@ -18,6 +18,8 @@ export interface RenewedLicense {
   key: string;
   type: LicenseType;
   previousExpiresAt: Date | null;
+  /** A Daily pass that was not started when renewed: its unstarted hours before (a refund gives them back). */
+  previousUnstartedTermHours: number | null;
   expiresAt: Date;
   /** A Daily pass not started yet: the hours it now runs from its first activation, and by when. */
   unstarted: { hours: number; activateBy: Date } | null;
@@ -56,7 +58,15 @@ export async function renewLicense(
     .update(licenses)
     .set({ expiresAt, reminderStage: initialReminderStage(expiresAt, renewal.paidAt) })
     .where(eq(licenses.id, license.id));
-  return { id: license.id, key: license.licenseKey, type: renewal.type, previousExpiresAt: license.expiresAt, expiresAt, unstarted: null };
+  return {
+    id: license.id,
+    key: license.licenseKey,
+    type: renewal.type,
+    previousExpiresAt: license.expiresAt,
+    previousUnstartedTermHours: null,
+    expiresAt,
+    unstarted: null,
+  };
 }
 
 /**
@@ -102,6 +112,7 @@ async function writeUnstartedPass(
     key: license.licenseKey,
     type,
     previousExpiresAt: license.expiresAt,
+    previousUnstartedTermHours: isLicenseUnstarted(license) ? license.unstartedTermHours : null,
     expiresAt: terms.expiresAt,
     unstarted: { hours: terms.unstartedTermHours, activateBy: terms.activateBy },
   };

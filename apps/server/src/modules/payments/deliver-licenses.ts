@@ -41,7 +41,15 @@ export async function deliverLicenses(
       const renewal = await renewLicense(tx, { licenseId: line.renewsLicenseId, userId: order.userId, type, paidAt });
       if (renewal) {
         // An unused Daily pass has no end yet (its hours start at its first activation): no date to note.
-        await tx.update(orderLines).set({ renewedUntil: renewal.unstarted ? null : renewal.expiresAt }).where(eq(orderLines.id, line.id));
+        // What it was before, too: a refund of this line takes back only the term it added.
+        await tx
+          .update(orderLines)
+          .set({
+            renewedUntil: renewal.unstarted ? null : renewal.expiresAt,
+            renewedFrom: renewal.previousExpiresAt,
+            renewedFromTermHours: renewal.previousUnstartedTermHours,
+          })
+          .where(eq(orderLines.id, line.id));
         renewed.push({ id: renewal.id, key: renewal.key, name: line.productName, expiresAt: renewal.expiresAt, unstarted: renewal.unstarted });
         continue;
       }

@@ -7,6 +7,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'license.revoked': 'Revoked a license',
   'license.offline_activated': 'Activated a booth offline',
   'order.updated': 'Updated an order',
+  'order.refunded': 'Refunded an order',
+  'order.cancelled': 'Cancelled an order',
   'coupon.created': 'Created a coupon',
   'coupon.deleted': 'Deleted a coupon',
   'promotion.created': 'Created a promotion code',
