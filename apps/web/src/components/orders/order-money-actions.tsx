@@ -21,18 +21,22 @@ export function refundBlocker(order: Pick<TOrder, 'payment_status' | 'total' | '
 export function useOrderMoneyDialogs({
   refund,
   cancel,
+  useRefunds,
 }: {
   refund: (orderId: number, body: TRefundBody) => Promise<TRefundJson>;
   cancel: (orderId: number, body: TCancelOrderBody) => Promise<TCancelOrderResult>;
+  /** The order's refunds with their lines (a query hook; null: none open), so the preview is exact. */
+  useRefunds: (orderId: number | null) => readonly TRefundJson[] | undefined;
 }) {
   const [refunding, setRefunding] = useState<TOrder | null>(null);
   const [cancelling, setCancelling] = useState<TOrder | null>(null);
+  const refunds = useRefunds(refunding?.order_id ?? null);
   return {
     openRefund: setRefunding,
     openCancel: setCancelling,
     dialogs: (
       <>
-        <RefundDialog order={refunding} onClose={() => setRefunding(null)} onRefund={refund} />
+        <RefundDialog order={refunding} refunds={refunds} onClose={() => setRefunding(null)} onRefund={refund} />
         <CancelOrderDialog order={cancelling} onClose={() => setCancelling(null)} onCancelOrder={cancel} />
       </>
     ),

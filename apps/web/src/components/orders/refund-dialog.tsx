@@ -10,7 +10,7 @@ import { FormAlert } from '../ui/form-alert';
 import { QuantityInput } from '../ui/quantity-input';
 import { TextAreaField, TextField } from '../ui/text-field';
 import { leftToRefund } from './payment-status';
-import { previewLinesRefund, unitsLeft } from './refund-preview';
+import { previewLinesRefund, toRefundableOrder, unitsLeftByLine } from './refund-preview';
 
 export type RefundMode = TRefundBody['mode'];
 type RefundRequest = { mode: 'lines'; lines: Array<{ order_line_id: number; quantity: number }> } | { mode: 'amount'; amount: number };
@@ -45,10 +45,13 @@ interface Errors {
  */
 export function RefundDialog({
   order,
+  refunds,
   onClose,
   onRefund,
 }: {
   order: TOrder | null;
+  /** The order's refunds with their lines (back office), for an exact preview; optional. */
+  refunds?: readonly TRefundJson[];
   onClose: () => void;
   onRefund: (orderId: number, body: TRefundBody) => Promise<TRefundJson>;
 }) {
@@ -71,7 +74,7 @@ export function RefundDialog({
     setOpenFor(current);
     if (order) {
       setRefundId(crypto.randomUUID());
-      setMode(order.products.some((l) => unitsLeft(l) > 0) ? 'lines' : 'amount');
+      setMode(order.products.some((l) => l.quantity > l.refunded_quantity) ? 'lines' : 'amount');
       setQuantities(new Map());
       setAmountText('');
       setReason('');
@@ -82,9 +85,11 @@ export function RefundDialog({
     }
   }
 
+  const refundable = order ? toRefundableOrder(order, refunds) : null;
+  const unitsLeft = refundable ? unitsLeftByLine(refundable) : new Map<number, number>();
   const left = order ? leftToRefund(order) : 0;
   const typedAmount = parseAmount(amountText);
-  const amount = !order ? 0 : mode === 'lines' ? previewLinesRefund(order, quantities) : (typedAmount ?? 0);
+  const amount = !refundable ? 0 : mode === 'lines' ? previewLinesRefund(refundable, quantities) : (typedAmount ?? 0);
 
   const validate = (): RefundRequest | null => {
     if (!order) return null;
@@ -92,7 +97,7 @@ export function RefundDialog({
     let request: RefundRequest;
     if (mode === 'lines') {
       const lines = order.products
-        .map((l) => ({ order_line_id: l.order_line_id, quantity: quantities.get(l.order_line_id) ?? 0, left: unitsLeft(l) }))
+        .map((l) => ({ order_line_id: l.order_line_id, quantity: quantities.get(l.order_line_id) ?? 0, left: unitsLeft.get(l.order_line_id) ?? 0 }))
         .filter((l) => l.quantity > 0);
       if (!lines.length) next.lines = REFUND_MSG.nothingChosen;
       else if (lines.some((l) => l.quantity > l.left)) next.lines = REFUND_MSG.quantityTooLarge;
@@ -206,7 +211,7 @@ export function RefundDialog({
               <legend className="sr-only">Items to refund</legend>
               <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
                 {order.products.map((l) => {
-                  const max = unitsLeft(l);
+                  const max = unitsLeft.get(l.order_line_id) ?? 0;
                   return (
                     <li key={l.order_line_id} className="flex flex-wrap items-end justify-between gap-3 px-3 py-2.5">
                       <span className="min-w-0">

@@ -65,3 +65,8 @@ export const {
   useRefundOrderMutation,
   useCancelOrderMutation,
 } = adminOrdersApi;
+
+/** The refunds of the order a refund dialog is open on (null: none), for its preview. */
+export function useOpenOrderRefunds(orderId: number | null) {
+  return useOrderRefundsQuery(orderId ?? 0, { skip: orderId === null }).data?.items;
+}

@@ -1,6 +1,6 @@
 import type { TOrder } from '@lbs/domain/responses';
 import { OrderMoneyButtons, useOrderMoneyDialogs } from '../../../components/orders/order-money-actions';
-import { useCancelOrderMutation, useRefundOrderMutation } from '../../admin-orders/api';
+import { useCancelOrderMutation, useOpenOrderRefunds, useRefundOrderMutation } from '../../admin-orders/api';
 
 /**
  * Refund and cancel from the customer page's orders: the same dialogs as ORDERS (one component),
@@ -12,6 +12,7 @@ export function useOrderMoneyAction() {
   const money = useOrderMoneyDialogs({
     refund: (orderId, body) => refundOrder({ orderId, body }).unwrap(),
     cancel: (orderId, body) => cancelOrder({ orderId, body }).unwrap(),
+    useRefunds: useOpenOrderRefunds,
   });
   return {
     buttons: (order: TOrder) => <OrderMoneyButtons order={order} onRefund={money.openRefund} onCancel={money.openCancel} />,

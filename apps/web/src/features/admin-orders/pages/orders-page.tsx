@@ -18,7 +18,7 @@ import { toApiError } from '../../../lib/api-error';
 import { Button } from '../../../components/ui/button';
 import { useOrderMoneyDialogs } from '../../../components/orders/order-money-actions';
 import { PaymentStatusBadge } from '../../../components/orders/payment-status';
-import { useAdminOrdersQuery, useCancelOrderMutation, useRefundOrderMutation, useShipOrdersMutation, useUpdateOrderMutation } from '../api';
+import { useAdminOrdersQuery, useCancelOrderMutation, useOpenOrderRefunds, useRefundOrderMutation, useShipOrdersMutation, useUpdateOrderMutation } from '../api';
 import { OrderPaymentAdmin } from '../components/order-payment-admin';
 import { OrderEditDialog } from '../components/order-edit-dialog';
 import { ShipOrdersDialog } from '../components/ship-orders-dialog';
@@ -56,6 +56,7 @@ export function OrdersPage() {
   const money = useOrderMoneyDialogs({
     refund: (orderId, body) => refundOrder({ orderId, body }).unwrap(),
     cancel: (orderId, body) => cancelOrder({ orderId, body }).unwrap(),
+    useRefunds: useOpenOrderRefunds,
   });
   // The open order as the list has it now: a refund or a cancel shows in the open dialog at once.
   const editingNow = (editing && data?.items.find((o) => o.order_id === editing.order_id)) || editing;
