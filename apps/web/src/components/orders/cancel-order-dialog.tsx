@@ -124,7 +124,7 @@ export function CancelOrderDialog({
       describedBy={`${formId}-what`}
       footer={
         pending ? (
-          <Button onClick={onClose}>Close</Button>
+          <Button onClick={onClose}>Done</Button>
         ) : (
           <>
             <Button variant="ghost" onClick={onClose}>

@@ -152,7 +152,7 @@ export function RefundDialog({
       wide
       footer={
         answer ? (
-          <Button onClick={onClose}>Close</Button>
+          <Button onClick={onClose}>Done</Button>
         ) : (
           <>
             <Button variant="ghost" onClick={onClose}>
