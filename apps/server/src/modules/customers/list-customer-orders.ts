@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { paginate } from '../../db/paginate';
 import { orderLines, orders } from '../../db/schema';
 import { toOrderJson } from '../orders/order-json';
+import { loadRefunds } from '../refunds/load-refunds';
 import { assertCustomerExists } from './find-customer';
 
 /**
@@ -16,5 +17,9 @@ export async function listCustomerOrders(db: Db, userId: number, paging: TCustom
   const page = await paginate(db, { from: orders, where: eq(orders.userId, userId), newestFirst: [orders.createdAt], tieBreak: orders.id, paging });
   const ids = page.items.map((o) => o.id);
   const lines = ids.length ? await db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id)) : [];
-  return { ...page, items: page.items.map((o) => ({ ...toOrderJson(o, lines.filter((l) => l.orderId === o.id)), user_id: o.userId })) };
+  const refunds = await loadRefunds(db, ids);
+  return {
+    ...page,
+    items: page.items.map((o) => ({ ...toOrderJson(o, lines.filter((l) => l.orderId === o.id), refunds.get(o.id)), user_id: o.userId })),
+  };
 }

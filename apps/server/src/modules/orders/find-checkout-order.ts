@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { orderLines, orders } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { toOrderJson } from './order-json';
+import { loadRefunds } from '../refunds/load-refunds';
 
 /**
  * The caller's own order behind a payment session (the success page's ?session_id=), paid or
@@ -17,5 +18,5 @@ export async function findCheckoutOrder(db: Db, userId: number, sessionId: strin
     .limit(1);
   if (!order) throw notFound('No checkout of yours has this session');
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
-  return toOrderJson(order, lines);
+  return toOrderJson(order, lines, (await loadRefunds(db, [order.id])).get(order.id));
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { orderLines, orders } from '../../db/schema';
 import { notFound } from '../../lib/app-error';

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { containsPattern, searchedNumber } from '../../db/like-pattern';
 import { paginate } from '../../db/paginate';
 import { orderLines, orders } from '../../db/schema';
+import { loadRefunds } from '../refunds/load-refunds';
 import { toOrderJson } from './order-json';
 import { orderWasPaid } from './was-paid';
 
@@ -43,8 +44,9 @@ export async function listAllOrders(db: Db, q: TAdminOrderQuery, timeZone: strin
   const lines = page.items.length
     ? await db.select().from(orderLines).where(inArray(orderLines.orderId, page.items.map((o) => o.id))).orderBy(asc(orderLines.id))
     : [];
+  const refunds = await loadRefunds(db, page.items.map((o) => o.id));
   return {
     ...page,
-    items: page.items.map((o) => ({ ...toOrderJson(o, lines.filter((l) => l.orderId === o.id)), user_id: o.userId })),
+    items: page.items.map((o) => ({ ...toOrderJson(o, lines.filter((l) => l.orderId === o.id), refunds.get(o.id)), user_id: o.userId })),
   };
 }

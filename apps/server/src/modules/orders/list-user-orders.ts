@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paginate } from '../../db/paginate';
 import { orderLines, orders } from '../../db/schema';
+import { loadRefunds } from '../refunds/load-refunds';
 import { toOrderJson } from './order-json';
 import { orderWasPaid } from './was-paid';
 
@@ -25,5 +26,6 @@ export async function listUserOrders(db: Db, userId: number, paging: { page: num
         .where(inArray(orderLines.orderId, rows.map((o) => o.id)))
         .orderBy(asc(orderLines.id))
     : [];
-  return { ...page, items: rows.map((o) => toOrderJson(o, lines.filter((l) => l.orderId === o.id))) };
+  const refunds = await loadRefunds(db, rows.map((o) => o.id));
+  return { ...page, items: rows.map((o) => toOrderJson(o, lines.filter((l) => l.orderId === o.id), refunds.get(o.id))) };
 }

@@ -12,6 +12,7 @@ import { recordAdminAction, type AuditActor } from '../audit/record-admin-action
 import { createNotification } from '../notifications/create-notification';
 import { enqueueMail } from '../outbox/enqueue';
 import { toOrderJson } from './order-json';
+import { loadRefunds } from '../refunds/load-refunds';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -73,7 +74,7 @@ export async function updateOrder(db: Db, actor: AuditActor, orderId: number, bo
       estimateDate: next(body.estimate_date, before.estimateDate),
     });
     const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
-    return toOrderJson(order, lines);
+    return toOrderJson(order, lines, (await loadRefunds(tx, [order.id])).get(order.id));
   });
 }
 

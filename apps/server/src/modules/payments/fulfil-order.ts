@@ -5,6 +5,8 @@ import type { Tx } from '../../db/client';
 import { localPaymentSessions, orderLines, orders, paymentEvents, products, users } from '../../db/schema';
 import { issueInvoice } from '../invoices/issue-invoice';
 import { enqueueMail } from '../outbox/enqueue';
+import { payAfterCancel } from '../refunds/pay-after-cancel';
+import { runRefund } from '../refunds/run-refund';
 import { redeemPromotionUse } from '../vouchers/promotion-uses';
 import { type DeliveredLicenses, deliverLicenses } from './deliver-licenses';
 import { notifyOrderPaid } from './notify-order-paid';
@@ -30,6 +32,8 @@ export interface CompletedPayment {
 export type FulfilResult =
   | { status: 'fulfilled'; orderId: number; invoiceNo: number; licenseKeys: string[]; renewedLicenseIds: string[] }
   | { status: 'already_fulfilled'; orderId: number }
+  /** Paid after it was cancelled: nothing delivered, the payment refunded in full (refundId). */
+  | { status: 'paid_after_cancel'; orderId: number; refundId: string }
   | { status: 'unknown_session' }
   | { status: 'amount_mismatch'; orderId: number };
 
@@ -45,6 +49,15 @@ type OrderRow = typeof orders.$inferSelect;
  * session (primary key), so any number of concurrent or repeated reports fulfil it once.
  */
 export async function fulfilOrder(ctx: AppContext, payment: CompletedPayment): Promise<FulfilResult> {
+  const result = await fulfilInTransaction(ctx, payment);
+  if (result.status === 'paid_after_cancel') {
+    // After commit, as every refund: a provider that cannot be reached leaves it pending for reconciliation.
+    await runRefund(ctx, result.refundId).catch(() => {});
+  }
+  return result;
+}
+
+function fulfilInTransaction(ctx: AppContext, payment: CompletedPayment): Promise<FulfilResult> {
   const now = payment.now ?? new Date();
   return ctx.db.transaction(async (tx): Promise<FulfilResult> => {
     const order = await lockOrder(tx, payment);
@@ -52,6 +65,7 @@ export async function fulfilOrder(ctx: AppContext, payment: CompletedPayment): P
     const refused = await refusal(tx, order, payment);
     if (refused) return refused;
     if (!(await claimFulfilment(tx, payment))) return { status: 'already_fulfilled', orderId: order.id };
+    if (order.cancelledAt) return payAfterCancel(tx, order, payment.sessionId, now);
 
     const lines = await linesOf(tx, order.id);
     const paid = await markPaid(tx, order, lines, payment.sessionId, now);

@@ -1,9 +1,10 @@
-import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { AppContext } from '../../app-context';
 import { RepeatingTask } from '../../lib/repeating-task';
 import { localPaymentSessions, orders } from '../../db/schema';
+import { reconcileRefunds } from '../refunds/reconcile-refunds';
 import { endUnpaidOrder } from './fail-payment';
 import { fulfilOrder } from './fulfil-order';
 import { fulfilStripeSession, sessionIsPaid } from './handle-stripe-event';
@@ -59,6 +60,9 @@ export async function reconcilePayments(ctx: AppContext, log: FastifyBaseLogger,
 
   const stripe = stripeClient(ctx.config);
   if (stripe) await reconcileStripe(ctx, stripe, log, now, report);
+  // Refunds written but never settled (a crash between our row and the provider's answer).
+  const refunded = await reconcileRefunds(ctx, log, now);
+  report.errors += refunded.errors;
   if (report.fulfilled || report.ended || report.errors) log.info(report, 'payment reconciliation');
   return report;
 }
