@@ -146,7 +146,17 @@ export function CancelOrderDialog({
           <form id={formId} noValidate onSubmit={(e) => void submit(e)} className="space-y-4 text-sm text-slate-700">
             {failure ? <FormAlert>{failure}</FormAlert> : null}
             <p id={`${formId}-what`}>{paid ? CANCEL_DIALOG_TEXT.paid(leftToRefund(order)) : CANCEL_DIALOG_TEXT.unpaid}</p>
-            <TextAreaField label="Reason" rows={3} required value={reason} error={error} onChange={(e) => setReason(e.target.value)} />
+            <TextAreaField
+              label="Reason"
+              rows={3}
+              required
+              value={reason}
+              error={error}
+              onChange={(e) => {
+                setReason(e.target.value);
+                setError(undefined);
+              }}
+            />
           </form>
         )
       ) : null}

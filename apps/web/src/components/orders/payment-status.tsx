@@ -72,7 +72,8 @@ export function RefundList({ refunds, headingId }: { refunds: readonly RefundRow
 }
 
 /**
- * The payment facts under an order: its state, what went back and what is left, and its refunds.
+ * The money facts under an order (its state is a badge among the order's facts, beside its status):
+ * what went back and what is left, and its refunds.
  * `refunds` defaults to the order's own (the customer's view); the back office passes its fuller list.
  */
 export function OrderPaymentSection({
@@ -96,12 +97,6 @@ export function OrderPaymentSection({
         Payment
       </h3>
       <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-3">
-        <div className="flex justify-between gap-3 sm:block">
-          <dt className="text-slate-500">Payment</dt>
-          <dd>
-            <PaymentStatusBadge status={order.payment_status} />
-          </dd>
-        </div>
         <div className="flex justify-between gap-3 sm:block">
           <dt className="text-slate-500">Refunded</dt>
           <dd className="font-medium tabular-nums text-ink">{formatUsd(order.refunded)}</dd>

@@ -129,6 +129,9 @@ describe('RefundDialog by items', () => {
     expect(within(dialog()).getByText(REFUND_MSG.reasonRequired)).toBeTruthy();
     expect(within(dialog()).getByLabelText('Reason').getAttribute('aria-invalid')).toBe('true');
     expect(onRefund).not.toHaveBeenCalled();
+    // Fixing a field clears its message.
+    fireEvent.change(within(dialog()).getByLabelText('Reason'), { target: { value: 'Broken' } });
+    expect(within(dialog()).queryByText(REFUND_MSG.reasonRequired)).toBeNull();
   });
 });
 
@@ -143,6 +146,8 @@ describe('RefundDialog by amount', () => {
     expect(within(dialog()).getByText('Up to $300.00', { exact: false })).toBeTruthy();
     reason('Goodwill');
     fireEvent.change(amount, { target: { value: '300.01' } });
+    // Over the cap the button names no amount: it would not be refunded.
+    expect(confirm().textContent).toBe('Refund');
     await submit();
     expect(within(dialog()).getByText(REFUND_MSG.amountTooLarge)).toBeTruthy();
     fireEvent.change(amount, { target: { value: '0' } });

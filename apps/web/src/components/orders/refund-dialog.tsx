@@ -159,7 +159,7 @@ export function RefundDialog({
               Cancel
             </Button>
             <Button type="submit" form={formId} variant="danger" disabled={busy}>
-              {busy ? 'Refunding…' : amount > 0 ? `Refund ${formatUsd(amount)}` : 'Refund'}
+              {busy ? 'Refunding…' : amount > 0 && amount <= left ? `Refund ${formatUsd(amount)}` : 'Refund'}
             </Button>
           </>
         )
@@ -225,13 +225,14 @@ export function RefundDialog({
                           of={l.name}
                           value={quantities.get(l.order_line_id) ?? 0}
                           max={max}
-                          onChange={(n) =>
+                          onChange={(n) => {
+                            setErrors((e) => ({ ...e, lines: undefined }));
                             setQuantities((prev) => {
                               const next = new Map(prev);
                               next.set(l.order_line_id, n);
                               return next;
-                            })
-                          }
+                            });
+                          }}
                         />
                       ) : (
                         <span className="text-slate-600">All refunded</span>
@@ -259,11 +260,24 @@ export function RefundDialog({
               value={amountText}
               hint={`Up to ${formatUsd(left)}. Money only: no item or licence is taken back.`}
               error={errors.amount}
-              onChange={(e) => setAmountText(e.target.value)}
+              onChange={(e) => {
+                setAmountText(e.target.value);
+                setErrors((prev) => ({ ...prev, amount: undefined }));
+              }}
             />
           )}
 
-          <TextAreaField label="Reason" rows={3} required value={reason} error={errors.reason} onChange={(e) => setReason(e.target.value)} />
+          <TextAreaField
+            label="Reason"
+            rows={3}
+            required
+            value={reason}
+            error={errors.reason}
+            onChange={(e) => {
+              setReason(e.target.value);
+              setErrors((prev) => ({ ...prev, reason: undefined }));
+            }}
+          />
         </form>
       ) : null}
     </Dialog>
