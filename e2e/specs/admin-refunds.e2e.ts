@@ -93,7 +93,8 @@ describe('back office: a partial refund by items and the cancel of a paid licenc
     const { page } = admin;
     const order = await openOrder(page, rollerOrder);
     const payment = order.getByRole('region', { name: 'Payment' });
-    await payment.getByText('Paid', { exact: true }).first().waitFor();
+    await order.getByText('Paid', { exact: true }).first().waitFor();
+    await payment.getByText('Left to refund').waitFor();
     await order.getByRole('button', { name: `Refund order #${rollerOrder}…` }).click();
     const dialog = page.getByRole('dialog', { name: `Refund order #${rollerOrder}` });
     await dialog.getByRole('radio', { name: 'By items' }).waitFor();
@@ -122,7 +123,7 @@ describe('back office: a partial refund by items and the cancel of a paid licenc
     await dialog.getByRole('button', { name: 'Done' }).click();
     await dialog.waitFor({ state: 'hidden' });
     // The order dialog, still open behind, follows: Partially refunded, the refund listed with its credit note.
-    await payment.getByText('Partially refunded').first().waitFor();
+    await order.getByText('Partially refunded').first().waitFor();
     await payment.getByText(`Credit note ${creditNote}`).waitFor();
     await payment.getByText('Reason: One roller arrived cracked').waitFor();
     await expect(seriousViolations(page)).resolves.toEqual([]);
@@ -146,7 +147,7 @@ describe('back office: a partial refund by items and the cancel of a paid licenc
     await dialog.getByRole('button', { name: 'Cancel order' }).click();
     await dialog.waitFor({ state: 'hidden' });
     const payment = order.getByRole('region', { name: 'Payment' });
-    await payment.getByText(/^(Refunded|Cancelled)$/).first().waitFor();
+    await order.getByText(/^(Refunded|Cancelled)$/).first().waitFor();
     await payment.getByText(/Credit note CN-\d+/).waitFor();
     await page.keyboard.press('Escape');
   });
