@@ -62,6 +62,9 @@ const CUSTOMER = new Set([
   'GET /api/invoice',
   'POST /api/invoice/generate-receipt-pdf',
   'GET /api/invoice/{invoiceNo}/receipt',
+  // Credit notes (issue 23): the caller's own, and a PDF (its customer or an admin).
+  'GET /api/invoice/credit-notes',
+  'GET /api/invoice/credit-notes/{creditNoteNo}/pdf',
   'GET /api/order/user/{userId}',
   'GET /api/order/checkout/{sessionId}',
   'POST /api/subscriptions/create-checkout-session/one-payment',

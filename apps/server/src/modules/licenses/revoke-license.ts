@@ -30,7 +30,7 @@ export async function revokeLicense(db: Db, actor: AuditActor, licenseId: string
     if (!before) throw notFound(MSG.licenseNotFound);
     if (before.revokedAt) throw conflict(MSG.licenseAlreadyRevoked);
     if (isLicenseExpired(before.expiresAt, now)) throw conflict(MSG.licenseAlreadyExpired);
-    const [after] = await tx.update(licenses).set({ revokedAt: now }).where(eq(licenses.id, licenseId)).returning();
+    const [after] = await tx.update(licenses).set({ revokedAt: now, revokedReason: 'admin' }).where(eq(licenses.id, licenseId)).returning();
     await tellOwnerOfRevocation(tx, after!);
     await recordAdminAction(tx, {
       actor,

@@ -59,7 +59,7 @@ describe('GET /api/order/user/{userId}', () => {
     });
     const p2 = (await list(a, a.id, { page: '2' })).json();
     expect(p2.items).toHaveLength(1);
-    expect(p2.items[0].products).toEqual([{ product_id: 12, name: 'Yearly License', quantity: 1, price: 1500 }]);
+    expect(p2.items[0].products).toEqual([{ order_line_id: expect.any(Number), product_id: 12, name: 'Yearly License', quantity: 1, price: 1500, refunded_quantity: 0 }]);
   });
 
   it('refuses another user’s id with 403 and lists none of A’s orders for B', async () => {

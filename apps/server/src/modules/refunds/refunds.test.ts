@@ -17,6 +17,7 @@ import type { RefundProvider } from './refund-provider';
 const YEARLY = 12;
 const MONTHLY = 11;
 const ROLLER = 2;
+const DAY = 10;
 
 let t: TestApp;
 let admin: TestUser;
@@ -147,6 +148,8 @@ describe('refunds by lines', () => {
     expect(rest.json().amount * 100).toBeCloseTo(left - 1000, 5);
     expect(await orderById(order.id)).toMatchObject({ paymentStatus: 'refunded', refundedCents: order.totalCents });
     expect((await creditNotesOf(order.id)).length).toBe(3);
+    const listed = await t.app.inject({ method: 'GET', url: `/api/order/admin/${order.id}/refunds`, headers: admin.headers });
+    expect(listed.json().items.map((r: { reason: string }) => r.reason)).toEqual(['Cancelled the event', 'Late delivery', 'One key too many']);
   });
 
   it('refuses an unknown order (404), an unpaid one (409), a non-admin (403) and bad input (400)', async () => {
@@ -182,6 +185,16 @@ describe('once, whoever asks how often', () => {
     const other = await postRefund(order.id, { ...body, amount: 6 });
     expect(other.statusCode).toBe(409);
     expect(other.json().detail).toBe(REFUND_MSG.sameIdOtherRefund);
+  });
+
+  it('two different refunds racing on one order cannot together give back more than was paid', async () => {
+    const user = await createUserWithSession(t.db);
+    const order = await buy(user, { [MONTHLY]: 1 });
+    const sixty = Math.floor(order.totalCents * 0.6) / 100;
+    const answers = await Promise.all([1, 2].map(() => postRefund(order.id, { id: id(), mode: 'amount', amount: sixty, reason: 'Race' })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    expect(answers.find((a) => a.statusCode === 400)!.json().detail).toBe(REFUND_MSG.amountTooLarge);
+    expect((await orderById(order.id)).refundedCents).toBe(Math.round(sixty * 100));
   });
 
   it('20 concurrent refunds on 20 orders take 20 consecutive credit note numbers', async () => {
@@ -264,6 +277,23 @@ describe('renewals', () => {
   });
 });
 
+describe('renewals of a Daily pass', () => {
+  it('an unused pass renewed and refunded keeps the hours it had', async () => {
+    const user = await createUserWithSession(t.db);
+    const first = await buy(user, { [DAY]: 1 });
+    const [key] = await keysOf(first.id);
+    expect(key!.unstartedTermHours).toBe(24);
+    const renewal = await buy(user, {}, { cart: addRenewal(cartOf({}), DAY, { id: key!.id, key: key!.licenseKey }) });
+    const [line] = await linesOf(renewal.id);
+    expect(line!.renewedFromTermHours).toBe(24);
+    expect((await t.db.select().from(licenses).where(eq(licenses.id, key!.id)))[0]!.unstartedTermHours).toBe(48);
+    const res = await postRefund(renewal.id, { id: id(), mode: 'lines', lines: [{ order_line_id: line!.id, quantity: 1 }], reason: 'Not needed' });
+    expect(res.json().state).toBe('succeeded');
+    const after = (await t.db.select().from(licenses).where(eq(licenses.id, key!.id)))[0]!;
+    expect(after).toMatchObject({ unstartedTermHours: 24, revokedAt: null });
+  });
+});
+
 describe('cancellations', () => {
   it('cancels an unpaid order: cancelled, its local session closed, audited', async () => {
     const user = await createUserWithSession(t.db);
@@ -294,6 +324,19 @@ describe('cancellations', () => {
     expect(await t.db.select().from(adminAudit).where(and(eq(adminAudit.action, 'order.cancelled'), eq(adminAudit.targetId, String(order.id))))).toHaveLength(1);
     const mail = (await mailTo(t.app, user.email)).filter((m) => m.subject.includes('cancelled'));
     expect(mail).toHaveLength(1);
+  });
+
+  it('a doubled cancel (the same id twice at once) refunds once', async () => {
+    const user = await createUserWithSession(t.db);
+    const order = await buy(user, { [MONTHLY]: 1 });
+    const body = { id: id(), reason: 'Double click' };
+    const [a, b] = await Promise.all([postCancel(order.id, body), postCancel(order.id, body)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json().refund.id).toBe(body.id);
+    expect(b.json().refund.id).toBe(body.id);
+    expect(await refundsOf(order.id)).toHaveLength(1);
+    expect(await creditNotesOf(order.id)).toHaveLength(1);
+    expect((await refundMails(user.email)).length).toBe(1);
   });
 
   it('refuses to cancel a shipped order', async () => {
