@@ -136,8 +136,16 @@ describe('back office: a partial refund by items and the cancel of a paid licenc
   step('ORDERS at 1440: the paid licence-only order cancelled (refunded in full, its key revoked)', async () => {
     const { page } = admin;
     const order = await openOrder(page, licenceOrder);
-    await order.getByRole('button', { name: `Cancel order #${licenceOrder}…` }).click();
+    const cancelButton = order.getByRole('button', { name: `Cancel order #${licenceOrder}…` });
+    await cancelButton.click();
     const dialog = page.getByRole('dialog', { name: `Cancel order #${licenceOrder}` });
+    // Escape closes the dialog on top only; focus goes back to the button that opened it.
+    await dialog.getByLabel('Reason').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await order.waitFor();
+    await expect.poll(() => cancelButton.evaluate((b) => b === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
     await dialog.getByText('refunded in full', { exact: false }).waitFor();
     await dialog.getByRole('button', { name: 'Cancel order' }).click();
     await dialog.getByText('Give a reason for cancelling.').waitFor();

@@ -48,11 +48,15 @@ export function useOrderMoneyDialogs({
  * A cancel the order's state forbids stays visible but disabled, with the reason beside it; buttons
  * that could never apply (a cancelled or failed order) are left out.
  */
+/** Whether OrderMoneyButtons shows anything for this order (a cancelled, failed or refunded one: nothing). */
+export const hasMoneyActions = (order: Pick<TOrder, 'payment_status'>) =>
+  order.payment_status === 'paid' || order.payment_status === 'partially_refunded' || order.payment_status === 'unpaid';
+
 export function OrderMoneyButtons({ order, onRefund, onCancel }: { order: TOrder; onRefund: (o: TOrder) => void; onCancel: (o: TOrder) => void }) {
   const reasonId = useId();
   const noRefund = refundBlocker(order);
   const noCancel = cancelBlocker(order);
-  const showCancel = order.payment_status !== 'cancelled' && order.payment_status !== 'failed' && order.payment_status !== 'refunded';
+  const showCancel = hasMoneyActions(order);
   if (noRefund && !showCancel) return null;
   return (
     <span className="inline-flex flex-wrap items-center gap-2">

@@ -1,5 +1,5 @@
 import type { TOrder } from '@lbs/domain/responses';
-import { OrderMoneyButtons, useOrderMoneyDialogs } from '../../../components/orders/order-money-actions';
+import { hasMoneyActions, OrderMoneyButtons, useOrderMoneyDialogs } from '../../../components/orders/order-money-actions';
 import { useCancelOrderMutation, useOpenOrderRefunds, useRefundOrderMutation } from '../../admin-orders/api';
 
 /**
@@ -16,6 +16,8 @@ export function useOrderMoneyAction() {
   });
   return {
     buttons: (order: TOrder) => <OrderMoneyButtons order={order} onRefund={money.openRefund} onCancel={money.openCancel} />,
+    /** Whether an order has any of these actions (a refunded or cancelled one has none). */
+    applies: hasMoneyActions,
     dialogs: money.dialogs,
   };
 }

@@ -47,7 +47,7 @@ function columns(actions?: (o: TAdminOrder) => ReactNode): ReadonlyArray<Column<
       header: <span className="sr-only">Actions</span>,
       card: 'actions',
       className: 'md:text-right',
-      cell: (o) => <span className="flex flex-wrap items-center gap-2 md:justify-end">{actions(o)}</span>,
+      cell: actions,
     });
   return cols;
 }

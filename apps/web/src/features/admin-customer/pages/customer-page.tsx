@@ -138,12 +138,15 @@ export function CustomerPage() {
               customerId={customer.id}
               page={page}
               onPage={onPage}
-              actions={(o) => (
-                <>
-                  <OrderMailAction order={o} />
-                  {money.buttons(o)}
-                </>
-              )}
+              actions={(o) =>
+                // Nothing at all for an order with no action, so its card shows no empty action row.
+                money.applies(o) ? (
+                  <span className="inline-flex flex-wrap items-center gap-2 md:justify-end">
+                    <OrderMailAction order={o} />
+                    {money.buttons(o)}
+                  </span>
+                ) : null
+              }
             />
           ) : null}
           {section === 'invoices' ? <CustomerInvoices customerId={customer.id} page={page} onPage={onPage} /> : null}
