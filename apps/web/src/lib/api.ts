@@ -16,7 +16,7 @@ const baseQuery: BaseQueryFn<RequestArgs | string, unknown, ApiError> = async (a
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Me', 'Licenses', 'Notifications', 'Invoices', 'Orders', 'Users', 'Coupons', 'Promotions', 'Reports', 'Preferences', 'Booths', 'Campaigns'],
+  tagTypes: ['Me', 'Licenses', 'Notifications', 'Invoices', 'Orders', 'Users', 'Coupons', 'Promotions', 'Reports', 'Preferences', 'Booths', 'Campaigns', 'Refunds', 'CreditNotes'],
   endpoints: () => ({}),
 });
 

@@ -8,6 +8,7 @@ import { formatCalendarDay, formatDate } from '../../lib/format-date';
 import { Dialog } from '../ui/dialog';
 import { CopyIcon } from '../ui/icons';
 import { OrderStepper, statusLabel } from './order-status';
+import { OrderPaymentSection, PaymentStatusBadge } from './payment-status';
 
 export type Fact = [label: string, value: ReactNode];
 
@@ -22,12 +23,15 @@ export function OrderDetailsDialog({
   onClose,
   moreFacts = [],
   tracking,
+  payment,
   footer,
 }: {
   order: TOrder | null;
   onClose: () => void;
   moreFacts?: Fact[];
   tracking?: ReactNode;
+  /** The payment section; the customer's (state, refunds with their credit notes) unless given. */
+  payment?: ReactNode;
   footer?: ReactNode;
 }) {
   const s = order?.shipping_info;
@@ -43,6 +47,7 @@ export function OrderDetailsDialog({
               ['City', s?.city],
               ['Country', s ? (countryName(s.country) ?? s.country) : undefined],
               ['Status', statusLabel(order.status)],
+              ['Payment', <PaymentStatusBadge status={order.payment_status} />],
               ...moreFacts,
             ]}
           />
@@ -58,12 +63,17 @@ export function OrderDetailsDialog({
               {order.products.map((p) => (
                 <li key={`${p.product_id}-${p.name}`} className="flex justify-between gap-3 px-3 py-2">
                   <span>{p.name}</span>
-                  <span className="text-slate-600">× {p.quantity}</span>
+                  <span className="text-slate-600">
+                    × {p.quantity}
+                    {p.refunded_quantity ? <span className="ml-2">({p.refunded_quantity} refunded)</span> : null}
+                  </span>
                 </li>
               ))}
             </ul>
             <p className="mt-3 text-right font-semibold text-ink">Total {formatUsd(order.total)}</p>
           </DetailSection>
+
+          {payment ?? <OrderPaymentSection order={order} headingId="payment-heading" />}
         </div>
       ) : null}
     </Dialog>

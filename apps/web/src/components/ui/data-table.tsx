@@ -112,7 +112,7 @@ export function DataTable<T>({
               ))}
             </dl>
             {actions.length ? (
-              <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">
+              <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3 empty:hidden">
                 {actions.map((c) => (
                   <Fragment key={c.key}>{c.cell(row)}</Fragment>
                 ))}

@@ -8,6 +8,8 @@ import type {
   TOrderPage,
   TUser,
 } from '@lbs/domain/responses';
+import type { TCreditNoteJson } from '@lbs/domain/refunds';
+import type { Paged } from '@lbs/domain/responses';
 import type { TPreferences } from '@lbs/domain/preferences';
 import { api } from '../../lib/api';
 
@@ -53,6 +55,11 @@ const accountApi = api.injectEndpoints({
       query: ({ page }) => ({ url: '/invoice', params: { page } }),
       providesTags: ['Invoices'],
     }),
+    /** GET /invoice/credit-notes: the customer's own credit notes, newest first. */
+    creditNotes: build.query<Paged<TCreditNoteJson>, { page: number }>({
+      query: ({ page }) => ({ url: '/invoice/credit-notes', params: { page } }),
+      providesTags: ['CreditNotes'],
+    }),
     orders: build.query<TOrderPage, { userId: number; page: number }>({
       query: ({ userId, page }) => ({ url: `/order/user/${userId}`, params: { page } }),
       providesTags: ['Orders'],
@@ -75,6 +82,7 @@ export const {
   usePreferencesQuery,
   useUpdatePreferencesMutation,
   useInvoicesQuery,
+  useCreditNotesQuery,
   useOrdersQuery,
   useUpdateProfileMutation,
   useChangePasswordMutation,

@@ -1,4 +1,5 @@
 import type { TAdminOrderPage, TOrderShipResult } from '@lbs/domain/admin-responses';
+import type { TCancelOrderBody, TRefundBody, TRefundJson } from '@lbs/domain/refunds';
 import type { TOrder } from '@lbs/domain/responses';
 import type { TOrderShipBody, TOrderUpdateBody } from '@lbs/domain/schemas';
 import type { OrderStatus } from '@lbs/domain/statuses';
@@ -12,6 +13,8 @@ interface AdminOrderArgs {
   from?: string;
   to?: string;
 }
+
+const REFUND_TOUCHES = ['Orders', 'Refunds', 'CreditNotes', 'Invoices', 'Licenses', 'Booths', 'Notifications', 'Reports'] as const;
 
 const adminOrdersApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -33,7 +36,37 @@ const adminOrdersApi = api.injectEndpoints({
       query: (body) => ({ url: '/order/admin/ship', method: 'POST', body }),
       invalidatesTags: ['Orders'],
     }),
+    /** GET /order/admin/{orderId}/refunds: the order's refunds, newest first. */
+    orderRefunds: build.query<{ items: TRefundJson[] }, number>({
+      query: (orderId) => `/order/admin/${orderId}/refunds`,
+      providesTags: ['Refunds'],
+    }),
+    /**
+     * POST /order/admin/{orderId}/refunds. Money going back touches the order, its refunds, the
+     * credit notes, the keys it revoked, the customer's notifications and the reports.
+     */
+    refundOrder: build.mutation<TRefundJson, { orderId: number; body: TRefundBody }>({
+      query: ({ orderId, body }) => ({ url: `/order/admin/${orderId}/refunds`, method: 'POST', body }),
+      invalidatesTags: REFUND_TOUCHES,
+    }),
+    /** POST /order/admin/{orderId}/cancel: an unpaid order's checkout closed, or a paid one refunded in full. */
+    cancelOrder: build.mutation<{ order: TOrder; refund: TRefundJson | null }, { orderId: number; body: TCancelOrderBody }>({
+      query: ({ orderId, body }) => ({ url: `/order/admin/${orderId}/cancel`, method: 'POST', body }),
+      invalidatesTags: REFUND_TOUCHES,
+    }),
   }),
 });
 
-export const { useAdminOrdersQuery, useUpdateOrderMutation, useShipOrdersMutation } = adminOrdersApi;
+export const {
+  useAdminOrdersQuery,
+  useUpdateOrderMutation,
+  useShipOrdersMutation,
+  useOrderRefundsQuery,
+  useRefundOrderMutation,
+  useCancelOrderMutation,
+} = adminOrdersApi;
+
+/** The refunds of the order a refund dialog is open on (null: none), for its preview. */
+export function useOpenOrderRefunds(orderId: number | null) {
+  return useOrderRefundsQuery(orderId ?? 0, { skip: orderId === null }).data?.items;
+}

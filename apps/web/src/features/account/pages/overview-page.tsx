@@ -16,7 +16,7 @@ import { useLicensesQuery, useResetDeviceMutation, type License, type LicenseMod
 import { CopyButton } from '../../../components/ui/copy-button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { KeyIcon } from '../../../components/ui/icons';
-import { licenseDurationText, licenseEndText, licenseStartText, licenseStatusBadge } from '../../../lib/license-display';
+import { licenseDurationText, licenseEndText, licenseStartText, licenseStatusBadge, licenseStatusBadgeOf } from '../../../lib/license-display';
 
 /** The software's name in the overview heading. */
 const PRODUCT_NAME = 'LentiBooth';
@@ -146,10 +146,18 @@ type RowActions = { mode: LicenseMode; onReset: (l: License) => void; onRenew: (
 
 /**
  * A current licence's badge says what it is now (active, suspended, an unused pass, starting on a
- * date); every past one reads Expired, as the spec's Past tab does.
+ * date); every past one reads Expired, as the spec's Past tab does, except a revoked
+ * one (refunded, cancelled or taken back), which reads Revoked.
  */
 function StatusOf({ license, mode }: { license: License; mode: LicenseMode }) {
-  if (mode === 'PAST') return <StatusBadge text={MSG.licenseStatusExpired} tone="bg-slate-100 text-slate-600" />;
+  if (mode === 'PAST') {
+    // A key taken back (a refund, a cancel, the admin) says so: it did not simply run out.
+    if (license.revoked) {
+      const revoked = licenseStatusBadgeOf('revoked');
+      return <StatusBadge text={revoked.label} tone={revoked.tone} />;
+    }
+    return <StatusBadge text={MSG.licenseStatusExpired} tone="bg-slate-100 text-slate-600" />;
+  }
   const badge = licenseStatusBadge(license);
   return <StatusBadge text={badge.label} tone={badge.tone} />;
 }

@@ -5,10 +5,40 @@ import { LoadFailed } from '../../../components/ui/load-failed';
 import { pageCount } from '@lbs/domain/paging';
 import { Pager } from '../../../components/ui/pager';
 import { ReceiptDownloadButton, useReceiptDownload } from '../../../components/orders/receipt-download';
-import { useInvoicesQuery } from '../api';
+import { CreditNotesTable } from '../../../components/orders/credit-notes-table';
+import { useCreditNotesQuery, useInvoicesQuery } from '../api';
 import { formatDate } from '../format';
 
+/** The customer's invoices, then their credit notes (a refund's, numbered CN-n apart from invoices). */
 export function InvoicesTab() {
+  return (
+    <div className="space-y-8">
+      <InvoiceList />
+      <CreditNoteList />
+    </div>
+  );
+}
+
+function CreditNoteList() {
+  const [page, setPage] = useState(1);
+  const { data, isLoading, isError, isFetching, refetch } = useCreditNotesQuery({ page });
+  return (
+    <section aria-labelledby="credit-notes-heading">
+      <h2 id="credit-notes-heading" className="mb-3 text-base font-semibold text-ink">
+        Credit notes
+      </h2>
+      <CreditNotesTable
+        caption="Credit notes"
+        rows={data?.items}
+        loading={isLoading}
+        failed={isError && { onRetry: () => void refetch(), retrying: isFetching }}
+      />
+      {data ? <Pager page={page} totalPages={pageCount(data.total, data.page_size)} onChange={setPage} label="Credit note pages" /> : null}
+    </section>
+  );
+}
+
+function InvoiceList() {
   const [page, setPage] = useState(1);
   const { data, isLoading, isError, isFetching, refetch } = useInvoicesQuery({ page });
   const receipts = useReceiptDownload();

@@ -6,6 +6,7 @@ import { formatUsd } from '@lbs/domain/money';
 import { pageCount } from '@lbs/domain/paging';
 import { OrderDetailsDialog } from '../../../components/orders/order-details-dialog';
 import { OrderStatusBadge } from '../../../components/orders/order-status';
+import { PaymentStatusBadge } from '../../../components/orders/payment-status';
 import { Pager } from '../../../components/ui/pager';
 import { useAppSelector } from '../../../lib/store-hooks';
 import { useOrdersQuery } from '../api';
@@ -36,13 +37,17 @@ export function OrdersTab() {
               <p className="flex flex-wrap items-center gap-2">
                 <span className="font-semibold text-ink">Order #{o.order_id}</span>
                 <OrderStatusBadge status={o.status} />
+                {o.payment_status === 'paid' ? null : <PaymentStatusBadge status={o.payment_status} />}
               </p>
               <p className="mt-1 truncate text-sm text-slate-600">
                 {formatDate(o.created_at)} · {o.products.map((p) => `${p.name} × ${p.quantity}`).join(', ')}
               </p>
             </div>
             <div className="flex items-center gap-4">
-              <span className="font-semibold text-ink">{formatUsd(o.total)}</span>
+              <span className="text-right">
+                <span className="block font-semibold text-ink">{formatUsd(o.total)}</span>
+                {o.refunded > 0 ? <span className="block text-xs text-slate-600">{formatUsd(o.refunded)} refunded</span> : null}
+              </span>
               <button
                 type="button"
                 onClick={() => setOpenId(o.order_id)}

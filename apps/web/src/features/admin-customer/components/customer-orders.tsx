@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import type { TAdminOrder } from '@lbs/domain/admin-responses';
 import { MSG } from '@lbs/domain/messages';
 import { formatUsd } from '@lbs/domain/money';
-import { PAYMENT_STATUS_LABELS } from '@lbs/domain/refunds';
 import { OrderStatusBadge } from '../../../components/orders/order-status';
+import { PaymentStatusBadge } from '../../../components/orders/payment-status';
 import type { Column } from '../../../components/ui/data-table';
 import { formatDateTime } from '../../../lib/format-date';
 import { useCustomerOrdersQuery } from '../api';
@@ -14,7 +14,7 @@ function columns(actions?: (o: TAdminOrder) => ReactNode): ReadonlyArray<Column<
   const cols: Array<Column<TAdminOrder>> = [
     { key: 'id', header: 'Order', card: 'title', className: 'whitespace-nowrap', cell: (o) => <span className="font-semibold text-ink">#{o.order_id}</span> },
     { key: 'status', header: 'Status', cell: (o) => <OrderStatusBadge status={o.status} /> },
-    { key: 'payment', header: 'Payment', cell: (o) => PAYMENT_STATUS_LABELS[o.payment_status] },
+    { key: 'payment', header: 'Payment', cell: (o) => <PaymentStatusBadge status={o.payment_status} /> },
     {
       key: 'items',
       header: 'Items',
@@ -29,10 +29,26 @@ function columns(actions?: (o: TAdminOrder) => ReactNode): ReadonlyArray<Column<
         </ul>
       ),
     },
-    { key: 'total', header: 'Total', className: 'tabular-nums md:text-right', cell: (o) => formatUsd(o.total) },
+    {
+      key: 'total',
+      header: 'Total',
+      className: 'tabular-nums md:text-right',
+      cell: (o) => (
+        <>
+          {formatUsd(o.total)}
+          {o.refunded > 0 ? <span className="block text-xs text-slate-600">{formatUsd(o.refunded)} refunded</span> : null}
+        </>
+      ),
+    },
     { key: 'created', header: 'Placed', className: 'whitespace-nowrap', cell: (o) => formatDateTime(o.created_at) },
   ];
-  if (actions) cols.push({ key: 'actions', header: <span className="sr-only">Actions</span>, card: 'actions', className: 'md:text-right', cell: actions });
+  if (actions) cols.push({
+      key: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      card: 'actions',
+      className: 'md:text-right',
+      cell: actions,
+    });
   return cols;
 }
 

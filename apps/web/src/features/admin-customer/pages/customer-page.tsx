@@ -8,6 +8,7 @@ import { isApiError } from '../../../lib/api-error';
 import { CustomerActions } from '../actions/customer-actions';
 import { LicenseActions } from '../actions/license-actions';
 import { OrderMailAction } from '../actions/order-mail-action';
+import { useOrderMoneyAction } from '../actions/order-money-action';
 import { useCustomerQuery } from '../api';
 import { CustomerInvoices } from '../components/customer-invoices';
 import { CustomerLicenses } from '../components/customer-licenses';
@@ -41,6 +42,7 @@ export function CustomerPage() {
   const tabRefs = useRef<Partial<Record<CustomerSectionKey, HTMLButtonElement | null>>>({});
   const detail = useCustomerQuery(customerId, { skip: !valid });
   const section = customerSectionOf(params.get('section'), detail.data);
+  const money = useOrderMoneyAction();
 
   const show = (next: CustomerSectionKey, nextPage = 1) => {
     const p = new URLSearchParams(params);
@@ -131,12 +133,28 @@ export function CustomerPage() {
         </div>
         <div role="tabpanel" id={panelId(section)} aria-labelledby={tabId(section)} className="pt-4">
           {section === 'licenses' ? <CustomerLicenses customerId={customer.id} page={page} onPage={onPage} actions={(l) => <LicenseActions license={l} customerId={customer.id} />} /> : null}
-          {section === 'orders' ? <CustomerOrders customerId={customer.id} page={page} onPage={onPage} actions={(o) => <OrderMailAction order={o} />} /> : null}
+          {section === 'orders' ? (
+            <CustomerOrders
+              customerId={customer.id}
+              page={page}
+              onPage={onPage}
+              actions={(o) =>
+                // Nothing at all for an order with no action, so its card shows no empty action row.
+                money.applies(o) ? (
+                  <span className="inline-flex flex-wrap items-center gap-2 md:justify-end">
+                    <OrderMailAction order={o} />
+                    {money.buttons(o)}
+                  </span>
+                ) : null
+              }
+            />
+          ) : null}
           {section === 'invoices' ? <CustomerInvoices customerId={customer.id} page={page} onPage={onPage} /> : null}
           {section === 'notifications' ? <CustomerNotifications customerId={customer.id} page={page} onPage={onPage} /> : null}
           {section === 'timeline' ? <CustomerTimeline customerId={customer.id} page={page} onPage={onPage} /> : null}
         </div>
       </section>
+      {money.dialogs}
     </div>
   );
 }

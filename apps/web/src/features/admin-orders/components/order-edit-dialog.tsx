@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
@@ -51,10 +51,13 @@ export function OrderEditDialog({
   order,
   onClose,
   onSave,
+  payment,
 }: {
   order: TAdminOrder | null;
   onClose: () => void;
   onSave: (orderId: number, body: TOrderUpdateBody) => Promise<unknown>;
+  /** The payment section (state, refunds, Refund… and Cancel order…); the customer's view if left out. */
+  payment?: ReactNode;
 }) {
   const formId = useId();
   const [saving, setSaving] = useState(false);
@@ -62,6 +65,7 @@ export function OrderEditDialog({
     <OrderDetailsDialog
       order={order}
       onClose={onClose}
+      payment={payment}
       moreFacts={
         order
           ? [

@@ -16,7 +16,10 @@ import { formatDate } from '../../../lib/format-date';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { toApiError } from '../../../lib/api-error';
 import { Button } from '../../../components/ui/button';
-import { useAdminOrdersQuery, useShipOrdersMutation, useUpdateOrderMutation } from '../api';
+import { useOrderMoneyDialogs } from '../../../components/orders/order-money-actions';
+import { PaymentStatusBadge } from '../../../components/orders/payment-status';
+import { useAdminOrdersQuery, useCancelOrderMutation, useOpenOrderRefunds, useRefundOrderMutation, useShipOrdersMutation, useUpdateOrderMutation } from '../api';
+import { OrderPaymentAdmin } from '../components/order-payment-admin';
 import { OrderEditDialog } from '../components/order-edit-dialog';
 import { ShipOrdersDialog } from '../components/ship-orders-dialog';
 import { downloadPackingSlips } from '../download-packing-slips';
@@ -48,6 +51,15 @@ export function OrdersPage() {
   );
   const [updateOrder] = useUpdateOrderMutation();
   const [shipOrders] = useShipOrdersMutation();
+  const [refundOrder] = useRefundOrderMutation();
+  const [cancelOrder] = useCancelOrderMutation();
+  const money = useOrderMoneyDialogs({
+    refund: (orderId, body) => refundOrder({ orderId, body }).unwrap(),
+    cancel: (orderId, body) => cancelOrder({ orderId, body }).unwrap(),
+    useRefunds: useOpenOrderRefunds,
+  });
+  // The open order as the list has it now: a refund or a cancel shows in the open dialog at once.
+  const editingNow = (editing && data?.items.find((o) => o.order_id === editing.order_id)) || editing;
   useErrorToast(isError, MSG.errorFetchingData);
 
   const pageOrders = data?.items ?? [];
@@ -108,7 +120,10 @@ export function OrdersPage() {
       header: 'Status',
       cell: (o) => (
         <span className="flex flex-col items-start gap-1">
-          <OrderStatusBadge status={o.status} />
+          <span className="flex flex-wrap gap-1">
+            <OrderStatusBadge status={o.status} />
+            {o.payment_status === 'paid' ? null : <PaymentStatusBadge status={o.payment_status} />}
+          </span>
           {o.track_num ? (
             <span className="text-xs text-slate-600">
               {o.carrier_name ? `${o.carrier_name} · ` : ''}
@@ -253,7 +268,13 @@ export function OrdersPage() {
           }
         }}
       />
-      <OrderEditDialog order={editing} onClose={() => setEditing(null)} onSave={(orderId, body) => updateOrder({ orderId, body }).unwrap()} />
+      <OrderEditDialog
+        order={editingNow}
+        onClose={() => setEditing(null)}
+        onSave={(orderId, body) => updateOrder({ orderId, body }).unwrap()}
+        payment={editingNow ? <OrderPaymentAdmin order={editingNow} onRefund={money.openRefund} onCancel={money.openCancel} /> : null}
+      />
+      {money.dialogs}
     </section>
   );
 }
