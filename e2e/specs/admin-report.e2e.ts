@@ -36,7 +36,7 @@ const count = (n: number) => new Intl.NumberFormat('en-US').format(n);
 /** The chart card under a heading: its x and y tick labels, axis titles and accessible table rows. */
 async function chartOf(page: Page, title: string) {
   const card = page.getByRole('region', { name: title, exact: true });
-  await card.locator('.recharts-line-curve').waitFor({ state: 'attached' });
+  await card.locator('.recharts-line-curve').first().waitFor({ state: 'attached' });
   const texts = (l: Locator) => l.allTextContents();
   return {
     card,
