@@ -1,13 +1,14 @@
+import crypto from 'node:crypto';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { adminCredentials, closeBrowser, newPage, screenshot } from '../support/browser';
-import { createVerifiedUser, loginInBrowser } from '../support/auth';
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
+import { adminCredentials, baseUrl, closeBrowser, newPage, screenshot } from '../support/browser';
+import { createVerifiedUser, loginInBrowser, signInThroughApi } from '../support/auth';
 import { journeySteps } from '../support/journey';
 import { buyThroughCheckout } from '../support/shop';
 import { seriousViolations } from '../support/axe';
 import { MSG } from '@lbs/domain/messages';
 import { describeChange } from '@lbs/domain/report-comparison';
-import type { TReportBreakdown, TReportComparison } from '@lbs/domain/report-responses';
+import type { TReportBreakdown, TReportComparison, TReportOverview, TReportSeries } from '@lbs/domain/report-responses';
 
 afterAll(closeBrowser);
 
@@ -35,7 +36,7 @@ const count = (n: number) => new Intl.NumberFormat('en-US').format(n);
 /** The chart card under a heading: its x and y tick labels, axis titles and accessible table rows. */
 async function chartOf(page: Page, title: string) {
   const card = page.getByRole('region', { name: title, exact: true });
-  await card.locator('.recharts-line-curve').waitFor({ state: 'attached' });
+  await card.locator('.recharts-line-curve').first().waitFor({ state: 'attached' });
   const texts = (l: Locator) => l.allTextContents();
   return {
     card,
@@ -61,13 +62,70 @@ const METRICS = ['Total Users', 'Active Subscriptions', 'Total Orders', 'Total I
  * desktop program's ingest is not part of the product yet): analytics is checked against what
  * its API answers, and its paging in the page's unit tests.
  */
+/**
+ * Money back on the customer's order, as the back office's refund does (issue 23): through the
+ * refund API where this build has it, else written in SQL as the refund engine leaves it (a
+ * succeeded refund, its line's share, the order's refunded_cents and payment state) when the
+ * server runs on PostgreSQL. Answers how it was done, or null when neither is possible (PGlite is
+ * the server's own: no second process can write to it).
+ */
+async function refundOnce(customerEmail: string, amountCents: number): Promise<'api' | 'sql' | null> {
+  const admin = adminCredentials();
+  const headers = await signInThroughApi(admin.email, admin.password);
+  const list = await fetch(`${baseUrl()}/api/order/admin/all?q=${encodeURIComponent(customerEmail)}`, { headers });
+  const { items } = (await list.json()) as { items: Array<{ order_id: number; products: Array<{ order_line_id: number }> }> };
+  const order = items[0];
+  if (!order) throw new Error(`no paid order of ${customerEmail}`);
+  const res = await fetch(`${baseUrl()}/api/order/admin/${order.order_id}/refunds`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ id: crypto.randomUUID(), mode: 'amount', amount: amountCents / 100, reason: 'e2e: the report follows the money back' }),
+  });
+  if (res.ok) {
+    const refund = (await res.json()) as { state: string };
+    if (refund.state !== 'succeeded') throw new Error(`the refund is ${refund.state}`);
+    return 'api';
+  }
+  if (res.status !== 404) throw new Error(`the refund answered ${res.status}: ${await res.text()}`);
+  const databaseUrl = inject('databaseUrl');
+  if (!databaseUrl) return null;
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('begin');
+    const { rows: [refund] } = await client.query<{ id: string }>(
+      `insert into refunds (order_id, user_id, amount_cents, kind, reason, origin, state, provider, provider_refund_id, created_at, succeeded_at)
+       select id, user_id, $2, 'amount', 'e2e: the report follows the money back', 'admin', 'succeeded', 'local', $3, now(), now()
+       from orders where id = $1 returning id`,
+      [order.order_id, amountCents, `lre_e2e_${crypto.randomBytes(8).toString('hex')}`],
+    );
+    await client.query(`insert into refund_lines (refund_id, order_line_id, quantity, amount_cents) values ($1, $2, 0, $3)`, [
+      refund!.id,
+      order.products[0]!.order_line_id,
+      amountCents,
+    ]);
+    await client.query(
+      `update orders set refunded_cents = refunded_cents + $2,
+         payment_status = case when refunded_cents + $2 >= total_cents then 'refunded' else 'partially_refunded' end where id = $1`,
+      [order.order_id, amountCents],
+    );
+    await client.query('commit');
+  } finally {
+    await client.end();
+  }
+  return 'sql';
+}
+
 describe('back office: report and analytics', () => {
   const step = journeySteps();
   let context: BrowserContext;
   let page: Page;
+  let customerEmail = '';
 
   beforeAll(async () => {
     const customer = await createVerifiedUser();
+    customerEmail = customer.email;
     const shopper = await newPage('desktop');
     await loginInBrowser(shopper.page, customer.email, customer.password);
     await buyThroughCheckout(shopper.page, [{ product_id: 10, quantity: 1 }]);
@@ -107,7 +165,7 @@ describe('back office: report and analytics', () => {
     const breakdown = await breakdownAnswer;
     expect(comparison.total_orders.current).toBeGreaterThanOrEqual(1);
     const cards = page.getByRole('list', { name: 'Totals now' });
-    for (const [field, metric] of [['total_users', 'total_users'], ['total_subscriptions', 'active_subscriptions'], ['total_orders', 'total_orders'], ['total_income', 'total_income']] as const) {
+    for (const [field, metric] of [['total_users', 'total_users'], ['total_subscriptions', 'active_subscriptions'], ['total_orders', 'total_orders'], ['total_income', 'total_income'], ['total_refunds', 'total_refunds']] as const) {
       const line = cards.getByTestId(`change-${field}`);
       const { figure, spoken } = describeChange(comparison[metric].change, 'the 7 days before');
       await line.getByText(spoken, { exact: false }).waitFor({ state: 'attached' });
@@ -132,7 +190,7 @@ describe('back office: report and analytics', () => {
   step('report: every card shows its whole figure, a large one too, from 375 to 1440 px', async () => {
     // The owner's shop had $3,731,240 of income, cut to "$3,731,240…" at 1440 px (issue 21). The
     // figures are the page's own answer, made large here, since no e2e shop earns millions.
-    const large = { total_users: 1_234_567, total_subscriptions: 98_765, total_orders: 654_321, total_income: 3_731_240.55 };
+    const large = { total_users: 1_234_567, total_subscriptions: 98_765, total_orders: 654_321, total_income: 3_731_240.55, total_refunds: 112_345.67 };
     const fake = await newPage('desktop');
     try {
       await fake.page.route('**/api/report/summary/overview', (route) => route.fulfill({ json: large }));
@@ -148,6 +206,7 @@ describe('back office: report and analytics', () => {
           ['total_users', count(large.total_users)],
           ['total_subscriptions', count(large.total_subscriptions)],
           ['total_orders', count(large.total_orders)],
+          ['total_refunds', usd(large.total_refunds)],
         ] as const) {
           const fit = await cards
             .getByTestId(`card-${field}`)
@@ -175,6 +234,64 @@ describe('back office: report and analytics', () => {
       }
     } finally {
       await fake.context.close();
+    }
+  });
+
+  step('report: a refund shows on the Refunds card and as the income chart’s refunds line, income net of refunds, at 1440 and 375 px', async () => {
+    const AMOUNT_CENTS = 125;
+    const how = await refundOnce(customerEmail, AMOUNT_CENTS);
+    // A build without the refund API on PGlite has no way to write one: the page is then given the
+    // refund in its own answers (overview and the refunds series), so the card and the line are
+    // still drawn from a refund. With the API (or PostgreSQL) the server's own answers carry it.
+    if (how === null) {
+      await page.route('**/api/report/summary/overview', async (route) => {
+        const json = (await (await route.fetch()).json()) as TReportOverview;
+        await route.fulfill({ json: { ...json, total_refunds: json.total_refunds + AMOUNT_CENTS / 100 } });
+      });
+      await page.route('**/api/report/summary/total_refunds?*', async (route) => {
+        const json = (await (await route.fetch()).json()) as Array<{ date: string; refunds: number }>;
+        await route.fulfill({ json: json.map((d, i) => (i === json.length - 1 ? { ...d, refunds: d.refunds + AMOUNT_CENTS / 100 } : d)) });
+      });
+    }
+    try {
+      for (const width of [1440, 375]) {
+        await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+        const seriesAnswer = pageAnswer<TReportSeries>(page, '/api/report/summary/total_refunds', async () => {});
+        const overview = await pageAnswer<TReportOverview>(page, '/api/report/summary/overview', () => page.goto(REPORT));
+        const series = (await seriesAnswer) as Array<{ date: string; refunds: number }>;
+        expect(overview.total_refunds, how ?? 'routed').toBeGreaterThanOrEqual(AMOUNT_CENTS / 100);
+        // Today's refunds, on the last day of the period.
+        expect(series.at(-1)!.refunds).toBeGreaterThanOrEqual(AMOUNT_CENTS / 100);
+        const cards = page.getByRole('list', { name: 'Totals now' });
+        const card = cards.getByTestId('card-total_refunds');
+        await card.getByText(usd(overview.total_refunds), { exact: true }).waitFor();
+        await card.getByText(MSG.totalRefunds, { exact: true }).waitFor();
+        await cards.getByTestId('card-total_income').getByText(MSG.netOfRefunds, { exact: true }).waitFor();
+        await page.getByTestId('change-total_refunds').waitFor();
+        // Every figure fits its card, the refunds' too.
+        for (const field of ['total_income', 'total_refunds']) {
+          const fit = await cards.getByTestId(`card-${field}`).locator('p[title]').evaluate((p) => ({ scrollWidth: p.scrollWidth, clientWidth: p.clientWidth }));
+          expect(fit.scrollWidth, `${field} at ${width}`).toBeLessThanOrEqual(fit.clientWidth);
+        }
+        // The income chart: its own line and the refunds' (dashed), a legend, and the refunds as a column of its table.
+        const income = await chartOf(page, 'Total Income');
+        await income.card.getByText(MSG.incomeNetOfRefunds, { exact: true }).waitFor();
+        expect(await income.card.locator('.recharts-line-curve').count()).toBe(2);
+        expect(await income.card.getByTestId('chart-legend').innerText()).toContain(MSG.totalRefunds);
+        const header = await income.card.locator('table thead th').allTextContents();
+        expect(header).toEqual([MSG.chartDayAxis, MSG.totalIncome, MSG.totalRefunds]);
+        const lastRow = await income.card.locator('table tbody tr').last().locator('td').allTextContents();
+        expect(lastRow[1]).toBe(usd(series.at(-1)!.refunds));
+        // No chart of its own: the four charts stay four.
+        expect(await page.locator('[data-testid=report-charts] section').count()).toBe(4);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        expect(await seriousViolations(page, { include: 'main' })).toEqual([]);
+        await screenshot(page, `admin-report-refunds-${width}`);
+      }
+    } finally {
+      await page.unroute('**/api/report/summary/overview');
+      await page.unroute('**/api/report/summary/total_refunds?*');
+      await page.setViewportSize({ width: 1440, height: 900 });
     }
   });
 
@@ -248,7 +365,8 @@ describe('back office: report and analytics', () => {
     await page.waitForFunction(
       () => document.querySelectorAll('[data-testid=report-charts] section table tbody tr').length === 4 * 12,
     );
-    expect(seriesCalls).toBe(4);
+    // The four charts' series and the refunds (the income chart's second line).
+    expect(seriesCalls).toBe(5);
     page.off('request', count);
     const chart = await chartOf(page, 'Total Orders');
     expect(chart.xTicks).toEqual(['1', '3', '5', '7', '9', '11']);

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { paymentStatusAfterRefunds } from '@lbs/domain/refunds';
 import { addDays, startOfBusinessDay } from '@lbs/domain/report-periods';
 import type { Db } from '../src/db/client';
-import { licenses, orders, usageEvents, users } from '../src/db/schema';
+import { licenses, orderLines, orders, refundLines, refunds, usageEvents, users } from '../src/db/schema';
 
 /**
  * Rows written straight to the tables the back office's reports read, each at a chosen instant,
@@ -45,6 +46,65 @@ export async function insertOrderPaidAt(
       createdAt: paidAt,
     })
     .returning();
+  return row!;
+}
+
+/** A line on an order (the product's id must exist: the migrations seed the catalogue, e.g. 1 paper, 11 Monthly). */
+export async function insertOrderLine(db: Db, orderId: number, line: { productId: number; name: string; unitPriceCents: number; quantity?: number }) {
+  const quantity = line.quantity ?? 1;
+  const [row] = await db
+    .insert(orderLines)
+    .values({ orderId, productId: line.productId, name: line.name, unitPriceCents: line.unitPriceCents, quantity, lineTotalCents: line.unitPriceCents * quantity })
+    .returning();
+  return row!;
+}
+
+/**
+ * A refund written straight to the tables, as the refund engine leaves it (the reports need no
+ * engine): succeeded at `at` (the moment the money went back), or still pending, or failed at
+ * `at`. `lines` are its refund_lines (each line's share of the amount); a succeeded refund also
+ * moves the order's refunded_cents and payment state on, as the engine does in its transaction.
+ */
+export async function insertRefund(
+  db: Db,
+  order: { id: number; userId: number; totalCents: number },
+  opts: {
+    amountCents: number;
+    at: Date;
+    state?: 'pending' | 'succeeded' | 'failed';
+    kind?: 'lines' | 'amount';
+    lines?: Array<{ orderLineId: number; quantity: number; amountCents: number }>;
+  },
+) {
+  const state = opts.state ?? 'succeeded';
+  const [row] = await db
+    .insert(refunds)
+    .values({
+      orderId: order.id,
+      userId: order.userId,
+      amountCents: opts.amountCents,
+      kind: opts.kind ?? (opts.lines?.some((l) => l.quantity > 0) ? 'lines' : 'amount'),
+      reason: 'Report test',
+      origin: 'admin',
+      state,
+      provider: 'local',
+      providerRefundId: `re_test_${crypto.randomBytes(6).toString('hex')}`,
+      createdAt: opts.at,
+      succeededAt: state === 'succeeded' ? opts.at : null,
+      failedAt: state === 'failed' ? opts.at : null,
+    })
+    .returning();
+  if (opts.lines?.length) {
+    await db.insert(refundLines).values(opts.lines.map((l) => ({ refundId: row!.id, ...l })));
+  }
+  if (state === 'succeeded') {
+    const [current] = await db.select({ refundedCents: orders.refundedCents }).from(orders).where(eq(orders.id, order.id));
+    const refundedCents = current!.refundedCents + opts.amountCents;
+    await db
+      .update(orders)
+      .set({ refundedCents, paymentStatus: paymentStatusAfterRefunds(order.totalCents, refundedCents) })
+      .where(eq(orders.id, order.id));
+  }
   return row!;
 }
 

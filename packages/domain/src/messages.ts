@@ -261,6 +261,10 @@ export const MSG = {
   activeSubscriptionsPoints: 'Each past day counts the keys active at its end; today counts them now, as the card does. Suspended keys are not counted.',
   totalOrders: 'Total Orders',
   totalIncome: 'Total Income',
+  /** Under the income card and chart: income is what was paid minus what went back (DESIGN §6.2). */
+  netOfRefunds: 'Net of refunds',
+  incomeNetOfRefunds: 'Paid minus refunded, each on the day it happened: net of refunds. The dashed line is the refunds.',
+  totalRefunds: 'Refunds',
   chartDayAxis: 'Day',
   totalUsage: 'Total Usage',
   averageProcessingTime: 'Average Processing Time',

@@ -10,21 +10,29 @@ import { ZPaged } from './responses';
 const ZDate = z.string().describe('A business day, YYYY-MM-DD');
 const ZCount = z.number().int().nonnegative();
 const ZUsd = z.number().nonnegative().describe('USD, at most 2 decimals');
+/** Income net of refunds: a day (or a period) whose refunds exceed its payments is negative. */
+const ZNetUsd = z.number().describe('USD, at most 2 decimals; negative when more went back than was paid');
 
 export const ZReportOverview = z.object({
   total_users: ZCount.describe('Customer accounts (admins not counted)'),
   total_subscriptions: ZCount.describe('Licences current now: not expired, not revoked'),
   total_orders: ZCount.describe('Paid orders'),
-  total_income: ZUsd.describe('What paid orders charged, after discount, with shipping (USD)'),
+  total_income: ZNetUsd.describe('What paid orders charged (after discount, with shipping) minus the refunds that succeeded: net of refunds (USD)'),
+  total_refunds: ZUsd.describe('What succeeded refunds gave back (USD)'),
 });
 export type TReportOverview = z.infer<typeof ZReportOverview>;
 
 const ZReportCountDay = z.object({ date: ZDate, count: ZCount });
 
-const ZReportIncomeDay = z.object({ date: ZDate, income: ZUsd });
+const ZReportIncomeDay = z.object({ date: ZDate, income: ZNetUsd });
 
-/** One entry per day of the range, oldest first: `{date, income}` for total_income, else `{date, count}`. */
-export const ZReportSeries = z.array(z.union([ZReportCountDay, ZReportIncomeDay]));
+const ZReportRefundsDay = z.object({ date: ZDate, refunds: ZUsd });
+
+/**
+ * One entry per day of the range, oldest first: `{date, income}` for total_income (paid that day
+ * minus refunded that day), `{date, refunds}` for total_refunds, else `{date, count}`.
+ */
+export const ZReportSeries = z.array(z.union([ZReportCountDay, ZReportIncomeDay, ZReportRefundsDay]));
 export type TReportSeries = z.infer<typeof ZReportSeries>;
 
 const ZSeconds = z.number().nonnegative().describe('Seconds, to the millisecond; 0 when there was no usage');
@@ -133,6 +141,7 @@ const ZChange = z.object({
 
 const ZComparedCount = z.object({ current: ZCount, previous: ZCount, change: ZChange });
 const ZComparedUsd = z.object({ current: ZUsd, previous: ZUsd, change: ZChange });
+const ZComparedNetUsd = z.object({ current: ZNetUsd, previous: ZNetUsd, change: ZChange });
 
 export const ZReportComparison = z.object({
   current: ZInstantRange,
@@ -143,25 +152,30 @@ export const ZReportComparison = z.object({
   total_users: ZComparedCount.describe('Customer sign-ups in each range'),
   active_subscriptions: ZComparedCount.describe('Licences active at the end of each range'),
   total_orders: ZComparedCount.describe('Paid orders, by payment time'),
-  total_income: ZComparedUsd.describe('What those orders charged (USD, after discount, with shipping)'),
+  total_income: ZComparedNetUsd.describe('What those orders charged (USD, after discount, with shipping) minus the refunds that succeeded in the range: net of refunds'),
+  total_refunds: ZComparedUsd.describe('What succeeded refunds gave back in each range, by the time they succeeded (USD)'),
 });
 export type TReportComparison = z.infer<typeof ZReportComparison>;
 
 const ZBreakdownRow = z.object({
   orders: ZCount.describe('Paid orders with this line (or this country)'),
-  income: z.number().describe('USD; the discount row is negative'),
+  income: z.number().describe('USD net of the refunds of the period; the discount and refunds rows are negative'),
+  refunds: ZUsd.describe('USD: what succeeded refunds of the period took back from this row (already subtracted from income)'),
 });
 
 export const ZReportBreakdown = z.object({
   current: ZInstantRange,
   by_product: z.array(
     ZBreakdownRow.extend({
-      kind: z.enum(['product', 'shipping', 'discount']),
-      product_id: z.number().int().nullable().describe('Null for the shipping and discount rows'),
+      kind: z.enum(['product', 'shipping', 'discount', 'refunds']),
+      product_id: z.number().int().nullable().describe('Null for the shipping, discount and refunds rows'),
       name: z.string(),
-      units: ZCount.describe('Units sold; 0 for the shipping and discount rows'),
+      units: ZCount.describe('Units sold; 0 for the shipping, discount and refunds rows'),
     }),
-  ).describe('Lines at their own price, then shipping and discount as rows of their own: the rows add up to the total income'),
+  ).describe(
+    'Lines at their own price less the refunds of the period on them (each refund line\'s share, discount and shipping allocated in proportion), ' +
+      'then shipping and discount as rows of their own, and a Refunds row for what went back on no line: the rows add up to the income net of refunds',
+  ),
   by_country: z.array(
     ZBreakdownRow.extend({
       country: z.string().nullable().describe('ISO 3166-1 alpha-2 of the shipping address; null for orders with nothing to ship'),

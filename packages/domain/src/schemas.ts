@@ -500,6 +500,7 @@ export const REPORT_METRICS = [
   'active_subscriptions',
   'total_orders',
   'total_income',
+  'total_refunds',
 ] as const;
 export type ReportMetric = (typeof REPORT_METRICS)[number];
 

@@ -113,7 +113,8 @@ describe('seedDemoShop', () => {
     expect(sessions).toHaveLength(SIZE.orders);
     for (const s of sessions) {
       expect(s.amount_ok).toBe(true);
-      expect(s.payment_status === 'paid').toBe(s.status === 'paid');
+      // Paid, or paid and refunded since (the session stays paid).
+      expect(['paid', 'partially_refunded', 'refunded'].includes(s.payment_status as string)).toBe(s.status === 'paid');
     }
   });
 
@@ -138,7 +139,7 @@ describe('seedDemoShop', () => {
        from licenses l join orders o on o.id = l.order_id`);
     expect(licenses).toHaveLength(result.licenses);
     for (const l of licenses) {
-      expect(l.payment_status).toBe('paid');
+      expect(['paid', 'partially_refunded', 'refunded']).toContain(l.payment_status);
       expect(l.user_id).toBe(l.order_user);
       expect(l.license_key).toMatch(LICENSE_KEY_PATTERN);
       expect(ms(l.created_at)).toBe(ms(l.paid_at));
@@ -172,14 +173,14 @@ describe('seedDemoShop', () => {
     expect(started.some((l) => ms(l.start_at) - ms(l.paid_at) > DAY)).toBe(true);
     const [units] = await rows<{ n: number }>(t.database, `select coalesce(sum(ol.quantity), 0)::int as n from order_lines ol
        join orders o on o.id = ol.order_id join products p on p.id = ol.product_id
-       where o.payment_status = 'paid' and p.kind = 'license'`);
+       where o.paid_at is not null and p.kind = 'license'`);
     expect(units!.n).toBe(result.licenses);
   });
 
   it('counts promotion uses as checkout does and keeps within every limit', async () => {
     const codes = await rows(t.database, `select p.code, p.times_redeemed, p.max_redemptions,
          (select count(*)::int from promotion_redemptions r where r.promotion_id = p.id) as used,
-         (select count(*)::int from orders o where o.promotion_id = p.id and o.payment_status = 'paid') as paid_orders
+         (select count(*)::int from orders o where o.promotion_id = p.id and o.paid_at is not null) as paid_orders
        from promotion_codes p`);
     expect(codes.reduce((s, c) => s + (c.used as number), 0)).toBe(result.redemptions);
     for (const c of codes) {
@@ -228,7 +229,7 @@ describe('seedDemoShop', () => {
     expect(byTitle.size).toBe(notes.length);
     const paid = await rows(t.database, `select o.id, o.user_id, o.email, o.total_cents, o.needs_shipping,
          (select string_agg(l.quantity || ' × ' || l.name, ', ' order by l.id) from order_lines l where l.order_id = o.id) as lines
-       from orders o where o.payment_status = 'paid'`);
+       from orders o where o.paid_at is not null`);
     for (const o of paid) {
       const n = byTitle.get(`New order #${o.id} paid by ${o.email} — ${formatUsd(fromCents(o.total_cents as number))}`);
       expect(n, `order ${o.id}`).toBeDefined();
@@ -297,7 +298,8 @@ describe('seedDemoShop', () => {
     expect(upcoming[0]).toMatchObject({ type: 'custom', device_id: null, activate_by: null });
     expect(ms(upcoming[0]!.start_at) % DAY).toBe(0);
 
-    const revoked = await rows(t.database, `select id, revoked_at, activate_by from licenses where revoked_at is not null`);
+    // An admin's revocations (a refund's are the refund's own, reason 'refunded').
+    const revoked = await rows(t.database, `select id, revoked_at, activate_by from licenses where revoked_at is not null and revoked_reason = 'admin'`);
     expect(of('license.revoked').map((a) => a.target_id).sort()).toEqual(revoked.map((l) => l.id).sort());
     for (const a of of('license.revoked')) {
       expect((a.before as { revoked_at: unknown }).revoked_at).toBeNull();
@@ -307,7 +309,7 @@ describe('seedDemoShop', () => {
     }
 
     // Each shipped order's status changes, ending at the status it has.
-    const moved = await rows(t.database, `select id, status, track_num from orders where needs_shipping and payment_status = 'paid' and status <> 'pending'`);
+    const moved = await rows(t.database, `select id, status, track_num from orders where needs_shipping and paid_at is not null and status <> 'pending'`);
     expect(moved.length).toBeGreaterThan(0);
     for (const o of moved) {
       const steps = of('order.updated').filter((a) => a.target_id === String(o.id));
@@ -510,10 +512,80 @@ describe('seedDemoShop', () => {
     expect((current.json() as { total: number }).total + (past.json() as { total: number }).total).toBe(owned!.n);
   });
 
+  it('refunds about 3% of the paid orders as the refund engine would: credit notes numbered gaplessly, orders and keys consistent', async () => {
+    const r = result.refunds;
+    expect(r.count).toBeGreaterThanOrEqual(Math.min(4, result.paidOrders));
+    expect(r.cancellations).toBeGreaterThanOrEqual(1);
+    const refunds = await rows(t.database, `select r.*, o.paid_at, o.total_cents, o.needs_shipping, o.cancelled_at, o.user_id as order_user,
+         (select coalesce(sum(amount_cents), 0)::int from refund_lines rl where rl.refund_id = r.id) as lines_cents,
+         (select count(*)::int from refund_lines rl where rl.refund_id = r.id) as lines
+       from refunds r join orders o on o.id = r.order_id order by r.succeeded_at nulls last, r.id`);
+    expect(refunds).toHaveLength(r.count);
+    for (const f of refunds) {
+      expect(f.user_id).toBe(f.order_user);
+      expect(['succeeded', 'failed']).toContain(f.state);
+      // After its payment, before now; its lines' shares add up to it.
+      const at = ms(f.state === 'succeeded' ? f.succeeded_at : f.failed_at);
+      expect(at).toBeGreaterThan(ms(f.paid_at));
+      expect(at).toBeLessThanOrEqual(now.getTime());
+      expect(f.lines_cents).toBe(f.amount_cents);
+      expect(f.lines).toBeGreaterThan(0);
+      expect(f.amount_cents as number).toBeGreaterThan(0);
+      if (f.origin === 'cancel') expect(f).toMatchObject({ needs_shipping: false, amount_cents: f.total_cents, kind: 'lines' });
+      if (f.state === 'failed') expect(f.failure_reason).toBeTruthy();
+    }
+    // Full and partial, by line and by amount, and a cancellation.
+    const done = refunds.filter((f) => f.state === 'succeeded');
+    expect(done.some((f) => f.amount_cents === f.total_cents)).toBe(true);
+    expect(done.some((f) => (f.amount_cents as number) < (f.total_cents as number))).toBe(true);
+    expect(done.some((f) => f.kind === 'amount')).toBe(true);
+    expect(done.some((f) => f.origin === 'cancel' && f.cancelled_at !== null)).toBe(true);
+    // Every order's refunded_cents is its succeeded refunds, its payment state follows.
+    const orders = await rows(t.database, `select o.id, o.total_cents, o.refunded_cents, o.payment_status, s.refunded_cents as session_refunded,
+         (select coalesce(sum(amount_cents), 0)::int from refunds r where r.order_id = o.id and r.state = 'succeeded') as refunded
+       from orders o join local_payment_sessions s on s.order_id = o.id where o.paid_at is not null`);
+    for (const o of orders) {
+      expect(o.refunded_cents, `order ${o.id}`).toBe(o.refunded);
+      expect(o.session_refunded).toBe(o.refunded);
+      const expected = o.refunded === 0 ? 'paid' : o.refunded === o.total_cents ? 'refunded' : 'partially_refunded';
+      expect(o.payment_status, `order ${o.id}`).toBe(expected);
+    }
+    expect(orders.reduce((s, o) => s + (o.refunded as number), 0)).toBe(r.refundedCents);
+    // One credit note per succeeded refund, CN-1.. in the order they succeeded, the counter at the last.
+    const notes = await rows(t.database, `select c.*, r.succeeded_at, r.amount_cents as refund_cents, i.order_id as invoice_order
+       from credit_notes c join refunds r on r.id = c.refund_id left join invoices i on i.id = c.invoice_id order by c.credit_note_no`);
+    expect(notes.map((n) => n.credit_note_no)).toEqual(done.map((_, i) => i + 1));
+    expect(r.creditNotes).toEqual({ first: 1, last: done.length });
+    const [counter] = await rows(t.database, `select value from counters where name = 'credit_note_no'`);
+    expect(Number(counter!.value)).toBe(done.length);
+    for (const [i, n] of notes.entries()) {
+      expect(n.amount_cents).toBe(n.refund_cents);
+      expect(ms(n.issued_at)).toBe(ms(n.succeeded_at));
+      expect(n.invoice_order).toBe(n.order_id);
+      if (i > 0) expect(ms(n.issued_at)).toBeGreaterThanOrEqual(ms(notes[i - 1]!.issued_at));
+    }
+    // The keys of the licence units refunded are revoked (reason refunded) when the money went back.
+    const revoked = await rows(t.database, `select l.revoked_at, l.last_validated_at, l.device_bound_at,
+         (select min(r.succeeded_at) from refunds r join refund_lines rl on rl.refund_id = r.id join order_lines ol on ol.id = rl.order_line_id
+           where r.order_id = l.order_id and r.state = 'succeeded' and rl.quantity > 0 and ol.name = (select name from order_lines x where x.order_id = l.order_id and x.product_id = (select id from products p where p.license_type = l.type limit 1) limit 1)) as refunded_at
+       from licenses l where l.revoked_reason = 'refunded'`);
+    expect(revoked.length).toBeGreaterThan(0);
+    for (const l of revoked) {
+      expect(ms(l.revoked_at)).toBe(ms(l.refunded_at));
+      if (l.last_validated_at) expect(ms(l.last_validated_at)).toBeLessThanOrEqual(ms(l.revoked_at));
+    }
+    // Fully refunded licence-only orders keep no running key.
+    const [running] = await rows<{ n: number }>(t.database, `select count(*)::int as n from licenses l join orders o on o.id = l.order_id
+       where o.payment_status = 'refunded' and l.revoked_at is null`);
+    expect(running!.n).toBe(0);
+  });
+
   it('refuses a second run, and appends a batch that continues the invoice numbers with --force', async () => {
     await expect(seedDemoShop(t.database, { ...SIZE, now })).rejects.toBeInstanceOf(DemoDataPresentError);
     const more = await seedDemoShop(t.database, { users: 5, orders: 20, events: 100, days: 10, seed: 7, now, force: true });
     expect(more.invoices.first).toBe(1001 + result.paidOrders);
+    // Credit notes go on from the counter too.
+    if (more.refunds.creditNotes.first !== null) expect(more.refunds.creditNotes.first).toBe(result.refunds.creditNotes.last! + 1);
     const [check] = await rows<Record<string, number>>(t.database, `select count(*)::int as invoices, max(invoice_no)::int as last,
          (select count(*)::int from users) as users, (select count(distinct email)::int from users) as emails from invoices`);
     expect(check!.invoices).toBe(result.paidOrders + more.paidOrders);
@@ -547,7 +619,8 @@ describe('seedDemoShop with a fixed seed and time', () => {
       await seedDemoShop(db.database, { users: 15, orders: 30, events: 300, days: 14, seed: 42, now: new Date('2025-06-01T00:00:00Z') });
       return rows(db.database, `select
           (select json_agg(json_build_object('e', email, 'c', created_at) order by id) from users) as users,
-          (select json_agg(json_build_object('t', total_cents, 's', status, 'p', paid_at, 'i', shipping_info) order by id) from orders) as orders,
+          (select json_agg(json_build_object('t', total_cents, 's', status, 'p', paid_at, 'i', shipping_info, 'r', refunded_cents, 'ps', payment_status) order by id) from orders) as orders,
+          (select json_agg(json_build_object('o', order_id, 'a', amount_cents, 's', state, 'k', kind, 'at', succeeded_at) order by order_id, created_at) from refunds) as refunds,
           (select json_agg(json_build_object('d', device_id, 'k', kind, 'a', occurred_at, 'f', filename) order by id) from usage_events) as events,
           (select json_agg(license_key) from licenses) as keys,
           (select json_agg(json_build_object('s', start_at, 'e', expires_at, 'a', activate_by, 'd', device_id, 'v', last_validated_ip,
@@ -561,6 +634,7 @@ describe('seedDemoShop with a fixed seed and time', () => {
     const [b] = await snapshot();
     expect(a!.users).toEqual(b!.users);
     expect(a!.orders).toEqual(b!.orders);
+    expect(a!.refunds).toEqual(b!.refunds);
     expect(a!.events).toEqual(b!.events);
     expect(a!.licenses).toEqual(b!.licenses);
     expect(a!.addresses).toEqual(b!.addresses);

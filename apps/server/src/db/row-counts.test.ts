@@ -1,7 +1,7 @@
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../test/build-test-app';
-import { insertAccount, insertLicenseSpan, insertOrderPaidAt } from '../../test/report-fixtures';
+import { insertAccount, insertLicenseSpan, insertOrderPaidAt, insertRefund } from '../../test/report-fixtures';
 import { countedRows, foldRowCounts } from './row-counts';
 import { licenses, notifications, orders, rowCountDeltas } from './schema';
 
@@ -11,7 +11,8 @@ let user: { id: number; email: string };
 const actual = {
   notifications: async () => Number((await t.database.db.select({ n: count() }).from(notifications))[0]!.n),
   licenses: async () => Number((await t.database.db.select({ n: count() }).from(licenses))[0]!.n),
-  paidOrders: async () => Number((await t.database.db.select({ n: count() }).from(orders).where(eq(orders.paymentStatus, 'paid')))[0]!.n),
+  // "Paid orders" are the orders that were paid, refunded ones too (migration 0019): paid_at is kept.
+  paidOrders: async () => Number((await t.database.db.select({ n: count() }).from(orders).where(isNotNull(orders.paidAt)))[0]!.n),
 };
 
 beforeAll(async () => {
@@ -47,10 +48,28 @@ describe('row counts kept by triggers (migration 0010)', () => {
     // An update that leaves the payment as it was (a status, a tracking number) changes nothing.
     await db.update(orders).set({ status: 'shipped' });
     expect(await countedRows(db, 'orders:paid')).toBe(2);
-    await db.update(orders).set({ paymentStatus: 'failed' }).where(eq(orders.id, unpaid.id));
+    await db.update(orders).set({ paymentStatus: 'failed', paidAt: null }).where(eq(orders.id, unpaid.id));
+    expect(await countedRows(db, 'orders:paid')).toBe(1);
     expect(await countedRows(db, 'orders:paid')).toBe(await actual.paidOrders());
     await db.delete(orders);
     expect(await countedRows(db, 'orders:paid')).toBe(0);
+  });
+
+  it('keep counting an order as paid once it is partly or fully refunded (migration 0019: was paid is paid_at)', async () => {
+    const db = t.database.db;
+    const start = await countedRows(db, 'orders:paid');
+    const partly = await insertOrderPaidAt(db, user, new Date(), { subtotalCents: 10_000 });
+    const fully = await insertOrderPaidAt(db, user, new Date(), { subtotalCents: 10_000 });
+    expect(await countedRows(db, 'orders:paid')).toBe(start + 2);
+    await insertRefund(db, partly, { amountCents: 2_500, at: new Date() });
+    await insertRefund(db, fully, { amountCents: 10_000, at: new Date() });
+    const states = await db.select({ id: orders.id, status: orders.paymentStatus, refunded: orders.refundedCents }).from(orders).where(inArray(orders.id, [partly.id, fully.id])).orderBy(orders.id);
+    expect(states).toEqual([
+      { id: partly.id, status: 'partially_refunded', refunded: 2_500 },
+      { id: fully.id, status: 'refunded', refunded: 10_000 },
+    ]);
+    expect(await countedRows(db, 'orders:paid')).toBe(start + 2);
+    expect(await countedRows(db, 'orders:paid')).toBe(await actual.paidOrders());
   });
 
   it('fold many small rows into one and keep the sum, also when read in between', async () => {

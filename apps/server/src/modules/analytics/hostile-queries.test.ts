@@ -11,6 +11,7 @@ import { createAdminWithSession, type TestUser } from '../../../test/fixtures';
 const ROUTES = [
   '/api/report/summary/overview',
   '/api/report/summary/total_income',
+  '/api/report/summary/total_refunds',
   '/api/report/summary/active_subscriptions',
   '/api/report/compare',
   '/api/report/breakdown',

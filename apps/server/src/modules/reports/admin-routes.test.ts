@@ -88,7 +88,7 @@ describe('the reports on live data', () => {
     expect(res.statusCode).toBe(200);
     // Customers: the signed-in customer, the buyer and today's sign-up.
     // Income: 220.00 - 22.00 discount + 8.50 shipping.
-    expect(res.json()).toEqual({ total_users: 3, total_subscriptions: 1, total_orders: 1, total_income: 206.5 });
+    expect(res.json()).toEqual({ total_users: 3, total_subscriptions: 1, total_orders: 1, total_income: 206.5, total_refunds: 0 });
   });
 
   it('today answers this Singapore day with what was paid in it', async () => {

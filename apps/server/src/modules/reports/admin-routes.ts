@@ -23,8 +23,10 @@ export function reportSemantics(timeZone: string): string {
 const METRIC_MEANING =
   '`total_users`: customer sign-ups that day. `active_subscriptions`: licences active at the end of that day ' +
   '(started, not expired, not revoked, not suspended), and for today (or a later day) now, as the overview card counts them; ' +
-  'a licence suspended now counts until its suspension began, a reinstated one on every day of its term. `total_orders`: paid orders, by payment time. `total_income`: what those ' +
-  'orders charged in USD, after discount and with shipping, by payment time (`{date, income}`; the others answer `{date, count}`).';
+  'a licence suspended now counts until its suspension began, a reinstated one on every day of its term. `total_orders`: orders that were paid (refunded since or not), by payment time. `total_income`: net of refunds, what those ' +
+  'orders charged in USD, after discount and with shipping, by payment time, minus what succeeded refunds gave back, by the time each succeeded: ' +
+  'a day can be negative (`{date, income}`). `total_refunds`: what succeeded refunds gave back in USD, by the time each succeeded (`{date, refunds}`). ' +
+  'The others answer `{date, count}`.';
 
 /** The back office's reports; registered in the admin scope, whose onRequest hook lets admins only. */
 export async function reportAdminRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -35,9 +37,10 @@ export async function reportAdminRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     '/report/summary/overview',
     {
       schema: {
-        summary: 'The overview cards: customers, active licences, paid orders and income, now',
+        summary: 'The overview cards: customers, active licences, paid orders, income net of refunds and refunds, now',
         description:
-          'Totals at the moment of the call: customer accounts, licences active now (started, not expired, not revoked, not suspended), paid orders, and what they charged (USD, after discount, with shipping).',
+          'Totals at the moment of the call: customer accounts, licences active now (started, not expired, not revoked, not suspended), orders that were paid (refunded ones too), ' +
+          'what they charged (USD, after discount, with shipping) minus what succeeded refunds gave back, and those refunds.',
         querystring: ZNoQuery,
         response: { 200: ZReportOverview, ...errors(400, 401, 403) },
         security: BEARER,
@@ -52,7 +55,7 @@ export async function reportAdminRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
       schema: {
         summary: "Each card's figure for a period and for the period of the same length right before it",
         description:
-          'Sign-ups, paid orders and income in each range, and licences active at the end of each (the rule of `active_subscriptions`), with the change: ' +
+          'Sign-ups, paid orders, income net of refunds and refunds (each refund in the range it succeeded) in each range, and licences active at the end of each (the rule of `active_subscriptions`), with the change: ' +
           '`direction` up, down or flat, and `percent` (one decimal; null when the previous figure was 0 and this one is not, shown as "new"). ' +
           'The previous period has as many days and ends the day before the period starts: yesterday for today, the 7 days before the last 7 days, ' +
           'the 30 days before the last 1 month, the same number of days before a custom range. A period that has not ended counts up to now, ' +
@@ -71,8 +74,10 @@ export async function reportAdminRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
       schema: {
         summary: 'Income and orders by product and by country, and the licences that ended and were renewed, for a period',
         description:
-          'Paid orders of the period (by payment time, up to now). `by_product`: each product line at its own price, then shipping and discounts as rows of their own, ' +
-          'so the rows add up to the total income. `by_country`: the country of the shipping address; orders with nothing to ship (licences only) have none (`country` null). ' +
+          'Paid orders of the period (by payment time, up to now), less the refunds that succeeded in it (`refunds` on each row: what was taken off its `income`). ' +
+          '`by_product`: each product line at its own price less its refund lines (discount and shipping allocated in proportion), then shipping and discounts as rows of their own, ' +
+          'and what refunds gave back on no line as a `refunds` row, so the rows add up to the income net of refunds. ' +
+          '`by_country`: the country of the shipping address; orders with nothing to ship (licences only) have none (`country` null). ' +
           '`renewals`: licence terms that ended in the period (not revoked), how many a paid renewal extended before the end (`renewed_in_time`) or after it (`renewed_late`), ' +
           `and renewed_in_time / ended as \`rate\` in percent (null when none ended). ${reportSemantics(timeZone)}`,
         querystring: ZStrictReportQuery,

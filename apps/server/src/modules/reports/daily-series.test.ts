@@ -118,6 +118,7 @@ describe('each metric, per Singapore business day', () => {
       total_subscriptions: 2,
       total_orders: 5,
       total_income: 147.34 + 40 + 989.99 + 150 + 150,
+      total_refunds: 0,
     });
   });
 });

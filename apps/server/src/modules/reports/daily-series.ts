@@ -5,9 +5,10 @@ import type { TReportSeries } from '@lbs/domain/report-responses';
 import { CUSTOMER_ROLE } from '@lbs/domain/roles';
 import type { ReportMetric } from '@lbs/domain/schemas';
 import type { DbOrTx } from '../../db/client';
-import { licenses, orders, users } from '../../db/schema';
+import { licenses, orders, refunds, users } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
-import { dayThresholds, numberedDays, perDaySql } from './day-buckets';
+import { orderWasPaid } from '../orders/was-paid';
+import { dayThresholds, numberedDays, perDaySql, perDaySumSql, type DaySumPart } from './day-buckets';
 
 export interface ReportClock {
   now: Date;
@@ -16,22 +17,40 @@ export interface ReportClock {
 }
 
 /**
+ * What money did on each day (DESIGN §6.2): an order adds its total on the day it was paid (paid_at,
+ * whatever was refunded since: orders_paid_idx), a refund takes its amount away on the day it
+ * succeeded (refunds_succeeded_idx; pending and failed ones moved no money). The state is a literal
+ * so the partial index's predicate is proven.
+ */
+export const PAYMENTS_PART: DaySumPart = { from: orders, at: orders.paidAt, where: orderWasPaid, value: sql`${orders.totalCents}` };
+export const succeededRefund = sql`${refunds.state} = 'succeeded'`;
+export const refundsPart = (sign: 1 | -1): DaySumPart => ({
+  from: refunds,
+  at: refunds.succeededAt,
+  where: succeededRefund,
+  value: sign === 1 ? sql`${refunds.amountCents}` : sql`-${refunds.amountCents}`,
+});
+
+/**
  * One grouped SQL per metric, answering rows `{date, value}` for the days that have any; `value`
- * is a count, or cents for income. Sign-ups and paid orders are put in their days by perDaySql
- * (one range scan over the period); licences, which span days, are swept instead.
+ * is a count, or cents for income and refunds. Sign-ups and paid orders are put in their days by
+ * perDaySql (one range scan over the period), income by perDaySumSql (one range scan of the
+ * payments and one of the refunds); licences, which span days, are swept instead.
  */
 export function metricSql(metric: ReportMetric, days: readonly string[], clock: ReportClock): SQL {
   const { timeZone } = clock;
-  const paid = eq(orders.paymentStatus, 'paid');
   switch (metric) {
     case 'total_users':
       return perDaySql(days, timeZone, { from: users, at: users.createdAt, where: eq(users.role, CUSTOMER_ROLE), aggregates: sql`count(*)::bigint as value` });
     case 'active_subscriptions':
       return activeSubscriptionsSql(days, clock);
     case 'total_orders':
-      return perDaySql(days, timeZone, { from: orders, at: orders.paidAt, where: paid, aggregates: sql`count(*)::bigint as value` });
+      // A refunded order still counts as an order on the day it was paid.
+      return perDaySql(days, timeZone, { from: orders, at: orders.paidAt, where: orderWasPaid, aggregates: sql`count(*)::bigint as value` });
     case 'total_income':
-      return perDaySql(days, timeZone, { from: orders, at: orders.paidAt, where: paid, aggregates: sql`coalesce(sum(${orders.totalCents}), 0)::bigint as value` });
+      return perDaySumSql(days, timeZone, [PAYMENTS_PART, refundsPart(-1)]);
+    case 'total_refunds':
+      return perDaySumSql(days, timeZone, [refundsPart(1)]);
   }
 }
 
@@ -82,6 +101,10 @@ export async function dailySeries(
   if (metric === 'total_income') {
     const income = rows.map((r) => ({ date: r.date, income: fromCents(Number(r.value)) }));
     return zeroFill(days, income, { income: 0 });
+  }
+  if (metric === 'total_refunds') {
+    const refunded = rows.map((r) => ({ date: r.date, refunds: fromCents(Number(r.value)) }));
+    return zeroFill(days, refunded, { refunds: 0 });
   }
   return zeroFill(days, rows.map((r) => ({ date: r.date, count: Number(r.value) })), { count: 0 });
 }

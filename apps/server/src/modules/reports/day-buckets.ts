@@ -51,3 +51,32 @@ export function perDaySql(
     )
     select d.day as date, b.* from ${numberedDays(days)} join b on b.i = d.i order by d.i`;
 }
+
+/** One source of a per-day sum: the rows of a table in the period by one timestamp, and what each adds. */
+export interface DaySumPart {
+  from: PgTable;
+  at: Column;
+  /** Besides the period's range; a literal for a partial index's predicate (a parameter would not prove it). */
+  where: SQL;
+  /** What a row adds to its day (negative to take away), summed per day in the part's own range scan. */
+  value: SQL;
+}
+
+/**
+ * Several sources summed into the same days, each read by its own range scan over the period and
+ * grouped into the days as perDaySql does, then added up day by day: income is the payments of a
+ * day minus its refunds, each on the business day it happened. One statement; a day with no rows in
+ * any source is absent (zeroFill answers it 0).
+ */
+export function perDaySumSql(days: readonly string[], timeZone: string, parts: readonly DaySumPart[]): SQL {
+  const { starts, ends } = dayBounds(days, timeZone);
+  const thresholds = dayThresholds(days, timeZone);
+  const branches = parts.map(
+    (p) => sql`select width_bucket(${p.at}, ${thresholds}) as i, sum(${p.value}) as value from ${p.from}
+      where ${p.where} and ${p.at} >= ${starts[0]}::timestamptz and ${p.at} < ${ends.at(-1)}::timestamptz group by 1`,
+  );
+  return sql`with b as (
+      select i, sum(value)::bigint as value from (${sql.join(branches, sql` union all `)}) as part group by i
+    )
+    select d.day as date, b.value from ${numberedDays(days)} join b on b.i = d.i order by d.i`;
+}

@@ -6,44 +6,76 @@ import type { ReportPeriodInput } from '@lbs/domain/report-periods';
 import type { TReportBreakdown } from '@lbs/domain/report-responses';
 import { countryName } from '@lbs/domain/shipping';
 import type { DbOrTx } from '../../db/client';
-import { licenses, orderLines, orders, products } from '../../db/schema';
+import { licenses, orderLines, orders, products, refundLines, refunds } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
-import type { ReportClock } from './daily-series';
+import { orderWasPaid } from '../orders/was-paid';
+import { succeededRefund, type ReportClock } from './daily-series';
 
 export const NO_SHIPPING_ADDRESS = 'No shipping address (licences only)';
+/** The by-product row for what succeeded refunds of the period gave back on no order line. */
+export const REFUNDS_NOT_ON_A_LINE = 'Refunds not on a line';
 
 const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
-/** The paid orders of the range, by payment time (orders_payment_status_paid_idx). */
-const paidIn = (r: ReportRange) =>
-  sql`${orders.paymentStatus} = 'paid' and ${orders.paidAt} >= ${at(r.start)} and ${orders.paidAt} < ${at(r.end)}`;
+/** The orders paid in the range (refunded since or not), by payment time (orders_paid_idx). */
+const paidIn = (r: ReportRange) => sql`${orderWasPaid} and ${orders.paidAt} >= ${at(r.start)} and ${orders.paidAt} < ${at(r.end)}`;
+
+/** The refunds that succeeded in the range, by when they did (refunds_succeeded_idx). */
+const refundedIn = (r: ReportRange) =>
+  sql`${succeededRefund} and ${refunds.succeededAt} >= ${at(r.start)} and ${refunds.succeededAt} < ${at(r.end)}`;
 
 /**
- * Income by product: each line at its own price (line_total_cents), then the orders' shipping and
- * their discounts as rows of their own, so the rows add up to the income the cards count
- * (total = lines + shipping − discount). A discount is not spread over the lines: a coupon takes
- * money off an order, and splitting it by price would invent a per-product figure nobody charged.
+ * Income by product, net of refunds: each line at its own price (line_total_cents) for the orders
+ * paid in the range, less what the refunds that succeeded in the range gave back on that product's
+ * lines (refund_lines: each line's share, discount and shipping allocated in proportion, for a
+ * refund by lines or by amount), whenever its order was paid. Then the orders' shipping and their
+ * discounts as rows of their own, and what those refunds gave back on no line (normally nothing)
+ * as a Refunds row, so the rows add up to the income the cards count (paid − refunded). A discount
+ * is not spread over the lines: a coupon takes money off an order, and splitting it by price would
+ * invent a per-product figure nobody charged.
  */
 function byProductSql(r: ReportRange): SQL {
   return sql`with paid as materialized (
       select ${orders.id} as id, ${orders.shippingCents} as shipping_cents, ${orders.discountCents} as discount_cents
       from ${orders} where ${paidIn(r)}
+    ), refunded as materialized (
+      select ${refunds.id} as id, ${refunds.amountCents} as amount_cents from ${refunds} where ${refundedIn(r)}
+    ), refunded_lines as materialized (
+      select ol.product_id, rl.amount_cents
+      from refunded join ${refundLines} rl on rl.refund_id = refunded.id join ${orderLines} ol on ol.id = rl.order_line_id
     ), lines as (
-      select ol.product_id, count(distinct ol.order_id)::bigint as orders, sum(ol.quantity)::bigint as units, sum(ol.line_total_cents)::bigint as cents
-      from paid join ${orderLines} ol on ol.order_id = paid.id group by ol.product_id
+      select product_id, sum(orders)::bigint as orders, sum(units)::bigint as units, sum(cents)::bigint as cents, sum(refunded)::bigint as refunded
+      from (
+        select ol.product_id, count(distinct ol.order_id) as orders, sum(ol.quantity) as units, sum(ol.line_total_cents) as cents, 0 as refunded
+        from paid join ${orderLines} ol on ol.order_id = paid.id group by ol.product_id
+        union all
+        select product_id, 0, 0, -sum(amount_cents), sum(amount_cents) from refunded_lines group by product_id
+      ) as part group by product_id
     )
-    select 'product' as kind, lines.product_id, p.name, lines.orders, lines.units, lines.cents
+    select 'product' as kind, lines.product_id, p.name, lines.orders, lines.units, lines.cents, lines.refunded
       from lines join ${products} p on p.id = lines.product_id
     union all
-    select 'shipping', null, 'Shipping', count(*) filter (where shipping_cents > 0), 0, coalesce(sum(shipping_cents), 0) from paid
+    select 'shipping', null, 'Shipping', count(*) filter (where shipping_cents > 0), 0, coalesce(sum(shipping_cents), 0), 0 from paid
     union all
-    select 'discount', null, 'Discounts', count(*) filter (where discount_cents > 0), 0, -coalesce(sum(discount_cents), 0) from paid`;
+    select 'discount', null, 'Discounts', count(*) filter (where discount_cents > 0), 0, -coalesce(sum(discount_cents), 0), 0 from paid
+    union all
+    select 'refunds', null, ${REFUNDS_NOT_ON_A_LINE}::text, 0, 0, -(total - on_lines), total - on_lines
+      from (select (select coalesce(sum(amount_cents), 0) from refunded) as total, (select coalesce(sum(amount_cents), 0) from refunded_lines) as on_lines) as left_over`;
 }
 
-/** Paid orders and income by the shipping address's country; orders with nothing to ship have none. */
+/**
+ * Income by the shipping address's country, net of refunds: the orders paid in the range, less the
+ * refunds that succeeded in it (each by its order's country). Orders with nothing to ship have none.
+ */
 function byCountrySql(r: ReportRange): SQL {
-  return sql`select ${orders.shippingInfo} ->> 'country' as country, count(*)::bigint as orders, sum(${orders.totalCents})::bigint as cents
-    from ${orders} where ${paidIn(r)} group by 1`;
+  return sql`select country, sum(orders)::bigint as orders, sum(cents)::bigint as cents, sum(refunded)::bigint as refunded
+    from (
+      select ${orders.shippingInfo} ->> 'country' as country, 1 as orders, ${orders.totalCents} as cents, 0 as refunded
+      from ${orders} where ${paidIn(r)}
+      union all
+      select o.shipping_info ->> 'country', 0, -${refunds.amountCents}, ${refunds.amountCents}
+      from ${refunds} join ${orders} o on o.id = ${refunds.orderId} where ${refundedIn(r)}
+    ) as part group by 1`;
 }
 
 /** Each renewable type's term as an SQL interval, from the domain's table. */
@@ -72,7 +104,7 @@ export function renewalsSql(r: ReportRange): SQL {
       select o.paid_at,
         coalesce(lag(ol.renewed_until) over (partition by ol.renews_license_id order by o.paid_at, ol.id), l.start_at + ${termSql(sql`l.type`)}) as replaced_end
       from renewal_lines ol
-      join ${orders} o on o.id = ol.order_id and o.payment_status = 'paid'
+      join ${orders} o on o.id = ol.order_id and o.paid_at is not null
       join ${licenses} l on l.id = ol.renews_license_id
     ), ended as (
       select replaced_end as ended_at, paid_at < replaced_end as in_time, true as renewed from renewals
@@ -97,8 +129,8 @@ export async function reportBreakdown(db: DbOrTx, period: ReportPeriodInput, clo
   const { current } = compareRanges(period, clock.now, clock.timeZone);
   const q = breakdownSql(current);
   const [productRows, countryRows, [renewals]] = await Promise.all([
-    selectRows<{ kind: 'product' | 'shipping' | 'discount'; product_id: Num | null; name: string; orders: Num; units: Num; cents: Num }>(db, q.byProduct),
-    selectRows<{ country: string | null; orders: Num; cents: Num }>(db, q.byCountry),
+    selectRows<{ kind: 'product' | 'shipping' | 'discount' | 'refunds'; product_id: Num | null; name: string; orders: Num; units: Num; cents: Num; refunded: Num }>(db, q.byProduct),
+    selectRows<{ country: string | null; orders: Num; cents: Num; refunded: Num }>(db, q.byCountry),
     selectRows<{ ended: Num; renewed_in_time: Num; renewed_late: Num }>(db, q.renewals),
   ]);
   const products = productRows
@@ -109,8 +141,9 @@ export async function reportBreakdown(db: DbOrTx, period: ReportPeriodInput, clo
       orders: Number(row.orders),
       units: Number(row.units),
       income: fromCents(Number(row.cents)),
+      refunds: fromCents(Number(row.refunded)),
     }))
-    // Products by income, then shipping and discounts; rows with nothing in them left out.
+    // Products by income, then shipping, discounts and refunds; rows with nothing in them left out.
     .filter((row) => row.kind === 'product' || row.income !== 0)
     .sort((a, b) => Number(a.kind !== 'product') - Number(b.kind !== 'product') || (a.kind === 'product' ? b.income - a.income : 0) || a.name.localeCompare(b.name));
   const countries = countryRows
@@ -119,6 +152,7 @@ export async function reportBreakdown(db: DbOrTx, period: ReportPeriodInput, clo
       name: row.country === null ? NO_SHIPPING_ADDRESS : (countryName(row.country) ?? row.country),
       orders: Number(row.orders),
       income: fromCents(Number(row.cents)),
+      refunds: fromCents(Number(row.refunded)),
     }))
     .sort((a, b) => b.income - a.income || a.name.localeCompare(b.name));
   const ended = Number(renewals!.ended);

@@ -79,16 +79,17 @@ describe('a past week (10-16 March 2025 in Singapore) against the week before (3
       total_orders: { current: 2, previous: 1, change: { direction: 'up', percent: 100 } },
       // 150.00 + (220.00 - 22.00 + 8.50) against 100.00.
       total_income: { current: 356.5, previous: 100, change: { direction: 'up', percent: 256.5 } },
+      total_refunds: { current: 0, previous: 0, change: { direction: 'flat', percent: 0 } },
     });
   });
 
   it('breaks the income down by product with shipping and discounts as their own rows, adding up to the income', async () => {
     const body = (await get(`/api/report/breakdown${WEEK}`, admin)).json();
     expect(body.by_product).toEqual([
-      { kind: 'product', product_id: 1, name: 'Perforated Paper (4x6”)', orders: 1, units: 1, income: 220 },
-      { kind: 'product', product_id: 11, name: 'Monthly License', orders: 1, units: 1, income: 150 },
-      { kind: 'discount', product_id: null, name: 'Discounts', orders: 1, units: 0, income: -22 },
-      { kind: 'shipping', product_id: null, name: 'Shipping', orders: 1, units: 0, income: 8.5 },
+      { kind: 'product', product_id: 1, name: 'Perforated Paper (4x6”)', orders: 1, units: 1, income: 220, refunds: 0 },
+      { kind: 'product', product_id: 11, name: 'Monthly License', orders: 1, units: 1, income: 150, refunds: 0 },
+      { kind: 'discount', product_id: null, name: 'Discounts', orders: 1, units: 0, income: -22, refunds: 0 },
+      { kind: 'shipping', product_id: null, name: 'Shipping', orders: 1, units: 0, income: 8.5, refunds: 0 },
     ]);
     const sum = body.by_product.reduce((s: number, r: { income: number }) => s + r.income, 0);
     const compared = (await get(`/api/report/compare${WEEK}`, admin)).json();
@@ -98,8 +99,8 @@ describe('a past week (10-16 March 2025 in Singapore) against the week before (3
   it('by country: the shipping country by name, and the licence-only orders as having no address', async () => {
     const body = (await get(`/api/report/breakdown${WEEK}`, admin)).json();
     expect(body.by_country).toEqual([
-      { country: 'SG', name: 'Singapore', orders: 1, income: 206.5 },
-      { country: null, name: 'No shipping address (licences only)', orders: 1, income: 150 },
+      { country: 'SG', name: 'Singapore', orders: 1, income: 206.5, refunds: 0 },
+      { country: null, name: 'No shipping address (licences only)', orders: 1, income: 150, refunds: 0 },
     ]);
   });
 });
@@ -175,10 +176,12 @@ describe('today against yesterday up to the same time, reconciled with SQL writt
       select
         (select count(*) from users, b where role = 'user' and created_at >= cur_start and created_at < now_at) as users_now,
         (select count(*) from users, b where role = 'user' and created_at >= prev_start and created_at < prev_end) as users_before,
-        (select count(*) from orders, b where payment_status = 'paid' and paid_at >= cur_start and paid_at < now_at) as orders_now,
-        (select count(*) from orders, b where payment_status = 'paid' and paid_at >= prev_start and paid_at < prev_end) as orders_before,
-        (select coalesce(sum(total_cents), 0) from orders, b where payment_status = 'paid' and paid_at >= cur_start and paid_at < now_at) as cents_now,
-        (select coalesce(sum(total_cents), 0) from orders, b where payment_status = 'paid' and paid_at >= prev_start and paid_at < prev_end) as cents_before,
+        (select count(*) from orders, b where paid_at is not null and paid_at >= cur_start and paid_at < now_at) as orders_now,
+        (select count(*) from orders, b where paid_at is not null and paid_at >= prev_start and paid_at < prev_end) as orders_before,
+        (select coalesce(sum(total_cents), 0) from orders, b where paid_at is not null and paid_at >= cur_start and paid_at < now_at)
+          - (select coalesce(sum(amount_cents), 0) from refunds, b where state = 'succeeded' and succeeded_at >= cur_start and succeeded_at < now_at) as cents_now,
+        (select coalesce(sum(total_cents), 0) from orders, b where paid_at is not null and paid_at >= prev_start and paid_at < prev_end)
+          - (select coalesce(sum(amount_cents), 0) from refunds, b where state = 'succeeded' and succeeded_at >= prev_start and succeeded_at < prev_end) as cents_before,
         (select count(*) from licenses, b where start_at < now_at and coalesce(least(expires_at, revoked_at, suspended_at), 'infinity') >= now_at) as active_now,
         (select count(*) from licenses, b where start_at < prev_end and coalesce(least(expires_at, revoked_at, suspended_at), 'infinity') >= prev_end) as active_before,
         (select prev_end from b) as prev_end`,

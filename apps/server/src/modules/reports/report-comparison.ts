@@ -5,10 +5,11 @@ import type { ReportPeriodInput } from '@lbs/domain/report-periods';
 import type { TReportComparison } from '@lbs/domain/report-responses';
 import { CUSTOMER_ROLE } from '@lbs/domain/roles';
 import type { DbOrTx } from '../../db/client';
-import { licenses, orders, users } from '../../db/schema';
+import { licenses, orders, refunds, users } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
 import { isLicenseActiveThroughSql } from '../licenses/license-current';
-import type { ReportClock } from './daily-series';
+import { orderWasPaid } from '../orders/was-paid';
+import { succeededRefund, type ReportClock } from './daily-series';
 
 const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
@@ -28,19 +29,24 @@ function bothRanges(column: Column, ranges: { current: ReportRange; previous: Re
 
 /**
  * The statements behind the cards' comparison, one per table (sign-ups; paid orders, whose count
- * and income read the same rows; licences), each answering the current and the previous figure.
- * Exported for the query-plans test and the bench.
+ * and income read the same rows; succeeded refunds, by when they succeeded; licences), each
+ * answering the current and the previous figure. Income is net: the orders' cents minus the
+ * refunds' of the same range. Exported for the query-plans test and the bench.
  */
-export function comparisonSql(ranges: { current: ReportRange; previous: ReportRange }): Record<'users' | 'orders' | 'licenses', SQL> {
+export function comparisonSql(ranges: { current: ReportRange; previous: ReportRange }): Record<'users' | 'orders' | 'refunds' | 'licenses', SQL> {
   const signUps = bothRanges(users.createdAt, ranges);
   const payments = bothRanges(orders.paidAt, ranges);
+  const refunded = bothRanges(refunds.succeededAt, ranges);
   return {
     users: sql`select count(*) filter (where ${signUps.current})::bigint as current, count(*) filter (where ${signUps.previous})::bigint as previous
       from ${users} where ${and(eq(users.role, CUSTOMER_ROLE), signUps.either)}`,
     orders: sql`select count(*) filter (where ${payments.current})::bigint as current, count(*) filter (where ${payments.previous})::bigint as previous,
         coalesce(sum(${orders.totalCents}) filter (where ${payments.current}), 0)::bigint as current_cents,
         coalesce(sum(${orders.totalCents}) filter (where ${payments.previous}), 0)::bigint as previous_cents
-      from ${orders} where ${and(eq(orders.paymentStatus, 'paid'), payments.either)}`,
+      from ${orders} where ${and(orderWasPaid, payments.either)}`,
+    refunds: sql`select coalesce(sum(${refunds.amountCents}) filter (where ${refunded.current}), 0)::bigint as current_cents,
+        coalesce(sum(${refunds.amountCents}) filter (where ${refunded.previous}), 0)::bigint as previous_cents
+      from ${refunds} where ${succeededRefund} and ${refunded.either}`,
     // A level, not a sum: the licences active at each range's end, by the rule the chart's points
     // use (isLicenseActiveThroughSql), so the card agrees with the chart's last point.
     licenses: sql`select count(*) filter (where ${isLicenseActiveThroughSql(ranges.current.end)})::bigint as current,
@@ -57,11 +63,15 @@ const compared = (current: number, previous: number) => ({ current, previous, ch
 export async function reportComparison(db: DbOrTx, period: ReportPeriodInput, clock: ReportClock): Promise<TReportComparison> {
   const ranges = compareRanges(period, clock.now, clock.timeZone);
   const q = comparisonSql(ranges);
-  const [[signUps], [paid], [active]] = await Promise.all([
+  type Cents = { current_cents: string | number; previous_cents: string | number };
+  const [[signUps], [paid], [refunded], [active]] = await Promise.all([
     selectRows<Pair>(db, q.users),
-    selectRows<Pair & { current_cents: string | number; previous_cents: string | number }>(db, q.orders),
+    selectRows<Pair & Cents>(db, q.orders),
+    selectRows<Cents>(db, q.refunds),
     selectRows<Pair>(db, q.licenses),
   ]);
+  const refundedNow = Number(refunded!.current_cents);
+  const refundedBefore = Number(refunded!.previous_cents);
   return {
     current: { start: ranges.current.start.toISOString(), end: ranges.current.end.toISOString() },
     previous: {
@@ -73,6 +83,7 @@ export async function reportComparison(db: DbOrTx, period: ReportPeriodInput, cl
     total_users: compared(Number(signUps!.current), Number(signUps!.previous)),
     active_subscriptions: compared(Number(active!.current), Number(active!.previous)),
     total_orders: compared(Number(paid!.current), Number(paid!.previous)),
-    total_income: compared(fromCents(Number(paid!.current_cents)), fromCents(Number(paid!.previous_cents))),
+    total_income: compared(fromCents(Number(paid!.current_cents) - refundedNow), fromCents(Number(paid!.previous_cents) - refundedBefore)),
+    total_refunds: compared(fromCents(refundedNow), fromCents(refundedBefore)),
   };
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { MSG } from '@lbs/domain/messages';
 import { formatChartValue, longDay, type ChartPoint, type ChartValueKind } from './chart-scale';
+import type { SecondLine } from './line-plot';
 
 // recharts is big: it loads when the first chart is drawn, never with the pages around it.
 const LinePlot = lazy(() => import('./line-plot').then((m) => ({ default: m.LinePlot })));
@@ -21,6 +22,7 @@ export function ChartCard({
   headline,
   note,
   headingLevel = 3,
+  second,
 }: {
   title: string;
   points: readonly ChartPoint[];
@@ -31,7 +33,10 @@ export function ChartCard({
   /** A small caption under the heading: what a point means, where that is not obvious. */
   note?: ReactNode;
   headingLevel?: 2 | 3;
+  /** A second series on the same days and axis, dashed, with a legend and its own table column. */
+  second?: SecondLine;
 }) {
+  const seconds = second ? new Map(second.points.map((p) => [p.date, p.value])) : undefined;
   const id = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -48,9 +53,22 @@ export function ChartCard({
       {note ? <p className="mt-1 text-xs text-slate-500">{note}</p> : null}
       {points.length ? (
         <>
+          {second ? (
+            // The legend: which line is which, by the stroke (solid, dashed) as well as the colour.
+            <ul aria-hidden="true" data-testid="chart-legend" className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
+              <li className="inline-flex items-center gap-1.5">
+                <span className="inline-block w-5 border-t-[2.5px] border-brand-600" />
+                {title}
+              </li>
+              <li className="inline-flex items-center gap-1.5">
+                <span className="inline-block w-5 border-t-2 border-dashed border-rose-700" />
+                {second.name}
+              </li>
+            </ul>
+          ) : null}
           <div className={`mt-3 ${PLOT_BOX}`} aria-hidden="true" data-testid="chart-plot">
             <Suspense fallback={<div className="h-full animate-pulse rounded-xl bg-slate-100" />}>
-              <LinePlot name={title} points={points} kind={kind} yLabel={yLabel} />
+              <LinePlot name={title} points={points} kind={kind} yLabel={yLabel} second={second} />
             </Suspense>
           </div>
           {/* A table cannot be shrunk to 1px itself (it grows to its content and would widen the
@@ -65,6 +83,7 @@ export function ChartCard({
                 <tr>
                   <th scope="col">{MSG.chartDayAxis}</th>
                   <th scope="col">{yLabel ?? title}</th>
+                  {second ? <th scope="col">{second.name}</th> : null}
                 </tr>
               </thead>
               <tbody>
@@ -72,6 +91,7 @@ export function ChartCard({
                   <tr key={p.date}>
                     <th scope="row">{longDay(p.date)}</th>
                     <td>{formatChartValue(kind, p.value)}</td>
+                    {seconds ? <td>{formatChartValue(kind, seconds.get(p.date) ?? 0)}</td> : null}
                   </tr>
                 ))}
               </tbody>

@@ -99,6 +99,10 @@ describe('niceYTicks', () => {
     expect(niceYTicks(0.7, { integer: false })).toEqual([0, 0.2, 0.4, 0.6, 0.8]);
     expect(yTicksFor('seconds', [0.3, 1.1])).toEqual([0, 0.25, 0.5, 0.75, 1, 1.25]);
     expect(yTicksFor('count', [0.3, 1.1])).toEqual([0, 1, 2]);
+    // Income net of refunds below 0 on a day: round ticks below 0 too, 0 among them, one step.
+    expect(yTicksFor('usd', [100, -50, 0])).toEqual([-50, 0, 50, 100]);
+    expect(yTicksFor('usd', [-30, -5])).toEqual([-30, -20, -10, 0]);
+    expect(yTicksFor('usd', [176.5, -5, 10])).toEqual([-50, 0, 50, 100, 150, 200]);
   });
 });
 

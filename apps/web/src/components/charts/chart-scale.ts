@@ -106,9 +106,22 @@ export function formatChartValue(kind: ChartValueKind, value: number): string {
   return COUNT.format(value);
 }
 
-/** The y ticks of a series of this kind: whole numbers for counts (spec §9), round decimals otherwise. */
+/**
+ * The y ticks of a series of this kind: whole numbers for counts (spec §9), round decimals
+ * otherwise. From 0 up; a series that goes below 0 (income net of refunds, on a day when more went
+ * back than was paid) gets round ticks below 0 too, with the same step, 0 always among them.
+ */
 export function yTicksFor(kind: ChartValueKind, values: readonly number[]): number[] {
-  return niceYTicks(Math.max(0, ...values), { integer: kind === 'count' });
+  const integer = kind === 'count';
+  const finite = values.filter(Number.isFinite);
+  const low = Math.min(0, ...finite);
+  const high = Math.max(0, ...finite);
+  if (low >= 0) return niceYTicks(high, { integer });
+  const span = niceYTicks(high - low, { integer });
+  const step = span[1]! - span[0]!;
+  const first = Math.floor(low / step + 1e-9);
+  const last = Math.max(Math.ceil(high / step - 1e-9), 0);
+  return Array.from({ length: last - first + 1 }, (_, i) => Number(((first + i) * step).toPrecision(12)) || 0);
 }
 
 /** A y tick of a series of this kind. */

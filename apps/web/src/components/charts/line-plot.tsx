@@ -20,6 +20,12 @@ import {
   type ChartValueKind,
 } from './chart-scale';
 
+/** A second line on the same days and axis (the refunds under the income), drawn dashed. */
+export interface SecondLine {
+  name: string;
+  points: readonly ChartPoint[];
+}
+
 export interface LinePlotProps {
   /** The series' name, used in the tooltip. */
   name: string;
@@ -27,9 +33,12 @@ export interface LinePlotProps {
   kind: ChartValueKind;
   /** The y axis' title, when the chart's heading does not say the unit. */
   yLabel?: string;
+  second?: SecondLine;
 }
 
 const BRAND = '#4f46e5';
+/** The second line's colour (rose-700: 4.5:1 and more on white, told apart by its dashes too). */
+export const SECOND_LINE = '#be123c';
 const GRID = '#e2e8f0';
 const AXIS_TEXT = '#475569';
 
@@ -38,8 +47,9 @@ function DayTooltip({
   payload,
   kind,
   name,
-}: Partial<TooltipContentProps<number, string>> & { kind: ChartValueKind; name: string }) {
-  const point = payload?.[0]?.payload as ChartPoint | undefined;
+  secondName,
+}: Partial<TooltipContentProps<number, string>> & { kind: ChartValueKind; name: string; secondName?: string }) {
+  const point = payload?.[0]?.payload as (ChartPoint & { second?: number }) | undefined;
   if (!active || !point) return null;
   return (
     <div className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm shadow-lg">
@@ -47,6 +57,11 @@ function DayTooltip({
       <p className="font-semibold text-ink">
         {name}: {formatChartValue(kind, point.value)}
       </p>
+      {secondName && point.second !== undefined ? (
+        <p className="text-rose-700">
+          {secondName}: {formatChartValue(kind, point.second)}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -57,12 +72,13 @@ function DayTooltip({
  * axis titled Day, at most 10 x ticks, whole-number y ticks for counts (spec §2, §9). The SVG is
  * hidden from assistive technology; ChartCard gives them the same figures as a table.
  */
-export function LinePlot({ name, points, kind, yLabel }: LinePlotProps) {
-  const data = points.map((p) => ({ date: p.date, value: p.value }));
+export function LinePlot({ name, points, kind, yLabel, second }: LinePlotProps) {
+  const seconds = new Map(second?.points.map((p) => [p.date, p.value]));
+  const data = points.map((p) => ({ date: p.date, value: p.value, ...(second ? { second: seconds.get(p.date) ?? 0 } : {}) }));
   const xTicks = pickXTicks(data.map((p) => p.date));
   const yTicks = yTicksFor(
     kind,
-    data.map((p) => p.value),
+    data.flatMap((p) => (p.second === undefined ? [p.value] : [p.value, p.second])),
   );
   return (
     <LineChart
@@ -93,7 +109,7 @@ export function LinePlot({ name, points, kind, yLabel }: LinePlotProps) {
       </XAxis>
       <YAxis
         ticks={yTicks}
-        domain={[0, yTicks[yTicks.length - 1] ?? 1]}
+        domain={[yTicks[0] ?? 0, yTicks[yTicks.length - 1] ?? 1]}
         allowDecimals={kind !== 'count'}
         interval={0}
         tickFormatter={(v: number) => formatYTick(kind, v)}
@@ -115,7 +131,7 @@ export function LinePlot({ name, points, kind, yLabel }: LinePlotProps) {
         ) : null}
       </YAxis>
       <Tooltip
-        content={<DayTooltip kind={kind} name={name} />}
+        content={<DayTooltip kind={kind} name={name} secondName={second?.name} />}
         cursor={{ stroke: '#c7d2fe', strokeWidth: 1 }}
       />
       <Line
@@ -129,6 +145,19 @@ export function LinePlot({ name, points, kind, yLabel }: LinePlotProps) {
         // Drawn at once: an owner reads figures, and a half-drawn line reads as missing data.
         isAnimationActive={false}
       />
+      {second ? (
+        <Line
+          type="linear"
+          dataKey="second"
+          name={second.name}
+          stroke={SECOND_LINE}
+          strokeWidth={2}
+          strokeDasharray="6 4"
+          dot={data.length <= 31 ? { r: 2.5, fill: SECOND_LINE, strokeWidth: 0 } : false}
+          activeDot={{ r: 4, fill: SECOND_LINE, stroke: '#fff', strokeWidth: 2 }}
+          isAnimationActive={false}
+        />
+      ) : null}
     </LineChart>
   );
 }

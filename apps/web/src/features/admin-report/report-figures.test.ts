@@ -9,6 +9,8 @@ describe('report figures', () => {
     expect(formatOverviewFigure('total_income', 0.005)).toBe('$0.01');
     expect(formatOverviewFigure('total_users', 12045)).toBe('12,045');
     expect(formatOverviewFigure('total_orders', 0)).toBe('0');
+    expect(formatOverviewFigure('total_refunds', 432.1)).toBe('$432.10');
+    expect(formatOverviewFigure('total_income', -5)).toBe('-$5.00');
   });
 
   it('sizes a card figure by its length, never above the card font nor below a legible floor', () => {
@@ -32,6 +34,8 @@ describe('report figures', () => {
     expect(seriesPoints([{ date: '2025-03-01', count: 3 }])).toEqual([
       { date: '2025-03-01', value: 3 },
     ]);
+    expect(seriesPoints([{ date: '2025-03-01', refunds: 12.5 }])).toEqual([{ date: '2025-03-01', value: 12.5 }]);
+    expect(seriesPoints([{ date: '2025-03-01', income: -50 }])).toEqual([{ date: '2025-03-01', value: -50 }]);
     expect(seriesPoints(undefined)).toEqual([]);
   });
 
@@ -49,6 +53,9 @@ describe('report figures', () => {
       ]),
     ).toBe('$1,540.25 in period');
     expect(seriesHeadline('active_subscriptions', points)).toBe('7 at the last day');
+    // Income net of refunds can go below 0 on a day; the period adds up in cents.
+    expect(seriesHeadline('total_income', [{ date: '2025-03-01', value: 0.1 }, { date: '2025-03-02', value: 0.2 }, { date: '2025-03-03', value: -50 }])).toBe('-$49.70 in period');
+    expect(seriesHeadline('total_refunds', [{ date: '2025-03-01', value: 10 }])).toBe('$10.00 in period');
     expect(seriesHeadline('total_users', [])).toBeUndefined();
   });
 });

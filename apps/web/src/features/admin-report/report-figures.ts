@@ -3,7 +3,10 @@ import type { ReportMetric } from '@lbs/domain/schemas';
 import type { TReportOverview, TReportSeries } from '@lbs/domain/report-responses';
 import type { ChartPoint, ChartValueKind } from '../../components/charts/chart-scale';
 
-/** The four metrics in the spec's order, with the card's overview field and the chart's unit. */
+/**
+ * The four charts in the spec's order, with the card's overview field and the chart's unit. The
+ * refunds (total_refunds) are drawn as a second line on the income chart, not a chart of their own.
+ */
 export const REPORT_METRIC_VIEWS: ReadonlyArray<{
   metric: ReportMetric;
   overview: keyof TReportOverview;
@@ -21,13 +24,17 @@ export const COMPARED_METRIC: Record<keyof TReportOverview, ReportMetric> = {
   total_subscriptions: 'active_subscriptions',
   total_orders: 'total_orders',
   total_income: 'total_income',
+  total_refunds: 'total_refunds',
 };
+
+/** The cards whose figure is money. */
+const USD_FIELDS: ReadonlySet<keyof TReportOverview> = new Set(['total_income', 'total_refunds']);
 
 const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** A card's figure: income as '$1,500.00' (spec: $ with 2 decimals), counts as '1,204'. */
 export function formatOverviewFigure(field: keyof TReportOverview, value: number): string {
-  return field === 'total_income' ? formatUsd(value) : COUNT.format(value);
+  return USD_FIELDS.has(field) ? formatUsd(value) : COUNT.format(value);
 }
 
 /**
@@ -46,11 +53,11 @@ export function figureFit(figure: string): { fontSize: string } {
   return { fontSize: `clamp(0.75rem, ${perChar.toFixed(2)}cqi, 1.75rem)` };
 }
 
-/** A report series as chart points: `income` for total_income, `count` for the others. */
+/** A report series as chart points: `income` for total_income, `refunds` for total_refunds, `count` for the others. */
 export function seriesPoints(series: TReportSeries | undefined): ChartPoint[] {
   return (series ?? []).map((day) => ({
     date: day.date,
-    value: 'income' in day ? day.income : day.count,
+    value: 'income' in day ? day.income : 'refunds' in day ? day.refunds : day.count,
   }));
 }
 
@@ -66,7 +73,10 @@ export function seriesHeadline(
   if (metric === 'active_subscriptions')
     return `${COUNT.format(points[points.length - 1]!.value)} at the last day`;
   const sum = points.reduce((total, p) => total + p.value, 0);
-  return metric === 'total_income'
-    ? `${formatUsd(sum)} in period`
-    : `${COUNT.format(sum)} in period`;
+  // Cents added as integers: a week of $0.10s is $0.70, not $0.7000000000000001 rounded.
+  if (metric === 'total_income' || metric === 'total_refunds') {
+    const cents = points.reduce((total, p) => total + Math.round(p.value * 100), 0);
+    return `${formatUsd(cents / 100)} in period`;
+  }
+  return `${COUNT.format(sum)} in period`;
 }

@@ -12,13 +12,15 @@ const PRODUCT_COLUMNS: ReadonlyArray<Column<ProductRow>> = [
   { key: 'name', header: 'Product', card: 'title', cell: (r) => (r.kind === 'product' ? r.name : <span className="italic">{r.name}</span>) },
   { key: 'orders', header: 'Orders', className: money, cell: (r) => COUNT.format(r.orders) },
   { key: 'units', header: 'Units', className: money, cell: (r) => (r.kind === 'product' ? COUNT.format(r.units) : '—') },
-  { key: 'income', header: 'Income', className: money, cell: (r) => formatUsd(r.income) },
+  { key: 'refunds', header: 'Refunded', className: money, cell: (r) => (r.refunds ? formatUsd(r.refunds) : '—') },
+  { key: 'income', header: 'Net income', className: money, cell: (r) => formatUsd(r.income) },
 ];
 
 const COUNTRY_COLUMNS: ReadonlyArray<Column<CountryRow>> = [
   { key: 'name', header: 'Country', card: 'title', cell: (r) => r.name },
   { key: 'orders', header: 'Orders', className: money, cell: (r) => COUNT.format(r.orders) },
-  { key: 'income', header: 'Income', className: money, cell: (r) => formatUsd(r.income) },
+  { key: 'refunds', header: 'Refunded', className: money, cell: (r) => (r.refunds ? formatUsd(r.refunds) : '—') },
+  { key: 'income', header: 'Net income', className: money, cell: (r) => formatUsd(r.income) },
 ];
 
 function Section({ title, id, note, children }: { title: string; id: string; note?: string; children: React.ReactNode }) {
@@ -36,9 +38,11 @@ function Section({ title, id, note, children }: { title: string; id: string; not
 }
 
 /**
- * The period's breakdowns under the charts: income and orders by product (lines at their own
- * price, shipping and discounts as rows of their own, so the rows add up to the period's income),
- * by shipping country, and the licences that ended with their renewals.
+ * The period's breakdowns under the charts: income net of refunds and orders by product (lines at
+ * their own price less what the period's refunds took back on them, shipping, discounts and
+ * refunds on no line as rows of their own, so the rows add up to the period's net income), by
+ * shipping country (each less its orders' refunds of the period), and the licences that ended with
+ * their renewals.
  */
 export function BreakdownTables({
   breakdown,
@@ -64,10 +68,10 @@ export function BreakdownTables({
   const renewals = breakdown?.renewals;
   return (
     <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
-      <Section title="Income by product" id="breakdown-products" note="Each line at its own price; shipping and discounts on rows of their own, so the rows add up to the income.">
+      <Section title="Income by product" id="breakdown-products" note="Each line at its own price, net of refunds (what the period's refunds took back on it, shipping and discount shared in proportion); shipping and discounts on rows of their own, so the rows add up to the income.">
         <DataTable caption="Income and orders by product" columns={PRODUCT_COLUMNS} rows={breakdown?.by_product} rowKey={(r) => `${r.kind}-${r.product_id ?? r.name}`} loading={loading} empty="No paid orders in this period." dense />
       </Section>
-      <Section title="Income by country" id="breakdown-countries" note="The country of the shipping address; licence-only orders have none.">
+      <Section title="Income by country" id="breakdown-countries" note="The country of the shipping address, net of refunds; licence-only orders have none.">
         <DataTable caption="Income and orders by shipping country" columns={COUNTRY_COLUMNS} rows={breakdown?.by_country} rowKey={(r) => r.country ?? 'none'} loading={loading} empty="No paid orders in this period." dense />
       </Section>
       <Section title="Renewals" id="breakdown-renewals" note="Licence terms that ended in the period (revoked keys left out), and how many were renewed before their end.">

@@ -35,11 +35,22 @@ const CoinIcon = icon(
   20,
 );
 
+const RefundIcon = icon(
+  <>
+    <path d="M9 14 4 9l5-5" />
+    <path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
+  </>,
+  20,
+);
+
 const ARROWS: Record<ChangeDirection, { Icon: ComponentType<SVGProps<SVGSVGElement>>; tone: string }> = {
   up: { Icon: icon(<path d="M12 19V5M6 11l6-6 6 6" />, 16), tone: 'text-emerald-700' },
   down: { Icon: icon(<path d="M12 5v14M6 13l6 6 6-6" />, 16), tone: 'text-rose-700' },
   flat: { Icon: icon(<path d="M5 12h14" />, 16), tone: 'text-slate-600' },
 };
+
+/** More refunds is the bad way: their arrow's colour says so (the shape still says the direction). */
+const INVERTED_TONE: Partial<Record<ChangeDirection, string>> = { up: 'text-rose-700', down: 'text-emerald-700' };
 
 /**
  * A card's change over the chosen period: an arrow whose shape says the direction (colour only
@@ -56,7 +67,8 @@ function ChangeLine({
 }) {
   const figures = comparison[COMPARED_METRIC[field]];
   const { figure, spoken } = describeChange(figures.change, previousLabel);
-  const { Icon, tone } = ARROWS[figures.change.direction];
+  const { Icon, tone: usualTone } = ARROWS[figures.change.direction];
+  const tone = field === 'total_refunds' ? (INVERTED_TONE[figures.change.direction] ?? usualTone) : usualTone;
   const current = formatOverviewFigure(field, figures.current);
   const previous = formatOverviewFigure(field, figures.previous);
   return (
@@ -76,6 +88,8 @@ function ChangeLine({
 const CARDS: ReadonlyArray<{
   field: keyof TReportOverview;
   label: string;
+  /** A short line under the label: what the figure counts, where the label does not say it. */
+  caption?: string;
   Icon: ComponentType<SVGProps<SVGSVGElement>>;
   tint: string;
 }> = [
@@ -95,13 +109,21 @@ const CARDS: ReadonlyArray<{
   {
     field: 'total_income',
     label: MSG.totalIncome,
+    caption: MSG.netOfRefunds,
     Icon: CoinIcon,
     tint: 'bg-amber-50 text-amber-700',
+  },
+  {
+    field: 'total_refunds',
+    label: MSG.totalRefunds,
+    Icon: RefundIcon,
+    tint: 'bg-rose-50 text-rose-700',
   },
 ];
 
 /**
- * The four overview cards: totals now, whatever period the charts show. Until the call answers
+ * The five overview cards: totals now, whatever period the charts show (income net of refunds, and
+ * the refunds on a card of their own). Until the call answers
  * a card shows a placeholder, and when it fails (only logged, spec §8) a dash, never a made-up 0.
  */
 export function OverviewCards({
@@ -120,20 +142,23 @@ export function OverviewCards({
     <ul
       aria-label="Totals now"
       aria-busy={loading}
-      className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-4"
+      className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5"
     >
-      {CARDS.map(({ field, label, Icon, tint }) => {
+      {CARDS.map(({ field, label, caption, Icon, tint }) => {
         const figure = overview ? formatOverviewFigure(field, overview[field]) : undefined;
         return (
           <li
             key={field}
             data-testid={`card-${field}`}
-            className="@container flex min-w-0 flex-col justify-between gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 lg:p-4 xl:p-5"
+            className="@container flex min-w-0 flex-col justify-between gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 lg:p-4 2xl:p-5"
           >
             <div className="flex items-center justify-between gap-2">
-              <p className="text-sm font-medium text-slate-500">{label}</p>
+              <div className="min-w-0">
+                <p className="text-sm font-medium text-slate-500">{label}</p>
+                {caption ? <p className="text-xs text-slate-600">{caption}</p> : null}
+              </div>
               <span
-                className={`inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-xl lg:hidden xl:inline-flex ${tint}`}
+                className={`inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-xl lg:hidden 2xl:inline-flex ${tint}`}
               >
                 <Icon />
               </span>

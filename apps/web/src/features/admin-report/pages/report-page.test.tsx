@@ -27,9 +27,11 @@ const DAYS = ['2025-03-01', '2025-03-02', '2025-03-03'];
 
 function answer(path: string): unknown {
   if (path === '/api/report/summary/overview')
-    return { total_users: 1204, total_subscriptions: 38, total_orders: 97, total_income: 12345.5 };
+    return { total_users: 1204, total_subscriptions: 38, total_orders: 97, total_income: 12345.5, total_refunds: 432.1 };
   if (path === '/api/report/summary/total_income')
-    return DAYS.map((date, i) => ({ date, income: i * 40.25 }));
+    return DAYS.map((date, i) => ({ date, income: i * 40.25 - 10 }));
+  if (path === '/api/report/summary/total_refunds')
+    return DAYS.map((date, i) => ({ date, refunds: i === 0 ? 10 : 0 }));
   if (path === '/api/report/compare') {
     const range = { start: '2025-03-01T16:00:00.000Z', end: '2025-03-08T04:00:00.000Z' };
     return {
@@ -39,17 +41,19 @@ function answer(path: string): unknown {
       active_subscriptions: { current: 38, previous: 40, change: { direction: 'down', percent: -5 } },
       total_orders: { current: 9, previous: 9, change: { direction: 'flat', percent: 0 } },
       total_income: { current: 150, previous: 0, change: { direction: 'up', percent: null } },
+      total_refunds: { current: 10, previous: 20, change: { direction: 'down', percent: -50 } },
     };
   }
   if (path === '/api/report/breakdown')
     return {
       current: { start: '2025-03-01T16:00:00.000Z', end: '2025-03-08T04:00:00.000Z' },
       by_product: [
-        { kind: 'product', product_id: 11, name: 'Monthly License', orders: 1, units: 1, income: 150 },
-        { kind: 'discount', product_id: null, name: 'Discounts', orders: 1, units: 0, income: -15 },
-        { kind: 'shipping', product_id: null, name: 'Shipping', orders: 1, units: 0, income: 15 },
+        { kind: 'product', product_id: 11, name: 'Monthly License', orders: 1, units: 1, income: 150, refunds: 0 },
+        { kind: 'product', product_id: 1, name: 'Perforated Paper', orders: 0, units: 0, income: -10, refunds: 10 },
+        { kind: 'discount', product_id: null, name: 'Discounts', orders: 1, units: 0, income: -15, refunds: 0 },
+        { kind: 'shipping', product_id: null, name: 'Shipping', orders: 1, units: 0, income: 15, refunds: 0 },
       ],
-      by_country: [{ country: null, name: 'No shipping address (licences only)', orders: 1, income: 150 }],
+      by_country: [{ country: null, name: 'No shipping address (licences only)', orders: 1, income: 140, refunds: 10 }],
       renewals: { ended: 3, renewed_in_time: 1, renewed_late: 1, rate: 33.3 },
     };
   if (path.startsWith('/api/report/summary/'))
@@ -111,13 +115,17 @@ const seriesCalls = () => calls.filter((c) => /\/summary\/(?!overview)/.test(c.p
 
 // Drawing four recharts charts in jsdom takes seconds on a busy machine.
 describe('ReportPage', { timeout: 20_000 }, () => {
-  it('shows the four totals, income as $ with 2 decimals', async () => {
+  it('shows the five totals, income (net of refunds) and refunds as $ with 2 decimals', async () => {
     renderPage();
     const cards = screen.getByRole('list', { name: 'Totals now' });
     await within(cards).findByText('1,204');
     expect(within(cards).getByText('38')).toBeTruthy();
     expect(within(cards).getByText('97')).toBeTruthy();
     expect(within(cards).getByText('$12,345.50')).toBeTruthy();
+    expect(within(screen.getByTestId('card-total_income')).getByText(MSG.netOfRefunds)).toBeTruthy();
+    const refunds = screen.getByTestId('card-total_refunds');
+    expect(within(refunds).getByText(MSG.totalRefunds)).toBeTruthy();
+    expect(within(refunds).getByText('$432.10')).toBeTruthy();
   });
 
   it('each card shows its change over the period as an arrow, a percentage or "new", and words for screen readers', async () => {
@@ -132,6 +140,11 @@ describe('ReportPage', { timeout: 20_000 }, () => {
     expect(income.textContent).toContain('new');
     expect(income.textContent).not.toMatch(/Infinity|NaN/);
     expect(income.textContent).toContain('$150.00 vs $0.00');
+    const refunds = await screen.findByTestId('change-total_refunds');
+    expect(refunds.textContent).toContain('Down 50.0% from the 7 days before');
+    expect(refunds.textContent).toContain('$10.00 vs $20.00');
+    // Fewer refunds is the good way: the down arrow is green.
+    expect(refunds.querySelector('.text-emerald-700')).toBeTruthy();
   });
 
   it('shows the breakdowns of the period: by product, by country and the renewals', async () => {
@@ -139,6 +152,10 @@ describe('ReportPage', { timeout: 20_000 }, () => {
     const products = await screen.findByRole('table', { name: 'Income and orders by product' });
     expect(within(products).getByText('Monthly License')).toBeTruthy();
     expect(within(products).getByText('-$15.00')).toBeTruthy();
+    // Net of the period's refunds, with what they took back in a column of its own.
+    expect(within(products).getByRole('columnheader', { name: 'Refunded' })).toBeTruthy();
+    expect(within(products).getByText('-$10.00')).toBeTruthy();
+    expect(within(products).getByText('$10.00')).toBeTruthy();
     const countries = screen.getByRole('table', { name: 'Income and orders by shipping country' });
     expect(within(countries).getByText('No shipping address (licences only)')).toBeTruthy();
     expect(screen.getByTestId('renewals').textContent).toContain('33.3%');
@@ -161,8 +178,16 @@ describe('ReportPage', { timeout: 20_000 }, () => {
     const subscriptions = screen.getByRole('heading', { name: 'Active Subscriptions' }).closest('section')!;
     expect(within(subscriptions).getByText(MSG.activeSubscriptionsPoints)).toBeTruthy();
     expect(screen.getAllByText(MSG.activeSubscriptionsPoints)).toHaveLength(1);
+    // Income net of refunds, with the refunds as a line (and a column) of their own.
     const income = screen.getByRole('table', { name: /^Total Income per day/ });
-    expect(within(income).getByText('$80.50')).toBeTruthy();
+    expect(within(income).getByText('$70.50')).toBeTruthy();
+    expect(within(income).getByText('-$10.00')).toBeTruthy();
+    expect(within(income).getByRole('columnheader', { name: 'Refunds' })).toBeTruthy();
+    expect(within(income).getByText('$10.00')).toBeTruthy();
+    const incomeCard = screen.getByRole('heading', { name: 'Total Income' }).closest('section')!;
+    expect(within(incomeCard).getByText(MSG.incomeNetOfRefunds)).toBeTruthy();
+    expect(within(incomeCard).getByTestId('chart-legend').textContent).toContain('Refunds');
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).not.toContain('Refunds');
     expect(
       seriesCalls()
         .map((c) => c.path)
@@ -171,6 +196,7 @@ describe('ReportPage', { timeout: 20_000 }, () => {
       '/api/report/summary/active_subscriptions',
       '/api/report/summary/total_income',
       '/api/report/summary/total_orders',
+      '/api/report/summary/total_refunds',
       '/api/report/summary/total_users',
     ]);
     expect(seriesCalls().every((c) => c.params.period === 'last_7_days')).toBe(true);
@@ -181,7 +207,7 @@ describe('ReportPage', { timeout: 20_000 }, () => {
     await screen.findByRole('heading', { name: 'Total Orders' });
     fireEvent.change(screen.getByLabelText('Period'), { target: { value: 'last_1_month' } });
     await waitFor(() =>
-      expect(seriesCalls().filter((c) => c.params.period === 'last_1_month')).toHaveLength(4),
+      expect(seriesCalls().filter((c) => c.params.period === 'last_1_month')).toHaveLength(5),
     );
 
     fireEvent.change(screen.getByLabelText('Period'), { target: { value: 'custom' } });
@@ -195,7 +221,7 @@ describe('ReportPage', { timeout: 20_000 }, () => {
         seriesCalls().filter(
           (c) => c.params.start_date === '2025-03-01' && c.params.end_date === '2025-03-31',
         ),
-      ).toHaveLength(4),
+      ).toHaveLength(5),
     );
   });
 
@@ -205,7 +231,7 @@ describe('ReportPage', { timeout: 20_000 }, () => {
     renderPage();
     await waitFor(() => expect(logged.mock.calls.length).toBeGreaterThanOrEqual(5));
     const cards = screen.getByRole('list', { name: 'Totals now' });
-    await waitFor(() => expect(within(cards).getAllByText('–')).toHaveLength(4));
+    await waitFor(() => expect(within(cards).getAllByText('–')).toHaveLength(5));
     expect(await screen.findAllByText('No data available')).toHaveLength(4);
     expect(screen.queryByRole('alert')).toBeNull();
   });

@@ -15,6 +15,13 @@ const TITLES: Record<ReportMetric, string> = {
   active_subscriptions: MSG.activeSubscriptions,
   total_orders: MSG.totalOrders,
   total_income: MSG.totalIncome,
+  total_refunds: MSG.totalRefunds,
+};
+
+/** What a chart's points mean, where that is not obvious. */
+const NOTES: Partial<Record<ReportMetric, string>> = {
+  active_subscriptions: MSG.activeSubscriptionsPoints,
+  total_income: MSG.incomeNetOfRefunds,
 };
 
 /** One metric's series for the chosen period; nothing is asked while a custom range lacks a date. */
@@ -26,8 +33,10 @@ function useSeries(metric: ReportMetric, range: PeriodQuery | null) {
 }
 
 /**
- * REPORT (spec §2): the overview cards (totals now) and one line chart per metric for a period.
- * Failures are only logged (spec §8): the cards show a dash and the charts their empty state.
+ * REPORT (spec §2): the overview cards (totals now) and one line chart per metric for a period;
+ * income is net of refunds, the refunds a card of their own and a dashed line on the income chart
+ * (DESIGN §6.2). Failures are only logged (spec §8): the cards show a dash and the charts their
+ * empty state.
  */
 export function ReportPage() {
   const period = usePeriod();
@@ -38,12 +47,13 @@ export function ReportPage() {
     active_subscriptions: useSeries('active_subscriptions', period.query),
     total_orders: useSeries('total_orders', period.query),
     total_income: useSeries('total_income', period.query),
+    total_refunds: useSeries('total_refunds', period.query),
   };
   const comparison = useReportComparisonQuery(period.query ?? skipToken);
   useLoggedFailure('The report comparison', comparison.error);
   const breakdown = useReportBreakdownQuery(period.query ?? skipToken);
   useLoggedFailure('The report breakdown', breakdown.error);
-  const loading = REPORT_METRIC_VIEWS.some(({ metric }) => series[metric].fetching);
+  const loading = REPORT_METRIC_VIEWS.some(({ metric }) => series[metric].fetching) || series.total_refunds.fetching;
 
   return (
     <div className="flex flex-col gap-6">
@@ -76,7 +86,12 @@ export function ReportPage() {
               kind={kind}
               points={series[metric].points}
               headline={seriesHeadline(metric, series[metric].points)}
-              note={metric === 'active_subscriptions' ? MSG.activeSubscriptionsPoints : undefined}
+              note={NOTES[metric]}
+              second={
+                metric === 'total_income' && series.total_refunds.points.length
+                  ? { name: TITLES.total_refunds, points: series.total_refunds.points }
+                  : undefined
+              }
             />
           ))}
         </div>
