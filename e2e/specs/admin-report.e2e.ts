@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { adminCredentials, baseUrl, closeBrowser, newPage, screenshot } from '../support/browser';
 import { createVerifiedUser, loginInBrowser, signInThroughApi } from '../support/auth';
 import { journeySteps } from '../support/journey';
@@ -62,18 +62,12 @@ const METRICS = ['Total Users', 'Active Subscriptions', 'Total Orders', 'Total I
  * desktop program's ingest is not part of the product yet): analytics is checked against what
  * its API answers, and its paging in the page's unit tests.
  */
-/**
- * Money back on the customer's order, as the back office's refund does (issue 23): through the
- * refund API where this build has it, else written in SQL as the refund engine leaves it (a
- * succeeded refund, its line's share, the order's refunded_cents and payment state) when the
- * server runs on PostgreSQL. Answers how it was done, or null when neither is possible (PGlite is
- * the server's own: no second process can write to it).
- */
-async function refundOnce(customerEmail: string, amountCents: number): Promise<'api' | 'sql' | null> {
+/** Money back on the customer's paid order through the back office's refund API (issue 23). */
+async function refundOnce(customerEmail: string, amountCents: number): Promise<void> {
   const admin = adminCredentials();
   const headers = await signInThroughApi(admin.email, admin.password);
   const list = await fetch(`${baseUrl()}/api/order/admin/all?q=${encodeURIComponent(customerEmail)}`, { headers });
-  const { items } = (await list.json()) as { items: Array<{ order_id: number; products: Array<{ order_line_id: number }> }> };
+  const { items } = (await list.json()) as { items: Array<{ order_id: number }> };
   const order = items[0];
   if (!order) throw new Error(`no paid order of ${customerEmail}`);
   const res = await fetch(`${baseUrl()}/api/order/admin/${order.order_id}/refunds`, {
@@ -81,40 +75,9 @@ async function refundOnce(customerEmail: string, amountCents: number): Promise<'
     headers,
     body: JSON.stringify({ id: crypto.randomUUID(), mode: 'amount', amount: amountCents / 100, reason: 'e2e: the report follows the money back' }),
   });
-  if (res.ok) {
-    const refund = (await res.json()) as { state: string };
-    if (refund.state !== 'succeeded') throw new Error(`the refund is ${refund.state}`);
-    return 'api';
-  }
-  if (res.status !== 404) throw new Error(`the refund answered ${res.status}: ${await res.text()}`);
-  const databaseUrl = inject('databaseUrl');
-  if (!databaseUrl) return null;
-  const pg = (await import('pg')).default;
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query('begin');
-    const { rows: [refund] } = await client.query<{ id: string }>(
-      `insert into refunds (order_id, user_id, amount_cents, kind, reason, origin, state, provider, provider_refund_id, created_at, succeeded_at)
-       select id, user_id, $2, 'amount', 'e2e: the report follows the money back', 'admin', 'succeeded', 'local', $3, now(), now()
-       from orders where id = $1 returning id`,
-      [order.order_id, amountCents, `lre_e2e_${crypto.randomBytes(8).toString('hex')}`],
-    );
-    await client.query(`insert into refund_lines (refund_id, order_line_id, quantity, amount_cents) values ($1, $2, 0, $3)`, [
-      refund!.id,
-      order.products[0]!.order_line_id,
-      amountCents,
-    ]);
-    await client.query(
-      `update orders set refunded_cents = refunded_cents + $2,
-         payment_status = case when refunded_cents + $2 >= total_cents then 'refunded' else 'partially_refunded' end where id = $1`,
-      [order.order_id, amountCents],
-    );
-    await client.query('commit');
-  } finally {
-    await client.end();
-  }
-  return 'sql';
+  if (!res.ok) throw new Error(`the refund answered ${res.status}: ${await res.text()}`);
+  const refund = (await res.json()) as { state: string };
+  if (refund.state !== 'succeeded') throw new Error(`the refund is ${refund.state}`);
 }
 
 describe('back office: report and analytics', () => {
@@ -239,27 +202,14 @@ describe('back office: report and analytics', () => {
 
   step('report: a refund shows on the Refunds card and as the income chart’s refunds line, income net of refunds, at 1440 and 375 px', async () => {
     const AMOUNT_CENTS = 125;
-    const how = await refundOnce(customerEmail, AMOUNT_CENTS);
-    // A build without the refund API on PGlite has no way to write one: the page is then given the
-    // refund in its own answers (overview and the refunds series), so the card and the line are
-    // still drawn from a refund. With the API (or PostgreSQL) the server's own answers carry it.
-    if (how === null) {
-      await page.route('**/api/report/summary/overview', async (route) => {
-        const json = (await (await route.fetch()).json()) as TReportOverview;
-        await route.fulfill({ json: { ...json, total_refunds: json.total_refunds + AMOUNT_CENTS / 100 } });
-      });
-      await page.route('**/api/report/summary/total_refunds?*', async (route) => {
-        const json = (await (await route.fetch()).json()) as Array<{ date: string; refunds: number }>;
-        await route.fulfill({ json: json.map((d, i) => (i === json.length - 1 ? { ...d, refunds: d.refunds + AMOUNT_CENTS / 100 } : d)) });
-      });
-    }
+    await refundOnce(customerEmail, AMOUNT_CENTS);
     try {
       for (const width of [1440, 375]) {
         await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
         const seriesAnswer = pageAnswer<TReportSeries>(page, '/api/report/summary/total_refunds', async () => {});
         const overview = await pageAnswer<TReportOverview>(page, '/api/report/summary/overview', () => page.goto(REPORT));
         const series = (await seriesAnswer) as Array<{ date: string; refunds: number }>;
-        expect(overview.total_refunds, how ?? 'routed').toBeGreaterThanOrEqual(AMOUNT_CENTS / 100);
+        expect(overview.total_refunds).toBeGreaterThanOrEqual(AMOUNT_CENTS / 100);
         // Today's refunds, on the last day of the period.
         expect(series.at(-1)!.refunds).toBeGreaterThanOrEqual(AMOUNT_CENTS / 100);
         const cards = page.getByRole('list', { name: 'Totals now' });
@@ -289,8 +239,6 @@ describe('back office: report and analytics', () => {
         await screenshot(page, `admin-report-refunds-${width}`);
       }
     } finally {
-      await page.unroute('**/api/report/summary/overview');
-      await page.unroute('**/api/report/summary/total_refunds?*');
       await page.setViewportSize({ width: 1440, height: 900 });
     }
   });

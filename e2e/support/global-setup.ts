@@ -6,8 +6,6 @@ declare module 'vitest' {
     baseUrl: string;
     adminEmail: string;
     adminPassword: string;
-    /** The server's PostgreSQL database ('' on PGlite): specs may write rows no API writes yet. */
-    databaseUrl: string;
   }
 }
 
@@ -19,7 +17,6 @@ export async function setup(project: TestProject) {
   project.provide('baseUrl', server.baseUrl);
   project.provide('adminEmail', server.adminEmail);
   project.provide('adminPassword', server.adminPassword);
-  project.provide('databaseUrl', server.databaseUrl ?? '');
 }
 
 export async function teardown() {

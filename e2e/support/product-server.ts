@@ -11,8 +11,6 @@ export interface ProductServer {
   baseUrl: string;
   adminEmail: string;
   adminPassword: string;
-  /** Its PostgreSQL database, when it runs on one (DATABASE_URL set); undefined on PGlite. */
-  databaseUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -126,7 +124,6 @@ export async function startProductServer(
     baseUrl,
     adminEmail,
     adminPassword,
-    databaseUrl: db.url,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
