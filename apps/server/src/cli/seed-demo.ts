@@ -18,7 +18,7 @@ import { DEFAULT_OFFLINE_ALLOWANCE_HOURS } from '@lbs/domain/license-server';
 import { formatUsd, fromCents, toCents } from '@lbs/domain/money';
 import { DEFAULT_DISPLAY_TIME_ZONE } from '@lbs/domain/preferences';
 import { computeDiscount, type Coupon } from '@lbs/domain/promo';
-import { paymentStatusAfterRefunds, type PaymentStatus } from '@lbs/domain/refunds';
+import { allocateRefund, paymentStatusAfterRefunds, remainingLines, type PaymentStatus, type RefundableOrder, type RefundRequest } from '@lbs/domain/refunds';
 import { computeShippingFee, zoneForCountry } from '@lbs/domain/shipping';
 import type { Database } from '../db/client';
 import { seedCatalogue } from '../db/seed';
@@ -1475,28 +1475,16 @@ const REFUND_REASONS = [
 const CANCEL_REASON = "Cancelled at the customer's request before first use";
 const REFUND_FAILURE = 'The payment provider refused the refund.';
 
-/** `total` split in proportion to `weights`, whole cents, largest remainders first: the parts add up to it. */
-function splitInProportion(total: number, weights: readonly number[]): number[] {
-  const sum = weights.reduce((s, w) => s + w, 0);
-  if (sum <= 0 || total === 0) return weights.map(() => 0);
-  const exact = weights.map((w) => (total * w) / sum);
-  const parts = exact.map(Math.floor);
-  let left = total - parts.reduce((s, p) => s + p, 0);
-  const order = exact.map((x, i) => [x - Math.floor(x), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-  for (const [, i] of order) {
-    if (left <= 0) break;
-    parts[i]! += 1;
-    left -= 1;
-  }
-  return parts;
-}
-
-/** Each line's part of what the order charged: its own total, and shipping and discount in proportion to the line totals. */
-function lineNets(order: DemoOrder): number[] {
-  const totals = order.lines.map((l) => l.unitPriceCents * l.quantity);
-  const shipping = splitInProportion(order.shippingCents, totals);
-  const discount = splitInProportion(order.discountCents, totals);
-  return totals.map((t, i) => t + shipping[i]! - discount[i]!);
+/** A demo order as allocateRefund reads it: its lines by index, nothing refunded yet (one refund per order). */
+function refundableOf(order: DemoOrder): RefundableOrder {
+  return {
+    subtotalCents: order.subtotalCents,
+    shippingCents: order.shippingCents,
+    discountCents: order.discountCents,
+    totalCents: order.totalCents,
+    refundedCents: 0,
+    lines: order.lines.map((l, i) => ({ orderLineId: i, quantity: l.quantity, lineTotalCents: l.unitPriceCents * l.quantity, refundedQuantity: 0, refundedCents: 0 })),
+  };
 }
 
 /**
@@ -1530,24 +1518,23 @@ function planRefunds(rng: Rng, paid: readonly DemoOrder[], licenses: readonly De
   const refunds: DemoRefund[] = [];
   chosen.forEach(({ order, style: planned }, i) => {
     const paidAt = order.paidAt!;
-    const nets = lineNets(order);
     const units = order.lines.reduce((s, l) => s + l.quantity, 0);
     const style = planned === 'unit' && units < 2 ? 'amount' : planned;
     // Cancellations come soon after payment, other refunds up to ten days later; never after now.
     const wanted = style === 'cancel' ? rng.between(HOUR, 2 * DAY) : rng.between(2 * HOUR, 10 * DAY);
     const at = Math.floor(paidAt + Math.min(wanted, (now - 5 * 60_000 - paidAt) * rng.between(0.3, 0.95)));
-    let lines: DemoRefund['lines'];
-    if (style === 'cancel' || style === 'full') {
-      lines = order.lines.map((l, lineIndex) => ({ lineIndex, quantity: l.quantity, amountCents: nets[lineIndex]! }));
-    } else if (style === 'unit') {
-      const lineIndex = rng.int(order.lines.length);
-      const line = order.lines[lineIndex]!;
-      lines = [{ lineIndex, quantity: 1, amountCents: Math.round(nets[lineIndex]! / line.quantity) }];
-    } else {
-      // A round amount, a tenth to a half of the order, its shares on the lines in proportion.
-      const amount = Math.max(100, Math.min(order.totalCents - 1, Math.round((order.totalCents * rng.between(0.1, 0.5)) / 100) * 100));
-      lines = splitInProportion(amount, nets).map((amountCents, lineIndex) => ({ lineIndex, quantity: 0, amountCents })).filter((l) => l.amountCents > 0);
+    // Spread over the lines by the refund engine's own rule (allocateRefund), line ids being indexes here.
+    const refundable = refundableOf(order);
+    let request: RefundRequest;
+    if (style === 'cancel' || style === 'full') request = { lines: remainingLines(refundable) };
+    else if (style === 'unit') request = { lines: [{ orderLineId: rng.int(order.lines.length), quantity: 1 }] };
+    else {
+      // A round amount, a tenth to a half of the order.
+      request = { amountCents: Math.max(100, Math.min(order.totalCents - 1, Math.round((order.totalCents * rng.between(0.1, 0.5)) / 100) * 100)) };
     }
+    const lines: DemoRefund['lines'] = allocateRefund(refundable, request)
+      .lines.map((l) => ({ lineIndex: l.orderLineId, quantity: l.quantity, amountCents: l.amountCents }))
+      .filter((l) => l.quantity > 0 || l.amountCents > 0);
     const refund: DemoRefund = {
       id: rng.uuid(),
       order,
