@@ -11,6 +11,7 @@ import { contactRoutes } from './contact/routes';
 import { customerAdminRoutes } from './customers/admin-routes';
 import { customerActionAdminRoutes } from './customer-actions/admin-routes';
 import { devMailboxRoutes } from './dev-mailbox/routes';
+import { exportAdminRoutes } from './exports/admin-routes';
 import { healthRoutes } from './health/routes';
 import { invoiceAdminRoutes } from './invoices/admin-routes';
 import { invoiceRoutes } from './invoices/routes';
@@ -89,6 +90,8 @@ export const MODULES: readonly AppModule[] = [
   { name: 'customer-actions', adminRoutes: customerActionAdminRoutes },
   // Announcements and promotional mail (issue 22): the owner's campaigns, the customers' way out.
   { name: 'campaigns', routes: unsubscribeRoutes, adminRoutes: campaignAdminRoutes },
+  // The accountant's CSV files: orders, invoices and credit notes for a range of days (issue 23).
+  { name: 'exports', adminRoutes: exportAdminRoutes },
   { name: 'dev-mailbox', devRoutes: devMailboxRoutes },
 ];
 

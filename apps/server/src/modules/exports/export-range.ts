@@ -1,0 +1,17 @@
+import type { TAccountingExportQuery } from '@lbs/domain/accounting-exports';
+import { addDays, startOfBusinessDay } from '@lbs/domain/report-periods';
+
+/** The half-open UTC range [start, end) that covers exactly the business days from..to. */
+export interface ExportRange {
+  start: Date;
+  end: Date;
+}
+
+/** The range of business days `from`..`to` (both included) in `timeZone`, as the reports count them. */
+export const exportRange = (q: TAccountingExportQuery, timeZone: string): ExportRange => ({
+  start: startOfBusinessDay(q.from, timeZone),
+  end: startOfBusinessDay(addDays(q.to, 1), timeZone),
+});
+
+/** Rows an export reads per query: each batch its own short query, so other requests get their turn between them. */
+export const EXPORT_BATCH_SIZE = 1000;
