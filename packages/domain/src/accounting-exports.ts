@@ -82,3 +82,12 @@ export function centsToDecimal(cents: number): string {
 /** An order's lines in one cell: '2 × Adhesion Roller; 1 × Yearly License'. */
 export const linesCell = (lines: ReadonlyArray<{ quantity: number; name: string }>) =>
   lines.map((l) => `${l.quantity} × ${l.name}`).join('; ');
+
+/** GET /export/defaults: the server's business zone and the panel's default range (last month there). */
+export const ZAccountingExportDefaults = z.object({
+  time_zone: z.string(),
+  from: z.string(),
+  to: z.string(),
+  max_days: z.number().int(),
+});
+export type TAccountingExportDefaults = z.infer<typeof ZAccountingExportDefaults>;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTING_EXPORT_COLUMNS, ACCOUNTING_EXPORTS, EXPORT_MSG } from '@lbs/domain/accounting-exports';
+import { ACCOUNTING_EXPORT_COLUMNS, ACCOUNTING_EXPORTS, EXPORT_MSG, lastMonthRange } from '@lbs/domain/accounting-exports';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { insertCreditNote, insertInvoice, insertManyOrders, insertPaidOrder } from '../../../test/export-fixtures';
 import { createAdminWithSession, createUserWithSession, type TestUser } from '../../../test/fixtures';
@@ -52,7 +52,10 @@ function parseCsv(body: string): string[][] {
       i++;
     } else cell += ch;
   }
-  if (cell !== '' || record.length) record.push(cell), records.push(record);
+  if (cell !== '' || record.length) {
+    record.push(cell);
+    records.push(record);
+  }
   return records;
 }
 
@@ -60,7 +63,7 @@ const sgt = (local: string) => new Date(`${local}+08:00`);
 const money = (cells: string[]) => cells.reduce((s, c) => s + Math.round(Number(c) * 100), 0);
 
 describe('who may export', () => {
-  const urls = ACCOUNTING_EXPORTS.flatMap((k) => [`/api/export/${k}.csv?from=2026-03-01&to=2026-03-31`, `/api/export/${k}.csv`, `/api/export/${k}.csv?from=x&bogus=1`]);
+  const urls = ['/api/export/defaults', ...ACCOUNTING_EXPORTS.flatMap((k) => [`/api/export/${k}.csv?from=2026-03-01&to=2026-03-31`, `/api/export/${k}.csv`, `/api/export/${k}.csv?from=x&bogus=1`])];
 
   it('answers a stranger 401 and a customer 403, whatever the query (authorisation before validation)', async () => {
     for (const url of urls) {
@@ -93,6 +96,21 @@ describe('who may export', () => {
       // A leap year, both ends included, is the longest range.
       expect((await get(`/api/export/${kind}.csv?from=2024-01-01&to=2024-12-31`, admin)).statusCode).toBe(200);
     }
+  });
+});
+
+describe('GET /export/defaults', () => {
+  it("names the business zone and last month's range there", async () => {
+    const res = await get('/api/export/defaults', admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ time_zone: 'Asia/Singapore', ...lastMonthRange(new Date(), 'Asia/Singapore'), max_days: 366 });
+  });
+
+  it('is the whole calendar month before the business day, which in Singapore starts 8 hours before UTC', () => {
+    expect(lastMonthRange(new Date('2026-11-30T16:30:00Z'), 'Asia/Singapore')).toEqual({ from: '2026-11-01', to: '2026-11-30' });
+    expect(lastMonthRange(new Date('2026-11-30T16:30:00Z'), 'UTC')).toEqual({ from: '2026-10-01', to: '2026-10-31' });
+    expect(lastMonthRange(new Date('2026-03-10T00:00:00Z'), 'Asia/Singapore')).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    expect(lastMonthRange(new Date('2026-01-05T00:00:00Z'), 'Asia/Singapore')).toEqual({ from: '2025-12-01', to: '2025-12-31' });
   });
 });
 

@@ -1,7 +1,14 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountingExportFileName, MAX_EXPORT_DAYS, ZAccountingExportQuery, type AccountingExport } from '@lbs/domain/accounting-exports';
+import {
+  accountingExportFileName,
+  lastMonthRange,
+  MAX_EXPORT_DAYS,
+  ZAccountingExportDefaults,
+  ZAccountingExportQuery,
+  type AccountingExport,
+} from '@lbs/domain/accounting-exports';
 import type { AppContext } from '../../app-context';
 import type { DbOrTx } from '../../db/client';
 import { BEARER, binaryResponse, errors } from '../../lib/openapi';
@@ -22,6 +29,18 @@ const EXPORTS: ReadonlyArray<{ kind: AccountingExport; summary: string; exporter
 export async function exportAdminRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const timeZone = ctx.config.BUSINESS_TIME_ZONE;
+
+  r.get(
+    '/export/defaults',
+    {
+      schema: {
+        summary: "The exports' business time zone and their default range: the last whole month there",
+        response: { 200: ZAccountingExportDefaults, ...errors(401, 403) },
+        security: BEARER,
+      },
+    },
+    async () => ({ time_zone: timeZone, ...lastMonthRange(new Date(), timeZone), max_days: MAX_EXPORT_DAYS }),
+  );
 
   for (const { kind, summary, exporter } of EXPORTS) {
     r.get(
