@@ -12,6 +12,7 @@ import { SearchField } from '../../../components/ui/search-field';
 import { formatDate } from '../../../lib/format-date';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useAdminInvoicesQuery } from '../api';
+import { AccountingExportsPanel } from '../components/accounting-exports-panel';
 
 /** Back office INVOICES: every invoice with its buyer, paged on the server, with the receipt PDF. */
 export function InvoicesPage() {
@@ -66,6 +67,7 @@ export function InvoicesPage() {
         />
       </div>
       {data ? <Pager page={page} totalPages={pageCount(data.total, data.page_size)} onChange={setPage} label="Invoice pages" /> : null}
+      <AccountingExportsPanel />
     </section>
   );
 }
