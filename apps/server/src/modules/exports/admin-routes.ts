@@ -9,6 +9,7 @@ import {
   ZAccountingExportQuery,
   type AccountingExport,
 } from '@lbs/domain/accounting-exports';
+import { ZNoQuery } from '@lbs/domain/report-queries';
 import type { AppContext } from '../../app-context';
 import type { DbOrTx } from '../../db/client';
 import { BEARER, binaryResponse, errors } from '../../lib/openapi';
@@ -35,6 +36,7 @@ export async function exportAdminRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     {
       schema: {
         summary: "The exports' business time zone and their default range: the last whole month there",
+        querystring: ZNoQuery,
         response: { 200: ZAccountingExportDefaults, ...errors(401, 403) },
         security: BEARER,
       },
