@@ -38,6 +38,11 @@ export function csvFromBatches<T>(columns: readonly string[], batches: AsyncIter
         if (!csv.write(toRecord(row).map(neutraliseFormula))) await drainedOrClosed(csv);
         if (csv.destroyed) return;
       }
+      // Back to the event loop between batches. A client that reads as fast as the server writes
+      // never makes the stream wait for I/O ('drain' comes on the next tick), and PGlite answers
+      // in the same thread, so without this the whole export would run as one task: no other
+      // request would even be read until it ended.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     csv.end();
   })().catch((err: unknown) => csv.destroy(err instanceof Error ? err : new Error(String(err))));

@@ -7,7 +7,7 @@ import { createAdminWithSession, createUserWithSession, type TestUser } from '..
 import { selectRows } from '../../db/select-rows';
 import { exportRange } from './export-range';
 import { creditNoteExportBatches } from './credit-notes-csv';
-import { invoiceExportBatches } from './invoices-csv';
+import { exportInvoicesCsv, invoiceExportBatches } from './invoices-csv';
 import { exportOrdersCsv, orderExportBatches } from './orders-csv';
 
 let t: TestApp;
@@ -329,5 +329,19 @@ describe('a month of 2,500 orders (January 2025), in batches of 1,000', () => {
     let bytes = firstChunk.value!.byteLength;
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) bytes += chunk.value.byteLength;
     expect(bytes).toBeGreaterThan(2500 * 60);
+  }, 60_000);
+
+  it('answers a request made while an export goes to a client that reads as fast as it can, before the export ends', async () => {
+    // The export's stream read to its end at once, as a fast client would; meanwhile a health check,
+    // which pings the database, gets its turn between two batches rather than after the last one.
+    const stream = exportInvoicesCsv(t.db, range, 'Asia/Singapore', 100);
+    const it = stream[Symbol.asyncIterator]();
+    await it.next();
+    const health = get('/api/health').then((r) => ({ status: r.statusCode, at: performance.now() }));
+    for (let chunk = await it.next(); !chunk.done; chunk = await it.next());
+    const endedAt = performance.now();
+    const h = await health;
+    expect(h.status).toBe(200);
+    expect(h.at).toBeLessThan(endedAt);
   }, 60_000);
 });
