@@ -1,16 +1,17 @@
 import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { ACCOUNTING_EXPORT_COLUMNS, centsToDecimal, linesCell } from '@lbs/domain/accounting-exports';
-import { isoDayInZone } from '@lbs/domain/dates';
+import { ACCOUNTING_EXPORT_COLUMNS, centsToDecimal } from '@lbs/domain/accounting-exports';
 import type { DbOrTx } from '../../db/client';
 import { csvFromBatches } from '../../lib/csv-stream';
+import { businessDayFormatter } from './business-day-cache';
 import { EXPORT_BATCH_SIZE, type ExportRange } from './export-range';
 import { numberedBatches } from './numbered-batches';
-import { linesOfOrders, type LineOfOrder } from './order-lines-of';
+import { linesColumn, linesOf, type LineOfOrder } from './order-lines-of';
 
 interface InvoiceExportRow {
   no: number;
-  created_at: Date;
+  /** Epoch milliseconds. */
+  created_at_ms: number;
   order_id: number | null;
   email: string;
   country: string | null;
@@ -20,6 +21,7 @@ interface InvoiceExportRow {
   total_cents: number;
   refunded_cents: number | null;
   currency: string;
+  lines: LineOfOrder[] | null;
 }
 
 const inRange = (range: ExportRange) =>
@@ -36,31 +38,28 @@ export const invoiceBoundsSql = (range: ExportRange) =>
  * than reading and sorting the whole range by invoices_created_idx again for every batch.
  */
 export const invoicesBatchSql = (range: ExportRange, after: number, upTo: number) => sql`
-  select i.invoice_no as no, i.created_at, i.order_id, i.email, o.shipping_info->>'country' as country,
-         i.subtotal_cents, i.shipping_cents, i.discount_cents, i.total_cents, o.refunded_cents, i.currency
+  select i.invoice_no as no, extract(epoch from i.created_at)::float8 * 1000 as created_at_ms, i.order_id, i.email, o.shipping_info->>'country' as country,
+         i.subtotal_cents, i.shipping_cents, i.discount_cents, i.total_cents, o.refunded_cents, i.currency,
+         ${linesColumn(sql.raw('i.order_id'))} as lines
     from (select * from invoices where invoice_no > ${after} and invoice_no <= ${upTo} order by invoice_no offset 0) i
     left join orders o on o.id = i.order_id
    where ${inRange(range)}
    order by i.invoice_no`;
 
 /** Every invoice issued in the range (its date is the day it was issued), in number order, with its order's lines. */
-export async function* invoiceExportBatches(db: DbOrTx, range: ExportRange, batchSize = EXPORT_BATCH_SIZE) {
-  const batches = numberedBatches<InvoiceExportRow>(db, invoiceBoundsSql(range), (after, upTo) => invoicesBatchSql(range, after, upTo), batchSize);
-  for await (const rows of batches) {
-    const lines = await linesOfOrders(db, rows.flatMap((r) => (r.order_id === null ? [] : [r.order_id])));
-    yield rows.map((r) => ({ ...r, lines: (r.order_id === null ? undefined : lines.get(r.order_id)) ?? ([] as LineOfOrder[]) }));
-  }
-}
+export const invoiceExportBatches = (db: DbOrTx, range: ExportRange, batchSize = EXPORT_BATCH_SIZE) =>
+  numberedBatches<InvoiceExportRow>(db, invoiceBoundsSql(range), (after, upTo) => invoicesBatchSql(range, after, upTo), batchSize);
 
 /** The invoices CSV (ACCOUNTING_EXPORT_COLUMNS.invoices): refunds are what went back on its order so far. */
 export function exportInvoicesCsv(db: DbOrTx, range: ExportRange, timeZone: string, batchSize = EXPORT_BATCH_SIZE): Readable {
+  const dayOf = businessDayFormatter(timeZone);
   return csvFromBatches(ACCOUNTING_EXPORT_COLUMNS.invoices, invoiceExportBatches(db, range, batchSize), (i) => [
     String(i.no),
-    isoDayInZone(i.created_at, timeZone),
+    dayOf(i.created_at_ms),
     i.order_id === null ? '' : String(i.order_id),
     i.email,
     i.country ?? '',
-    linesCell(i.lines),
+    linesOf(i.lines),
     centsToDecimal(i.subtotal_cents),
     centsToDecimal(i.shipping_cents),
     centsToDecimal(i.discount_cents),

@@ -1,29 +1,17 @@
-import { inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { orderLines } from '../../db/schema';
+import { sql } from 'drizzle-orm';
+import { linesCell } from '@lbs/domain/accounting-exports';
 
 export interface LineOfOrder {
-  orderId: number;
   name: string;
   quantity: number;
 }
 
-/** The lines of a batch of orders in one query (order_lines_order_idx), in each order's own order. */
-export const linesOfOrdersQuery = (db: DbOrTx, orderIds: readonly number[]) =>
-  db
-    .select({ orderId: orderLines.orderId, name: orderLines.name, quantity: orderLines.quantity })
-    .from(orderLines)
-    .where(inArray(orderLines.orderId, [...orderIds]))
-    .orderBy(orderLines.orderId, orderLines.id);
+/**
+ * An order's lines as one column of its batch's own query (json, in the order's own order), read
+ * by order_lines_order_idx: the batch and its lines are one query and one round trip, not 1 + N.
+ */
+export const linesColumn = (orderId: ReturnType<typeof sql.raw>) =>
+  sql`(select json_agg(json_build_object('quantity', ol.quantity, 'name', ol.name) order by ol.id) from order_lines ol where ol.order_id = ${orderId})`;
 
-/** Each order's lines, by order id; an order without lines is missing from the map. */
-export async function linesOfOrders(db: DbOrTx, orderIds: readonly number[]): Promise<Map<number, LineOfOrder[]>> {
-  const byOrder = new Map<number, LineOfOrder[]>();
-  if (orderIds.length === 0) return byOrder;
-  for (const line of await linesOfOrdersQuery(db, orderIds)) {
-    const list = byOrder.get(line.orderId);
-    if (list) list.push(line);
-    else byOrder.set(line.orderId, [line]);
-  }
-  return byOrder;
-}
+/** The lines cell ('2 × Adhesion Roller; 1 × Yearly License') from that column (null: no lines). */
+export const linesOf = (lines: LineOfOrder[] | string | null) => linesCell(typeof lines === 'string' ? (JSON.parse(lines) as LineOfOrder[]) : (lines ?? []));
