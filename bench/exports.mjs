@@ -11,6 +11,8 @@
 //   npm run bench:reports -- with BENCH_ONLY=exports, or tsx bench/exports.mjs
 //   BENCH_DB=pglite / BENCH_DB=postgres     (one of them; default both)
 //   BENCH_SCALE=0.1                          (30k orders)
+//   BENCH_KEEP_DB=1                          (keeps the seeded PostgreSQL database and prints its URL)
+//   BENCH_SEEDED_URL=postgres://...          (streams from a database seeded before, without seeding)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -45,15 +47,15 @@ function seed(env) {
 }
 
 /** About 3% of the paid orders get back half their total the day after payment, with a credit note each, as the refund engine writes them. */
-async function seedRefunds(open) {
+async function seedRefunds(open, seededBefore) {
   const database = await openDatabase(open);
   try {
     const run = (text) => database.db.execute(sql.raw(text));
-    await run(`insert into refunds (order_id, user_id, amount_cents, kind, reason, origin, state, provider, provider_refund_id, created_at, succeeded_at)
+    if (!seededBefore) await run(`insert into refunds (order_id, user_id, amount_cents, kind, reason, origin, state, provider, provider_refund_id, created_at, succeeded_at)
       select id, user_id, total_cents / 2, 'amount', 'Bench: goodwill', 'admin', 'succeeded', 'local', 're_bench_' || id, paid_at + interval '1 day', paid_at + interval '1 day'
         from orders where paid_at is not null and id % 33 = 0 and total_cents > 1`);
-    await run(`update orders o set refunded_cents = r.amount_cents, payment_status = 'partially_refunded' from refunds r where r.order_id = o.id and r.provider_refund_id like 're_bench_%'`);
-    await run(`insert into credit_notes (credit_note_no, refund_id, order_id, invoice_id, user_id, email, amount_cents, reason, issued_at)
+    if (!seededBefore) await run(`update orders o set refunded_cents = r.amount_cents, payment_status = 'partially_refunded' from refunds r where r.order_id = o.id and r.provider_refund_id like 're_bench_%'`);
+    if (!seededBefore) await run(`insert into credit_notes (credit_note_no, refund_id, order_id, invoice_id, user_id, email, amount_cents, reason, issued_at)
       select row_number() over (order by r.succeeded_at, r.id), r.id, r.order_id, i.id, r.user_id, o.email, r.amount_cents, r.reason, r.succeeded_at
         from refunds r join orders o on o.id = r.order_id left join invoices i on i.order_id = o.id where r.provider_refund_id like 're_bench_%'`);
     await run('analyze');
@@ -86,14 +88,18 @@ async function benchOne(kind) {
   let db = {};
   let dataDir;
   try {
-    if (kind === 'postgres') {
+    const reuse = kind === 'postgres' ? process.env.BENCH_SEEDED_URL : undefined;
+    if (reuse) db = { url: reuse };
+    else if (kind === 'postgres') {
       db = await freshDatabaseUrl(PG_BASE);
       if (!db.url) throw new Error('no PostgreSQL at DATABASE_URL or the local server');
     } else dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lbs-bench-exports-'));
     const env = db.url ? { DATABASE_URL: db.url } : { DATA_DIR: dataDir, DATABASE_URL: '' };
-    const seeded = seed(env);
-    console.log(`seeded in ${fmt(seeded.seconds, 0)} s: ${seeded.summary ?? ''}`);
-    const counts = await seedRefunds(db.url ? { url: db.url } : { dataDir });
+    if (!reuse) {
+      const seeded = seed(env);
+      console.log(`seeded in ${fmt(seeded.seconds, 0)} s: ${seeded.summary ?? ''}`);
+    }
+    const counts = await seedRefunds(db.url ? { url: db.url } : { dataDir }, Boolean(reuse));
     console.log(`${counts.paid} paid orders, ${counts.lines} lines, ${counts.invoices} invoices, ${counts.notes} refunds with a credit note`);
 
     product = db.url ? await startProduct(db.url) : await startProduct(undefined, { DATA_DIR: dataDir });
@@ -148,7 +154,8 @@ async function benchOne(kind) {
       await stop(product.child);
       fs.rmSync(product.dataDir, { recursive: true, force: true });
     }
-    await db.drop?.();
+    if (process.env.BENCH_KEEP_DB || process.env.BENCH_SEEDED_URL) console.log(`kept ${db.url ?? dataDir}`);
+    else await db.drop?.();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -8,6 +8,9 @@ import { stringify } from 'csv-stringify';
 const FORMULA_START = /^[=+\-@\t\r]/;
 export const neutraliseFormula = (cell: string) => (FORMULA_START.test(cell) ? `'${cell}` : cell);
 
+/** Rows formatted between two turns of the event loop: a few milliseconds of work. */
+const ROWS_PER_TURN = 200;
+
 // A client that hangs up destroys the stream; 'drain' never comes then, 'close' does.
 const drainedOrClosed = (s: Readable) =>
   new Promise<void>((resolve) => {
@@ -32,17 +35,21 @@ export function csvFromBatches<T>(columns: readonly string[], batches: AsyncIter
   // the file in the machine's ANSI code page and shows "JosÃ©" for "José".
   const csv = stringify({ header: true, columns: [...columns], record_delimiter: 'windows', quoted_match: /\r/, bom: true });
   void (async () => {
+    let sinceYield = 0;
     for await (const batch of batches) {
       if (csv.destroyed) return;
       for (const row of batch) {
         if (!csv.write(toRecord(row).map(neutraliseFormula))) await drainedOrClosed(csv);
         if (csv.destroyed) return;
+        // Back to the event loop every few hundred rows. A client that reads as fast as the server
+        // writes never makes the stream wait for I/O ('drain' comes on the next tick), and PGlite
+        // answers in the same thread, so without this a batch (or, on PGlite, the whole export)
+        // would run as one task and no other request would even be read meanwhile.
+        if (++sinceYield >= ROWS_PER_TURN) {
+          sinceYield = 0;
+          await new Promise((resolve) => setImmediate(resolve));
+        }
       }
-      // Back to the event loop between batches. A client that reads as fast as the server writes
-      // never makes the stream wait for I/O ('drain' comes on the next tick), and PGlite answers
-      // in the same thread, so without this the whole export would run as one task: no other
-      // request would even be read until it ended.
-      await new Promise((resolve) => setImmediate(resolve));
     }
     csv.end();
   })().catch((err: unknown) => csv.destroy(err instanceof Error ? err : new Error(String(err))));
