@@ -14,11 +14,11 @@ import type { AppContext } from '../../app-context';
 import type { DbOrTx } from '../../db/client';
 import { BEARER, binaryResponse, errors } from '../../lib/openapi';
 import { exportCreditNotesCsv } from './credit-notes-csv';
-import { exportRange, type ExportRange } from './export-range';
+import { batchSizeFor, exportRange, type ExportRange } from './export-range';
 import { exportInvoicesCsv } from './invoices-csv';
 import { exportOrdersCsv } from './orders-csv';
 
-type Exporter = (db: DbOrTx, range: ExportRange, timeZone: string) => Readable;
+type Exporter = (db: DbOrTx, range: ExportRange, timeZone: string, batchSize: number) => Readable;
 
 const EXPORTS: ReadonlyArray<{ kind: AccountingExport; summary: string; exporter: Exporter }> = [
   { kind: 'orders', summary: 'Every order paid in a range of business days, as CSV for the accountant (streamed)', exporter: exportOrdersCsv },
@@ -30,6 +30,7 @@ const EXPORTS: ReadonlyArray<{ kind: AccountingExport; summary: string; exporter
 export async function exportAdminRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const timeZone = ctx.config.BUSINESS_TIME_ZONE;
+  const batchSize = batchSizeFor(ctx.database.driver);
 
   r.get(
     '/export/defaults',
@@ -67,7 +68,7 @@ export async function exportAdminRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${accountingExportFileName(kind, req.query)}"`)
           .header('cache-control', 'private, no-store')
-          .send(exporter(ctx.db, exportRange(req.query, timeZone), timeZone)),
+          .send(exporter(ctx.db, exportRange(req.query, timeZone), timeZone, batchSize)),
     );
   }
 }

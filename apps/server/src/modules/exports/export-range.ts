@@ -15,3 +15,9 @@ export const exportRange = (q: TAccountingExportQuery, timeZone: string): Export
 
 /** Rows an export reads per query: each batch its own short query, so other requests get their turn between them. */
 export const EXPORT_BATCH_SIZE = 1000;
+
+/**
+ * PGlite runs a query in the server's own thread, so a batch's query holds every other request
+ * for as long as it runs: smaller batches there keep the others' wait short (bench/exports.mjs).
+ */
+export const batchSizeFor = (driver: 'pglite' | 'postgres') => (driver === 'pglite' ? 250 : EXPORT_BATCH_SIZE);
