@@ -15,6 +15,8 @@
 //   BENCH_SEEDED_URL=postgres://... ...        (times a database seeded before, without seeding)
 //   BENCH_ONLY=customer ...                    (only the customer page and the search)
 //   BENCH_ONLY=compare ...                     (only the cards' comparison and the breakdowns, issue 22)
+//   BENCH_ONLY=exports ...                     (only the accountant's CSV exports at 300k orders, on
+//                                               PostgreSQL and PGlite: bench/exports.mjs, issue 23)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,6 +33,11 @@ const ONLY_CUSTOMER = process.env.BENCH_ONLY === 'customer';
 const ONLY_COMPARE = process.env.BENCH_ONLY === 'compare';
 const TZ = 'Asia/Singapore';
 const DEMO_ADMIN = { email: 'admin@demo.example.com', password: 'Demo-Booth-2025!' };
+
+if (process.env.BENCH_ONLY === 'exports') {
+  await import('./exports.mjs');
+  process.exit(0);
+}
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -11,6 +11,7 @@ import { contactRoutes } from './contact/routes';
 import { customerAdminRoutes } from './customers/admin-routes';
 import { customerActionAdminRoutes } from './customer-actions/admin-routes';
 import { devMailboxRoutes } from './dev-mailbox/routes';
+import { exportAdminRoutes } from './exports/admin-routes';
 import { healthRoutes } from './health/routes';
 import { invoiceAdminRoutes } from './invoices/admin-routes';
 import { invoiceRoutes } from './invoices/routes';
@@ -93,6 +94,8 @@ export const MODULES: readonly AppModule[] = [
   { name: 'campaigns', routes: unsubscribeRoutes, adminRoutes: campaignAdminRoutes },
   // Money back (issue 23): refunds, cancellations, credit notes.
   { name: 'refunds', routes: refundRoutes, adminRoutes: refundAdminRoutes },
+  // The accountant's CSV files: orders, invoices and credit notes for a range of days (issue 23).
+  { name: 'exports', adminRoutes: exportAdminRoutes },
   { name: 'dev-mailbox', devRoutes: devMailboxRoutes },
 ];
 

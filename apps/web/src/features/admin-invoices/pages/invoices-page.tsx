@@ -13,6 +13,7 @@ import { formatDate } from '../../../lib/format-date';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useAdminInvoicesQuery } from '../api';
 import { CreditNotesList } from '../components/credit-notes-list';
+import { AccountingExportsPanel } from '../components/accounting-exports-panel';
 
 /** Back office INVOICES: every invoice with its buyer, paged on the server, with the receipt PDF. */
 export function InvoicesPage() {
@@ -70,6 +71,7 @@ export function InvoicesPage() {
       <div className="mt-10">
         <CreditNotesList />
       </div>
+      <AccountingExportsPanel />
     </section>
   );
 }
