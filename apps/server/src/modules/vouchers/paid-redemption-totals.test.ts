@@ -49,9 +49,10 @@ beforeAll(async () => {
   // Checkouts not paid: neither redeemed nor discounted (they only hold a use while open).
   await use(codes.SPRING10, spring!.id, 1500, 'unpaid');
   await use(codes.SUMMER5, summer!.id, 500, 'failed');
-  // A paid order's redemption whose order later shows as failed (a hand in psql): not counted.
-  const odd = await use(codes.SUMMER5, summer!.id, 500);
-  await db.update(orders).set({ paymentStatus: 'failed' }).where(eq(orders.id, odd.id));
+  // A paid order refunded in full since: still a paid redemption with its discount (Stripe counts
+  // a redemption so, and the order was paid: paid_at stays, whatever was given back).
+  const refunded = await use(codes.SUMMER5, summer!.id, 500);
+  await db.update(orders).set({ paymentStatus: 'refunded', refundedCents: refunded.totalCents }).where(eq(orders.id, refunded.id));
   // A busy coupon's 5,000 paid orders, so the planner weighs the tables as in a real shop and the
   // plan test below means something: a page's few coupons are a small part of the redemptions.
   [bulk] = await db.insert(coupons).values({ name: 'Bulk', discountType: 'amount', discountValue: 100, currency: 'usd' }).returning({ id: coupons.id });
@@ -74,7 +75,7 @@ async function byHand(column: 'coupon_id' | 'promotion_id'): Promise<Map<string,
     t.db,
     sql`select r.${sql.raw(column)} as id, count(*) as n, sum(o.discount_cents) as d
       from promotion_redemptions r join orders o on o.id = r.order_id
-      where o.payment_status = 'paid' group by 1`,
+      where o.paid_at is not null group by 1`,
   );
   return new Map(rows.map((r) => [r.id, { paid_redemptions: Number(r.n), discount_given: Number(r.d) }]));
 }
@@ -86,13 +87,13 @@ it('lists each coupon with its paid redemptions and the discount they were given
   const hand = await byHand('coupon_id');
   expect(totalsOf(page.items)).toEqual(new Map(page.items.map((c) => [c.id, hand.get(c.id) ?? { paid_redemptions: 0, discount_given: 0 }])));
   expect(totalsOf(page.items).get(spring!.id)).toEqual({ paid_redemptions: 3, discount_given: 7700 });
-  expect(totalsOf(page.items).get(summer!.id)).toEqual({ paid_redemptions: 1, discount_given: 500 });
+  expect(totalsOf(page.items).get(summer!.id)).toEqual({ paid_redemptions: 2, discount_given: 1000 });
   expect(totalsOf(page.items).get(bulk!.id)).toEqual({ paid_redemptions: 5000, discount_given: 500_000 });
 });
 
 it.each([
   ['Spring', () => spring!.id, { SPRING10: { paid_redemptions: 2, discount_given: 3700 }, SPRINGVIP: { paid_redemptions: 1, discount_given: 4000 } }],
-  ['Summer', () => summer!.id, { SUMMER5: { paid_redemptions: 1, discount_given: 500 }, UNUSED: { paid_redemptions: 0, discount_given: 0 } }],
+  ['Summer', () => summer!.id, { SUMMER5: { paid_redemptions: 2, discount_given: 1000 }, UNUSED: { paid_redemptions: 0, discount_given: 0 } }],
 ])('lists %s’s codes each with its paid redemptions and discount, as counted by hand', async (_name, couponId, expected) => {
   const page = (await get(`/voucher/promotion/${couponId()}`)).json() as { items: Array<Totals & { code: string }> };
   const hand = await byHand('promotion_id');
