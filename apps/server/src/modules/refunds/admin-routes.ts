@@ -38,7 +38,7 @@ export async function refundAdminRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
         security: BEARER,
       },
     },
-    async (req) => createRefund(ctx, await auditActorOf(req), req.params.orderId, req.body),
+    async (req) => createRefund(ctx, await auditActorOf(req), req.params.orderId, req.body, { log: req.log }),
   );
 
   r.get(
@@ -73,7 +73,7 @@ export async function refundAdminRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
         security: BEARER,
       },
     },
-    async (req) => cancelOrder(ctx, await auditActorOf(req), req.params.orderId, req.body),
+    async (req) => cancelOrder(ctx, await auditActorOf(req), req.params.orderId, req.body, { log: req.log }),
   );
 
   r.get(

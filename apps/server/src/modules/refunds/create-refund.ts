@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { toCents } from '@lbs/domain/money';
 import { REFUND_MSG, REFUNDABLE_PAYMENT_STATUSES, type RefundRequest, type TRefundBody, type TRefundJson } from '@lbs/domain/refunds';
@@ -33,7 +34,7 @@ export async function createRefund(
   actor: AuditActor,
   orderId: number,
   body: TRefundBody,
-  deps: { provider?: RefundProvider } = {},
+  deps: RefundDeps = {},
 ): Promise<TRefundJson> {
   const request = refundRequestOf(body);
   await ctx.db.transaction(async (tx) => {
@@ -44,7 +45,7 @@ export async function createRefund(
     // Written meanwhile for another order (the id is global): the same checks say which answer.
     if (!written) await sameRefundOrConflict(tx, body.id, orderId, { kind: body.mode, reason: body.reason, request });
   });
-  return runAndAnswer(ctx, body.id, deps.provider);
+  return runAndAnswer(ctx, body.id, deps);
 }
 
 /**
@@ -94,13 +95,20 @@ async function sameRequest(tx: Tx, existing: typeof refunds.$inferSelect, reques
   return had.length === asked.size && had.every((l) => asked.get(l.orderLineId) === l.quantity);
 }
 
+/** What a refund route passes on: the provider (tests inject one) and the request's log. */
+export interface RefundDeps {
+  provider?: RefundProvider;
+  log?: Pick<FastifyBaseLogger, 'warn'>;
+}
+
 /** Runs the refund at its provider (unless it is settled already) and answers it as it stands. */
-export async function runAndAnswer(ctx: AppContext, refundId: string, provider?: RefundProvider): Promise<TRefundJson> {
+export async function runAndAnswer(ctx: AppContext, refundId: string, deps: RefundDeps = {}): Promise<TRefundJson> {
   try {
-    await runRefund(ctx, refundId, provider);
-  } catch {
+    await runRefund(ctx, refundId, deps.provider);
+  } catch (err) {
     // The provider could not be reached: the refund stays pending and reconciliation asks again
     // (same idempotency key); the dialog shows it pending.
+    deps.log?.warn({ refundId, err: (err as Error).message }, 'refund provider unreachable; the refund stays pending for reconciliation');
   }
   const refund = await loadRefund(ctx.db, refundId);
   if (!refund) throw notFound(REFUND_MSG.orderNotFound);
