@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { BrowserContext, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
@@ -52,6 +53,9 @@ describe('back office: the accountant’s exports of orders, invoices and credit
   let page: Page;
   let customer: { email: string; password: string };
   let orderId: number;
+  /** A second order, $5.00 of it refunded through the back office's API: its credit note. */
+  let refundedOrderId: number;
+  let creditNote: string;
   let defaults: TAccountingExportDefaults;
   let today: string;
 
@@ -60,6 +64,14 @@ describe('back office: the accountant’s exports of orders, invoices and credit
     orderId = await buyAccessory(customer, 2);
     const admin = await signInThroughApi(adminCredentials().email, adminCredentials().password);
     defaults = (await fetch(`${baseUrl()}/api/export/defaults`, { headers: admin }).then((r) => r.json())) as TAccountingExportDefaults;
+    refundedOrderId = await buyAccessory(customer, 2);
+    const refunded = await fetch(`${baseUrl()}/api/order/admin/${refundedOrderId}/refunds`, {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify({ id: crypto.randomUUID(), mode: 'amount', amount: 5, reason: 'Dented box, =kept by the customer' }),
+    });
+    if (!refunded.ok) throw new Error(`the refund answered ${refunded.status}: ${await refunded.text()}`);
+    creditNote = ((await refunded.json()) as { credit_note: string }).credit_note;
     today = businessDayOf(new Date(), defaults.time_zone);
   });
   afterAll(() => context?.close());
@@ -100,6 +112,14 @@ describe('back office: the accountant’s exports of orders, invoices and credit
     const n = await csvOf(notes);
     expect(n.bom).toBe(true);
     expect(n.lines[0]).toBe(ACCOUNTING_EXPORT_COLUMNS['credit-notes'].join(','));
+    // The refund made above: its credit note, the order, the customer, the amount and the reason.
+    const note = n.lines.find((l) => l.startsWith(`${creditNote},`));
+    expect(note).toBeDefined();
+    expect(note).toContain(`,${today},`);
+    expect(note).toContain(`,${refundedOrderId},${customer.email},SG,5.00,USD,`);
+    expect(note).toContain("Dented box, =kept by the customer");
+    // And the orders file says what went back on that order.
+    expect(o.lines.find((l) => l.startsWith(`${refundedOrderId},`))).toMatch(/,5\.00,[\d.]+,[\d.]+,USD,Partially refunded$/);
     await panel().getByText(`Credit notes from ${today} to ${today} downloaded.`).waitFor();
     await expect(seriousViolations(page)).resolves.toEqual([]);
     await screenshot(page, 'admin-exports-1440');
