@@ -27,7 +27,8 @@ const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const SIZE = { users: Math.round(100_000 * SCALE), orders: Math.round(300_000 * SCALE) };
 const DBS = (process.env.BENCH_DB ?? 'postgres,pglite').split(',').filter(Boolean);
 const DEMO_ADMIN = { email: 'admin@demo.example.com', password: 'Demo-Booth-2025!' };
-const KINDS = ['orders', 'invoices', 'credit-notes'];
+// Orders twice: a second export of the same rows shows whether memory keeps growing or levels off.
+const KINDS = ['orders', 'invoices', 'credit-notes', 'orders'];
 
 const quantile = (xs, q) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -71,6 +72,17 @@ async function seedRefunds(open, seededBefore) {
 }
 
 /** Sequential calls of the probes until `until()` says stop; answers each call's ms. */
+/**
+ * The server's V8 heap in use (MB), from its own Prometheus metrics (prom-client's default
+ * nodejs_heap_size_used_bytes; /api/metrics answers 127.0.0.1 without a token). RSS alone cannot
+ * say whether an export holds rows: V8 keeps a grown heap reserved after a collection.
+ */
+async function heapUsedMb(baseUrl) {
+  const text = await (await fetch(`${baseUrl}/api/metrics`)).text();
+  const m = /^nodejs_heap_size_used_bytes (\d+(?:\.\d+)?(?:e\+\d+)?)$/m.exec(text);
+  return m ? Math.round(Number(m[1]) / 1048576) : NaN;
+}
+
 async function probe(baseUrl, headers, until) {
   const times = [];
   const urls = ['/api/health', '/api/order/admin/all?page=1&page_size=10'];
@@ -124,7 +136,9 @@ async function benchOne(kind) {
     for (const exp of KINDS) {
       const pid = product.child.pid;
       const rss = [rssMb(pid)];
+      const heap = [await heapUsedMb(product.baseUrl)];
       const sampler = setInterval(() => rss.push(rssMb(pid)), 100);
+      const heapSampler = setInterval(() => void heapUsedMb(product.baseUrl).then((mb) => heap.push(mb)), 250);
       let done = false;
       const during = probe(product.baseUrl, headers, () => done);
       const t = performance.now();
@@ -140,13 +154,16 @@ async function benchOne(kind) {
       done = true;
       const times = await during;
       clearInterval(sampler);
+      clearInterval(heapSampler);
       rss.push(rssMb(pid));
+      heap.push(await heapUsedMb(product.baseUrl));
       const rows = records - 1;
       const p99 = quantile(times, 0.99);
       results.push({ exp, rows, rate: rows / seconds, p99 });
       console.log(
         `  ${exp.padEnd(13)} ${String(rows).padStart(7)} rows ${fmt(bytes / 1048576, 1).padStart(5)} MB in ${fmt(seconds, 2)} s = ${fmt(rows / seconds, 0).padStart(6)} rows/s; ` +
           `server RSS start ${rss[0]} MB, peak ${Math.max(...rss)} MB, end ${rss.at(-1)} MB; ` +
+          `heap used start ${heap[0]} MB, peak ${Math.max(...heap.filter(Number.isFinite))} MB, end ${heap.at(-1)} MB (${heap.length} samples); ` +
           `other requests meanwhile: ${times.length} calls, p50 ${fmt(quantile(times, 0.5), 1)} ms, p99 ${fmt(p99, 1)} ms (${fmt(p99 / quietP99, 2)}× quiet p99)`,
       );
     }
