@@ -3,43 +3,14 @@ import fs from 'node:fs';
 import type { BrowserContext, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { ACCOUNTING_EXPORT_COLUMNS, type TAccountingExportDefaults } from '@lbs/domain/accounting-exports';
-import { addToCart, emptyCart, paymentProducts } from '@lbs/domain/cart';
 import { businessDayOf } from '@lbs/domain/report-periods';
-import { computeShippingFee } from '@lbs/domain/shipping';
 import { adminCredentials, baseUrl, closeBrowser, newPage, screenshot } from '../support/browser';
 import { createVerifiedUser, loginInBrowser, signInThroughApi } from '../support/auth';
 import { journeySteps } from '../support/journey';
+import { buyThroughApi } from '../support/shop';
 import { seriousViolations } from '../support/axe';
 
 afterAll(closeBrowser);
-
-const SHIP_TO = { name: 'Ana Tan', email: '', address: '1 Marina Boulevard', city: 'Singapore', state: 'Central', zip: '018956', country: 'SG' };
-
-/** The customer buys one accessory, shipped to Singapore, and pays on the local pay page. Answers the order id. */
-async function buyAccessory(customer: { email: string; password: string }, productId: number): Promise<number> {
-  const headers = await signInThroughApi(customer.email, customer.password);
-  const cart = addToCart(emptyCart(), productId, 1);
-  const shippingFee = computeShippingFee('SG', [{ product_id: productId, quantity: 1 }]);
-  const res = await fetch(`${baseUrl()}/api/subscriptions/create-checkout-session/one-payment`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      email: customer.email,
-      shipping_fee: shippingFee,
-      discount: 0,
-      products: paymentProducts(cart.items),
-      total_amount: cart.totalCartPrice + shippingFee,
-      shipping_info: { ...SHIP_TO, email: customer.email },
-    }),
-  });
-  if (!res.ok) throw new Error(`checkout answered ${res.status}: ${await res.text()}`);
-  const session = /\/dev\/pay\/(lps_[\w-]+)$/.exec(((await res.json()) as { url: string }).url)![1]!;
-  const pay = await fetch(`${baseUrl()}/dev/pay/${session}/pay`, { method: 'POST', redirect: 'manual' });
-  if (pay.status !== 303) throw new Error(`pay answered ${pay.status}`);
-  const me = await fetch(`${baseUrl()}/api/users/me`, { headers }).then((r) => r.json() as Promise<{ id: number }>);
-  const paid = await fetch(`${baseUrl()}/api/order/user/${me.id}`, { headers }).then((r) => r.json() as Promise<{ items: Array<{ order_id: number }> }>);
-  return paid.items[0]!.order_id;
-}
 
 /** The file's bytes: a UTF-8 byte-order mark, then CRLF records. */
 async function csvOf(download: Download): Promise<{ bom: boolean; lines: string[] }> {
@@ -61,10 +32,10 @@ describe('back office: the accountant’s exports of orders, invoices and credit
 
   beforeAll(async () => {
     customer = await createVerifiedUser();
-    orderId = await buyAccessory(customer, 2);
+    orderId = await buyThroughApi(customer, [{ productId: 2, quantity: 1 }]);
     const admin = await signInThroughApi(adminCredentials().email, adminCredentials().password);
     defaults = (await fetch(`${baseUrl()}/api/export/defaults`, { headers: admin }).then((r) => r.json())) as TAccountingExportDefaults;
-    refundedOrderId = await buyAccessory(customer, 2);
+    refundedOrderId = await buyThroughApi(customer, [{ productId: 2, quantity: 1 }]);
     const refunded = await fetch(`${baseUrl()}/api/order/admin/${refundedOrderId}/refunds`, {
       method: 'POST',
       headers: admin,

@@ -2,12 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { addToCart, emptyCart, paymentProducts } from '@lbs/domain/cart';
-import { computeShippingFee } from '@lbs/domain/shipping';
 import { pdfTextLines } from '../../apps/server/test/pdf-text';
 import { adminCredentials, baseUrl, closeBrowser, newPage } from '../support/browser';
 import { createVerifiedUser, loginInBrowser, signInThroughApi } from '../support/auth';
 import { journeySteps } from '../support/journey';
+import { buyThroughApi } from '../support/shop';
 import { seriousViolations } from '../support/axe';
 
 afterAll(closeBrowser);
@@ -16,35 +15,6 @@ afterAll(closeBrowser);
 const SHOTS = '/tmp/i23-web';
 fs.mkdirSync(SHOTS, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-
-const SHIP_TO = { name: 'Ana Tan', email: '', address: '1 Marina Boulevard', city: 'Singapore', state: 'Central', zip: '018956', country: 'SG' };
-
-/** The customer buys these lines and pays on the local pay page (as its Pay button posts); answers the new order's id. */
-async function buy(customer: { email: string; password: string }, lines: Array<{ productId: number; quantity: number }>): Promise<number> {
-  const headers = await signInThroughApi(customer.email, customer.password);
-  const cart = lines.reduce((c, l) => addToCart(c, l.productId, l.quantity), emptyCart());
-  const shippable = lines.some((l) => l.productId < 10);
-  const shippingFee = shippable ? computeShippingFee('SG', lines.map((l) => ({ product_id: l.productId, quantity: l.quantity }))) : 0;
-  const res = await fetch(`${baseUrl()}/api/subscriptions/create-checkout-session/one-payment`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      email: customer.email,
-      shipping_fee: shippingFee,
-      discount: 0,
-      products: paymentProducts(cart.items),
-      total_amount: cart.totalCartPrice + shippingFee,
-      ...(shippable ? { shipping_info: { ...SHIP_TO, email: customer.email } } : {}),
-    }),
-  });
-  if (!res.ok) throw new Error(`checkout answered ${res.status}: ${await res.text()}`);
-  const session = /\/dev\/pay\/(lps_[\w-]+)$/.exec(((await res.json()) as { url: string }).url)![1]!;
-  const pay = await fetch(`${baseUrl()}/dev/pay/${session}/pay`, { method: 'POST', redirect: 'manual' });
-  if (pay.status !== 303) throw new Error(`pay answered ${pay.status}`);
-  const me = await fetch(`${baseUrl()}/api/users/me`, { headers }).then((r) => r.json() as Promise<{ id: number }>);
-  const paid = await fetch(`${baseUrl()}/api/order/user/${me.id}`, { headers }).then((r) => r.json() as Promise<{ items: Array<{ order_id: number }> }>);
-  return paid.items[0]!.order_id;
-}
 
 async function noHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -63,8 +33,8 @@ describe('back office: a partial refund by items and the cancel of a paid licenc
 
   beforeAll(async () => {
     const c = await createVerifiedUser();
-    rollerOrder = await buy(c, [{ productId: 2, quantity: 2 }]);
-    licenceOrder = await buy(c, [{ productId: 11, quantity: 1 }]);
+    rollerOrder = await buyThroughApi(c, [{ productId: 2, quantity: 2 }]);
+    licenceOrder = await buyThroughApi(c, [{ productId: 11, quantity: 1 }]);
     const headers = await signInThroughApi(c.email, c.password);
     const me = await fetch(`${baseUrl()}/api/users/me`, { headers }).then((r) => r.json() as Promise<{ id: number }>);
     customer = { ...c, id: me.id };

@@ -1,44 +1,15 @@
 import fs from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { addToCart, emptyCart, paymentProducts } from '@lbs/domain/cart';
 import { carrierTrackingUrl } from '@lbs/domain/carriers';
-import { computeShippingFee } from '@lbs/domain/shipping';
 import { adminCredentials, baseUrl, closeBrowser, newPage, screenshot } from '../support/browser';
 import { createVerifiedUser, loginInBrowser, signInThroughApi } from '../support/auth';
 import { journeySteps } from '../support/journey';
+import { buyThroughApi } from '../support/shop';
 import { waitForMail, type DevMail } from '../support/mailbox';
 import { seriousViolations } from '../support/axe';
 
 afterAll(closeBrowser);
-
-const SHIP_TO = { name: 'Ana Tan', email: '', address: '1 Marina Boulevard', city: 'Singapore', state: 'Central', zip: '018956', country: 'SG' };
-
-/** The customer buys one accessory, shipped to Singapore, and pays on the local pay page (as its Pay button posts). */
-async function buyAccessory(customer: { email: string; password: string }, productId: number): Promise<number> {
-  const headers = await signInThroughApi(customer.email, customer.password);
-  const cart = addToCart(emptyCart(), productId, 1);
-  const shippingFee = computeShippingFee('SG', [{ product_id: productId, quantity: 1 }]);
-  const res = await fetch(`${baseUrl()}/api/subscriptions/create-checkout-session/one-payment`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      email: customer.email,
-      shipping_fee: shippingFee,
-      discount: 0,
-      products: paymentProducts(cart.items),
-      total_amount: cart.totalCartPrice + shippingFee,
-      shipping_info: { ...SHIP_TO, email: customer.email },
-    }),
-  });
-  if (!res.ok) throw new Error(`checkout answered ${res.status}: ${await res.text()}`);
-  const session = /\/dev\/pay\/(lps_[\w-]+)$/.exec(((await res.json()) as { url: string }).url)![1]!;
-  const pay = await fetch(`${baseUrl()}/dev/pay/${session}/pay`, { method: 'POST', redirect: 'manual' });
-  if (pay.status !== 303) throw new Error(`pay answered ${pay.status}`);
-  const me = await fetch(`${baseUrl()}/api/users/me`, { headers }).then((r) => r.json() as Promise<{ id: number }>);
-  const paid = await fetch(`${baseUrl()}/api/order/user/${me.id}`, { headers }).then((r) => r.json() as Promise<{ items: Array<{ order_id: number }> }>);
-  return paid.items[0]!.order_id;
-}
 
 /** Every mail to `to` whose subject says this order shipped. */
 async function shippedMails(to: string, orderId: number): Promise<DevMail[]> {
@@ -60,7 +31,7 @@ describe('back office: two paid accessory orders, their packing slips, and both 
   beforeAll(async () => {
     for (const productId of [2, 3]) {
       const c = await createVerifiedUser();
-      customers.push({ ...c, orderId: await buyAccessory(c, productId) });
+      customers.push({ ...c, orderId: await buyThroughApi(c, [{ productId, quantity: 1 }]) });
     }
     ({ context, page } = await newPage('desktop'));
     const { email, password } = adminCredentials();

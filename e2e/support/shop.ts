@@ -1,4 +1,8 @@
 import type { Page } from 'playwright-core';
+import { addToCart, emptyCart, needsShipping, paymentProducts } from '@lbs/domain/cart';
+import { computeShippingFee } from '@lbs/domain/shipping';
+import { signInThroughApi } from './auth';
+import { baseUrl } from './browser';
 
 /** From the cart page: Checkout, accept the terms, pay on the local pay page, back on success. */
 export async function payForTheCart(page: Page): Promise<void> {
@@ -52,4 +56,37 @@ export async function accountTimeZone(page: Page): Promise<string> {
     if (!res.ok) throw new Error(`preferences answered ${res.status}`);
     return ((await res.json()) as { time_zone: string }).time_zone;
   });
+}
+
+/** Where the API buyers' parcels go (a real Singapore address: the server checks the postcode). */
+export const SHIP_TO = { name: 'Ana Tan', email: '', address: '1 Marina Boulevard', city: 'Singapore', state: 'Central', zip: '018956', country: 'SG' };
+
+/**
+ * The customer buys these lines through the API (shipped to SHIP_TO when any needs shipping) and
+ * pays on the local pay page as its Pay button posts; answers the new order's id.
+ */
+export async function buyThroughApi(customer: { email: string; password: string }, lines: Array<{ productId: number; quantity: number }>): Promise<number> {
+  const headers = await signInThroughApi(customer.email, customer.password);
+  const cart = lines.reduce((c, l) => addToCart(c, l.productId, l.quantity), emptyCart());
+  const shippable = needsShipping(cart.items);
+  const shippingFee = shippable ? computeShippingFee('SG', lines.map((l) => ({ product_id: l.productId, quantity: l.quantity }))) : 0;
+  const res = await fetch(`${baseUrl()}/api/subscriptions/create-checkout-session/one-payment`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      email: customer.email,
+      shipping_fee: shippingFee,
+      discount: 0,
+      products: paymentProducts(cart.items),
+      total_amount: cart.totalCartPrice + shippingFee,
+      ...(shippable ? { shipping_info: { ...SHIP_TO, email: customer.email } } : {}),
+    }),
+  });
+  if (!res.ok) throw new Error(`checkout answered ${res.status}: ${await res.text()}`);
+  const session = /\/dev\/pay\/(lps_[\w-]+)$/.exec(((await res.json()) as { url: string }).url)![1]!;
+  const pay = await fetch(`${baseUrl()}/dev/pay/${session}/pay`, { method: 'POST', redirect: 'manual' });
+  if (pay.status !== 303) throw new Error(`pay answered ${pay.status}`);
+  const me = await fetch(`${baseUrl()}/api/users/me`, { headers }).then((r) => r.json() as Promise<{ id: number }>);
+  const paid = await fetch(`${baseUrl()}/api/order/user/${me.id}`, { headers }).then((r) => r.json() as Promise<{ items: Array<{ order_id: number }> }>);
+  return paid.items[0]!.order_id;
 }

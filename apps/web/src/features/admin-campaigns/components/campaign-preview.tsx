@@ -34,7 +34,7 @@ export function CampaignPreview({ id }: { id: number }) {
       {part === 'html' ? (
         <iframe title={`Preview of “${data.subject}”`} sandbox="" srcDoc={data.html} className="mt-3 h-96 w-full rounded-lg border border-slate-200 bg-white" />
       ) : (
-        <pre className="mt-3 max-h-96 overflow-auto whitespace-pre-wrap rounded-lg border border-slate-200 bg-white p-3 text-xs text-ink [overflow-wrap:anywhere]">{data.text}</pre>
+        <pre tabIndex={0} aria-label="The plain-text mail" className="mt-3 max-h-96 overflow-auto whitespace-pre-wrap rounded-lg border border-slate-200 bg-white p-3 text-xs text-ink [overflow-wrap:anywhere]">{data.text}</pre>
       )}
       <dl className="mt-3 space-y-1 text-xs text-slate-600">
         {Object.entries(data.headers).map(([name, value]) => (
