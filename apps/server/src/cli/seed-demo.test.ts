@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TBoothPage } from '@lbs/domain/booths';
 import { findProduct } from '@lbs/domain/catalogue';
 import { AUDIT_ACTIONS } from '@lbs/domain/admin-writes';
+import { DEFAULT_OFFLINE_ALLOWANCE_HOURS } from '@lbs/domain/license-server';
 import { DAILY_PASS_HOURS, dailyPassActivateBy, initialReminderStage, LICENSE_KEY_PATTERN, LICENSE_TERM_MS } from '@lbs/domain/license-terms';
 import { formatUsd, fromCents } from '@lbs/domain/money';
 import { computeShippingFee } from '@lbs/domain/shipping';
@@ -464,13 +465,11 @@ describe('seedDemoShop', () => {
     // The owner of a booth left offline past its plan's allowance sees it marked in the fleet view.
     const [stale] = await rows<{ user_id: number; device_id: string }>(
       t.database,
+      // Any plan but the Daily pass (its lease covers its day), past that plan's offline allowance.
       `select user_id, device_id from licenses where device_id is not null and revoked_at is null and suspended_at is null and expires_at > $1
-         and type = 'month' and last_validated_at < $2::timestamptz - interval '7 days'
-       union all
-       select user_id, device_id from licenses where device_id is not null and revoked_at is null and suspended_at is null and expires_at > $1
-         and type = 'year' and last_validated_at < $2::timestamptz - interval '14 days'
+         and type <> 'day' and last_validated_at < $2::timestamptz - make_interval(hours => ($3::jsonb ->> type)::int)
        limit 1`,
-      [now.toISOString(), now.toISOString()],
+      [now.toISOString(), now.toISOString(), JSON.stringify(DEFAULT_OFFLINE_ALLOWANCE_HOURS)],
     );
     expect(stale).toBeDefined();
     const { token } = await createSession(t.db, stale!.user_id);
@@ -483,7 +482,7 @@ describe('seedDemoShop', () => {
 
   it("lets a demo customer sign in with the demo password and read their orders and licences", async () => {
     const [buyer] = await rows<{ id: number; email: string; n: number }>(t.database, `select u.id, u.email, count(*)::int as n
-       from users u join orders o on o.user_id = u.id where o.payment_status = 'paid'
+       from users u join orders o on o.user_id = u.id where o.paid_at is not null
        group by u.id order by count(*) desc, u.id limit 1`);
     const ip = randomIp();
     const signin = await t.app.inject({

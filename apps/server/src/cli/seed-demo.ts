@@ -824,9 +824,10 @@ function sample<T>(rng: Rng, items: readonly T[], count: number): T[] {
  * (flagged); and about one current key in a thousand an admin has suspended (refused since, so no
  * check-in after it).
  */
-function recordCheckIns(rng: Rng, licenses: DemoLicense[], now: number): void {
+function recordCheckIns(rng: Rng, licenses: DemoLicense[], now: number, stale: ReadonlySet<DemoLicense>): void {
   const bound = licenses.filter((l) => l.deviceBoundAt !== null);
-  const current = bound.filter((l) => l.revokedAt === null && l.expiresAt > now && now - l.deviceBoundAt! > 2 * HOUR);
+  // A stale booth stays a plain current key, or the fleet view would have none to mark.
+  const current = bound.filter((l) => l.revokedAt === null && l.expiresAt > now && now - l.deviceBoundAt! > 2 * HOUR && !stale.has(l));
   for (const l of sample(rng, current, Math.max(1, Math.round(current.length / 1000)))) {
     l.suspendedAt = Math.floor(rng.between(Math.max(l.deviceBoundAt! + HOUR, now - 7 * DAY), now - HOUR));
     l.lastValidatedAt = Math.min(l.lastValidatedAt!, l.suspendedAt);
@@ -890,7 +891,7 @@ function hostName(rng: Rng, index: number): string {
  * offline allowance, so the fleet view marks it. Its own RNG stream: the rest of the shop stays as
  * a seed always made it.
  */
-function planFleet(rng: Rng, licenses: DemoLicense[], now: number): void {
+function planFleet(rng: Rng, licenses: DemoLicense[], now: number): ReadonlySet<DemoLicense> {
   const names = new Map<string, string>();
   const perUser = new Map<number, number>();
   const keysOfDevice = new Map<string, number>();
@@ -911,9 +912,11 @@ function planFleet(rng: Rng, licenses: DemoLicense[], now: number): void {
   const staleable = licenses.filter(
     (l) => l.deviceBoundAt !== null && keysOfDevice.get(`${l.userId}:${l.deviceId}`) === 1 && l.type !== 'day' && l.revokedAt === null && l.expiresAt > now + DAY && now - l.deviceBoundAt > allowance(l) + 3 * DAY,
   );
-  for (const l of sample(rng, staleable, Math.max(1, Math.round(staleable.length / 40)))) {
+  const stale = new Set(sample(rng, staleable, Math.max(1, Math.round(staleable.length / 40))));
+  for (const l of stale) {
     l.lastValidatedAt = Math.floor(Math.max(l.deviceBoundAt! + HOUR, now - allowance(l) - rng.between(DAY, 3 * DAY)));
   }
+  return stale;
 }
 
 /**
@@ -1562,7 +1565,14 @@ function planRefunds(rng: Rng, paid: readonly DemoOrder[], licenses: readonly De
         key.revokedAt = at;
         key.revokedReason = 'refunded';
         // Refused from then on: bound after it never, checked in up to it at most.
-        if (key.deviceBoundAt !== null && key.deviceBoundAt >= at) [key.deviceId, key.deviceBoundAt, key.lastValidatedAt] = [null, null, null];
+        if (key.deviceBoundAt !== null && key.deviceBoundAt >= at) {
+          [key.deviceId, key.deviceBoundAt, key.lastValidatedAt] = [null, null, null];
+          // A Daily pass refunded before its first activation never started: an unused pass.
+          if (key.type === 'day' && key.activateBy === null) {
+            const unused = unstartedPassTerms(new Date(order.paidAt!));
+            Object.assign(key, { startAt: order.paidAt!, expiresAt: unused.expiresAt.getTime(), activateBy: unused.activateBy.getTime(), unstartedTermHours: unused.unstartedTermHours });
+          }
+        }
         else if (key.lastValidatedAt !== null && key.lastValidatedAt > at) key.lastValidatedAt = Math.max(key.deviceBoundAt ?? at, at - Math.floor(rng.between(0, 6 * HOUR)));
       }
     }
@@ -1700,8 +1710,8 @@ export async function seedDemoShop(
     }
     const refunds = planRefunds(createRng(opts.seed, 'refunds', batch), paid, licenses, now);
     const fleetRng = createRng(opts.seed, 'fleet', batch);
-    planFleet(fleetRng, licenses, now);
-    recordCheckIns(createRng(opts.seed, 'check-ins', batch), licenses, now);
+    const stale = planFleet(fleetRng, licenses, now);
+    recordCheckIns(createRng(opts.seed, 'check-ins', batch), licenses, now, stale);
     recordLeases(fleetRng, licenses, now);
     const nicknames = boothNicknames(fleetRng, licenses);
 
