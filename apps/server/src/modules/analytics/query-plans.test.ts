@@ -1,11 +1,11 @@
-import { desc, sql, type SQL } from 'drizzle-orm';
+import { desc, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { resolvePeriod } from '@lbs/domain/report-periods';
 import type { ReportMetric } from '@lbs/domain/schemas';
 import { openTestDatabase, type TestDatabase } from '../../../test/build-test-app';
+import { planOf as planOfQuery } from '../../../test/query-plan';
 import { usageEvents } from '../../db/schema';
 import { metricSql, type ReportClock } from '../reports/daily-series';
-import { selectRows } from '../../db/select-rows';
 import { eventsWhere } from './list-usage-events';
 import { boothRankingSql } from './rank-booths';
 import { usageDailySql, usageSummarySql } from './usage-report';
@@ -25,13 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function planOf(query: SQL | { getSQL(): SQL }): Promise<string> {
-  return t.database.db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    const rows = await selectRows<Record<string, string>>(tx, sql`explain ${query}`);
-    return rows.map((r) => Object.values(r)[0]).join('\n');
-  });
-}
+const planOf = (query: SQL | { getSQL(): SQL }) => planOfQuery(t.database.db, query);
 
 it.each([
   ['an events page', () => t.database.db.select().from(usageEvents).where(eventsWhere('success', { period: 'last_7_days' }, clock)).orderBy(desc(usageEvents.occurredAt), desc(usageEvents.id)).limit(10)],

@@ -1,7 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../../test/build-test-app';
-import { selectRows } from '../../db/select-rows';
+import { planOf as planOfQuery } from '../../../test/query-plan';
 import { boothPageSqlForPlan } from './list-booths';
 
 /**
@@ -18,13 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function planOf(query: SQL): Promise<string> {
-  return t.database.db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    const rows = await selectRows<Record<string, string>>(tx, sql`explain ${query}`);
-    return rows.map((r) => Object.values(r)[0]).join('\n');
-  });
-}
+const planOf = (query: SQL | { getSQL(): SQL }) => planOfQuery(t.database.db, query);
 
 it('reads the caller’s licences by (user_id, device_id), the usage by its key, and scans no table', async () => {
   const plan = await planOf(boothPageSqlForPlan(42, new Date('2026-11-20T10:00:00Z')));

@@ -1,7 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../../test/build-test-app';
-import { selectRows } from '../../db/select-rows';
+import { planOf as planOfQuery } from '../../../test/query-plan';
 import { creditNoteBoundsSql, creditNotesBatchSql } from './credit-notes-csv';
 import { exportRange } from './export-range';
 import { invoiceBoundsSql, invoicesBatchSql } from './invoices-csv';
@@ -19,13 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function planOf(query: SQL): Promise<string> {
-  return t.database.db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    const rows = await selectRows<Record<string, string>>(tx, sql`explain ${query}`);
-    return rows.map((r) => Object.values(r)[0]).join('\n');
-  });
-}
+const planOf = (query: SQL | { getSQL(): SQL }) => planOfQuery(t.database.db, query);
 
 const range = exportRange({ from: '2026-11-01', to: '2026-11-30' }, 'Asia/Singapore');
 

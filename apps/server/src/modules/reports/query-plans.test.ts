@@ -1,7 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../../test/build-test-app';
-import { selectRows } from '../../db/select-rows';
+import { planOf as planOfQuery } from '../../../test/query-plan';
 import { breakdownSql } from './report-breakdown';
 import { comparisonSql } from './report-comparison';
 
@@ -18,13 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function planOf(query: SQL): Promise<string> {
-  return t.database.db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    const rows = await selectRows<Record<string, string>>(tx, sql`explain ${query}`);
-    return rows.map((r) => Object.values(r)[0]).join('\n');
-  });
-}
+const planOf = (query: SQL | { getSQL(): SQL }) => planOfQuery(t.database.db, query);
 
 const week = {
   previous: { start: new Date('2025-03-02T16:00:00Z'), end: new Date('2025-03-09T16:00:00Z') },
