@@ -31,7 +31,7 @@ function vitest(args, label) {
   if (r.status !== 0) ok = false;
 }
 
-console.log(`\n== unit and API tests (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}) ==`);
+console.log(`\n== unit and API tests (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, Node ${process.versions.node}) ==`);
 // DATABASE_ONLY=1 (CI's second run, on PostgreSQL): only what a database stands behind. The domain,
 // the licence client and the web units never reach a database: the first run has run them. Every
 // server test runs again; of the browser journeys, those where the database does more than store
