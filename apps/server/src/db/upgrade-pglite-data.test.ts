@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
@@ -19,6 +20,8 @@ import { PGLITE_PG_MAJOR, pgMajorOf, upgradePgliteData } from './upgrade-pglite-
 /** Every user table's rows as one md5 each, independent of physical order and of the PostgreSQL version. */
 async function tableHashes(database: Database, client: { query<T>(q: string): Promise<{ rows: T[] }> }): Promise<Record<string, string>> {
   const hashes: Record<string, string> = {};
+  // Timestamps print in the session's zone: the same one on both sides.
+  await client.query(`set timezone = 'UTC'`);
   for (const t of await listTables(database)) {
     const name = `"${t.schema}"."${t.name}"`;
     const { rows } = await client.query<{ h: string; n: number }>(
@@ -37,8 +40,22 @@ async function appOn(database: Database): Promise<TestApp> {
   return { app, ctx: app.ctx, db: database.db, database, databaseUrl: undefined, close: () => app.close() };
 }
 
+type OldOptions = NonNullable<ConstructorParameters<typeof PGliteV03>[1]>;
+let oldWasm: Promise<Pick<OldOptions, 'wasmModule' | 'fsBundle'>> | undefined;
+/** PGlite 0.3's WASM compiled once for the test's own opens (the upgrade compiles its own). */
+function oldPgliteOptions() {
+  oldWasm ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite-v03'));
+    // WebAssembly is a Node global the server's TypeScript lib (no DOM) does not declare.
+    const { WebAssembly: wasm } = globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<OldOptions['wasmModule']> } };
+    const wasmModule = await wasm.compile(fs.readFileSync(path.join(dist, 'pglite.wasm')));
+    return { wasmModule, fsBundle: new Blob([fs.readFileSync(path.join(dist, 'pglite.data'))]) };
+  })();
+  return oldWasm;
+}
+
 async function withOldPglite<T>(dir: string, work: (database: Database, client: PGliteV03) => Promise<T>): Promise<T> {
-  const client = new PGliteV03(dir);
+  const client = new PGliteV03(dir, await oldPgliteOptions());
   const database = await pgliteDatabase(client as unknown as PGlite);
   try {
     await client.waitReady;
@@ -49,6 +66,9 @@ async function withOldPglite<T>(dir: string, work: (database: Database, client: 
 }
 
 const NOW = new Date('2026-11-20T10:00:00Z');
+// Each step runs a whole PostgreSQL 17 and 18 (initdb, dump, restore): ~10 s of CPU apiece when
+// idle, far more on a shared CI machine.
+const SLOW = 240_000;
 
 describe.skipIf(onPostgres())('a PGlite 0.3 (PostgreSQL 17) data folder', () => {
   let root: string;
@@ -82,7 +102,7 @@ describe.skipIf(onPostgres())('a PGlite 0.3 (PostgreSQL 17) data folder', () => 
       before = await tableHashes(database, client);
     });
     expect(pgMajorOf(path.join(pristine, 'pglite'))).toBe(17);
-  });
+  }, SLOW);
 
   afterAll(() => {
     if (root) fs.rmSync(root, { recursive: true, force: true });
@@ -151,7 +171,7 @@ describe.skipIf(onPostgres())('a PGlite 0.3 (PostgreSQL 17) data folder', () => 
     } finally {
       await again.close();
     }
-  });
+  }, SLOW);
 
   it('finishes the swap at the next start when stopped between the two renames', async () => {
     const dataDir = copyOf('between-renames');
@@ -176,5 +196,5 @@ describe.skipIf(onPostgres())('a PGlite 0.3 (PostgreSQL 17) data folder', () => 
     } finally {
       await database.close();
     }
-  });
+  }, SLOW);
 });

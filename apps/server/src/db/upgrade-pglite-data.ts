@@ -79,7 +79,9 @@ export async function upgradePgliteData(
     try {
       await oldClient.waitReady;
       before = await countRows(oldDatabase);
-      const dump = await pgDump({ pg: oldClient, args: DUMP_ARGS });
+      // The old pg_dump is typed against the PGlite installed as @electric-sql/pglite (0.5); it only
+      // talks to the instance it is given, the 0.3 one.
+      const dump = await pgDump({ pg: oldClient as never, args: DUMP_ARGS });
       fs.writeFileSync(dumpFile, Buffer.from(await dump.arrayBuffer()));
     } finally {
       await oldDatabase.close();
