@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { PGlite as PGliteV03 } from '@electric-sql/pglite-v03';
+import { PGlite as PGliteV03, type PGliteOptions as OldOptions } from '@electric-sql/pglite-v03';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -40,7 +40,6 @@ async function appOn(database: Database): Promise<TestApp> {
   return { app, ctx: app.ctx, db: database.db, database, databaseUrl: undefined, close: () => app.close() };
 }
 
-type OldOptions = NonNullable<ConstructorParameters<typeof PGliteV03>[1]>;
 let oldWasm: Promise<Pick<OldOptions, 'wasmModule' | 'fsBundle'>> | undefined;
 /** PGlite 0.3's WASM compiled once for the test's own opens (the upgrade compiles its own). */
 function oldPgliteOptions() {
