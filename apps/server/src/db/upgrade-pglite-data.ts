@@ -122,11 +122,14 @@ export async function upgradePgliteData(
     await step('verified');
   } catch (err) {
     // Before the marker the old folder has not moved: throw the attempt away.
-    if (!fs.existsSync(markerFile)) {
-      fs.rmSync(inProgress, { recursive: true, force: true });
-      fs.rmSync(dumpFile, { force: true });
-    }
-    throw err;
+    if (fs.existsSync(markerFile)) throw err;
+    fs.rmSync(inProgress, { recursive: true, force: true });
+    fs.rmSync(dumpFile, { force: true });
+    throw new PgliteUpgradeError(
+      `Could not upgrade the embedded database in ${current} from PostgreSQL ${major} to ${PGLITE_PG_MAJOR}: ` +
+        `${err instanceof Error ? err.message : String(err)}. It is untouched; the next start tries again.`,
+      { cause: err },
+    );
   }
   // 4. Swap, by renames (also what the next start does if this one stops half-way).
   return (await finishSwap(dataDir, step))!;
