@@ -8,6 +8,7 @@ import { openApiSerializerCompiler, openApiTransform } from './lib/openapi';
 import type { AppConfig } from './config';
 import type { AppContext } from './app-context';
 import { openDatabase, type Database } from './db/client';
+import { describeUpgrade } from './db/upgrade-pglite-data';
 import { devMailboxTransport, smtpTransport } from './integrations/mail/transport';
 import { deliverCampaignMail } from './modules/campaigns/deliver-campaign-mail';
 import { OutboxWorker } from './modules/outbox/worker';
@@ -119,6 +120,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   registerErrorHandling(app);
 
   const database = opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir }));
+  // Opening an embedded database written by an older PGlite upgraded it: say so, and where the old one is.
+  if (database.upgrade) app.log.warn({ pgliteUpgrade: database.upgrade }, describeUpgrade(database.upgrade));
   const db = database.db;
   const mail = config.SMTP_URL
     ? smtpTransport(config.SMTP_URL, config.MAIL_FROM, config.publicUrl)

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { buildApp, type BuildOptions } from '../src/app';
 import type { AppContext } from '../src/app-context';
 import { loadConfig } from '../src/config';
-import { MIGRATIONS_DIR, openDatabase, type Database, type Db } from '../src/db/client';
+import { MIGRATIONS_DIR, openDatabase, pgliteOptions, type Database, type Db } from '../src/db/client';
 import { seedCatalogue } from '../src/db/seed';
 
 export type TestEnv = Partial<Record<string, string>>;
@@ -127,12 +127,14 @@ export async function mailTo(app: FastifyInstance, address: string): Promise<Dev
 }
 
 let template:
-  Promise<Required<Pick<PGliteOptions, 'wasmModule' | 'fsBundle' | 'loadDataDir'>>> | undefined;
+  | Promise<Required<Pick<PGliteOptions, 'pgliteWasmModule' | 'initdbWasmModule' | 'fsBundle' | 'loadDataDir'>>>
+  | undefined;
 
 /**
  * Compiling PGlite's WASM and running every migration cost seconds per database; this process
  * does both once, and each test database then starts from the migrated snapshot (`loadDataDir`,
- * only for an empty data directory). Pass it to openDatabase({ pglite }).
+ * only for an empty data directory). Pass it to openDatabase({ pglite }). PGlite 0.5 runs initdb
+ * as a WASM module of its own; both are compiled here.
  */
 export function pgliteTemplate() {
   template ??= (async () => {
@@ -142,15 +144,17 @@ export function pgliteTemplate() {
     const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
     // WebAssembly is a Node global the server's TypeScript lib (no DOM) does not declare.
     const { WebAssembly: wasm } = globalThis as unknown as {
-      WebAssembly: { compile(bytes: Uint8Array): Promise<PGliteOptions['wasmModule']> };
+      WebAssembly: { compile(bytes: Uint8Array): Promise<PGliteOptions['pgliteWasmModule']> };
     };
-    const wasmModule = await wasm.compile(await fs.readFile(path.join(dist, 'pglite.wasm')));
+    const [pgliteWasmModule, initdbWasmModule] = await Promise.all(
+      ['pglite.wasm', 'initdb.wasm'].map(async (file) => wasm.compile(await fs.readFile(path.join(dist, file)))),
+    );
     const fsBundle = new Blob([await fs.readFile(path.join(dist, 'pglite.data'))]);
-    const client = new PGlite({ wasmModule, fsBundle });
+    const client = new PGlite(pgliteOptions({ pgliteWasmModule, initdbWasmModule, fsBundle }));
     await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
     const loadDataDir = await client.dumpDataDir('none');
     await client.close();
-    return { wasmModule, fsBundle, loadDataDir };
+    return { pgliteWasmModule: pgliteWasmModule!, initdbWasmModule: initdbWasmModule!, fsBundle, loadDataDir };
   })();
   return template;
 }

@@ -75,8 +75,8 @@ export async function readStorage<T>(storage: ServerStorage, read: (db: Db) => P
   let database;
   if (storage.databaseUrl) database = await openDatabase({ url: storage.databaseUrl });
   else {
-    const { wasmModule, fsBundle } = await pgliteTemplate();
-    database = await openDatabase({ dataDir: storage.dataDir, pglite: { wasmModule, fsBundle } });
+    const { pgliteWasmModule, initdbWasmModule, fsBundle } = await pgliteTemplate();
+    database = await openDatabase({ dataDir: storage.dataDir, pglite: { pgliteWasmModule, initdbWasmModule, fsBundle } });
   }
   try {
     return await read(database.db);

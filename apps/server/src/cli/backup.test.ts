@@ -29,8 +29,8 @@ async function fingerprint(database: Database): Promise<Record<string, string>> 
 }
 
 async function emptyPglite(): Promise<Database> {
-  const { wasmModule, fsBundle } = await pgliteTemplate();
-  return openDatabase({ dataDir: null, pglite: { wasmModule, fsBundle } });
+  const { pgliteWasmModule, initdbWasmModule, fsBundle } = await pgliteTemplate();
+  return openDatabase({ dataDir: null, pglite: { pgliteWasmModule, initdbWasmModule, fsBundle } });
 }
 
 describe('db:backup and db:restore', () => {

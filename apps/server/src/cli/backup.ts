@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { postgreSplitterOptions } from 'dbgate-query-splitter';
-import { splitQueryStream } from 'dbgate-query-splitter/lib/splitQueryStream';
+import { splitQueryStream } from 'dbgate-query-splitter/lib/splitQueryStream.js';
 import type { Database } from '../db/client';
 import { selectRows } from '../db/select-rows';
 
@@ -22,7 +22,7 @@ export interface BackupSummary {
 
 // Several rows per INSERT: a tenth of the statements for the same data, and still plain SQL.
 const ROWS_PER_INSERT = 200;
-const DUMP_ARGS = ['--no-owner', '--no-privileges', `--rows-per-insert=${ROWS_PER_INSERT}`];
+export const DUMP_ARGS = ['--no-owner', '--no-privileges', `--rows-per-insert=${ROWS_PER_INSERT}`];
 
 export async function backupDatabase(database: Database, url: string | undefined, file: string): Promise<BackupSummary> {
   fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { loadDatabaseConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
+import { describeUpgrade } from '../db/upgrade-pglite-data';
 
 /**
  * The database the server uses, opened from a command line tool (seed:demo, db:backup,
@@ -11,6 +12,7 @@ import { openDatabase, type Database } from '../db/client';
 export async function openCliDatabase(): Promise<{ database: Database; url: string | undefined; where: string }> {
   const { DATABASE_URL: url, dataDir } = loadDatabaseConfig();
   const database = await openDatabase({ url, dataDir });
+  if (database.upgrade) console.log(describeUpgrade(database.upgrade));
   // Only the database name is shown: the URL may carry a password.
   const where = url ? `PostgreSQL database "${decodeURIComponent(new URL(url).pathname.slice(1)) || 'postgres'}"` : `PGlite in ${dataDir}`;
   return { database, url, where };

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
-import type { PGliteOptions } from '@electric-sql/pglite';
+import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import type { PgliteUpgrade } from './upgrade-pglite-data';
 
 export type Schema = typeof schema;
 /** The one database type the services see, whichever driver is behind it. */
@@ -21,6 +22,8 @@ export interface Database {
   /** Connections of the pool by state (PostgreSQL); null on PGlite's single embedded connection. */
   poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
+  /** What opening it did to bring an older PGlite data folder to this version (PGlite only). */
+  upgrade?: PgliteUpgrade | null;
   /**
    * Calls `onPayload` for every NOTIFY on `channel` (Postgres delivers them only after the
    * sender commits) until the returned function is called. On PostgreSQL a dedicated connection
@@ -58,28 +61,55 @@ export async function openDatabase(opts: {
   return openPglite(opts.dataDir ?? null, opts.pglite);
 }
 
+/**
+ * Every PGlite this product opens is built with these options: the server's, the upgrade's new
+ * database (upgrade-pglite-data.ts) and the tests' template. `extra` adds what one caller alone
+ * needs (a test's compiled WASM and snapshot).
+ */
+export function pgliteOptions(extra: PGliteOptions = {}): PGliteOptions {
+  return { ...extra };
+}
+
 async function openPglite(dataDir: string | null, options: PGliteOptions = {}): Promise<Database> {
   // PGlite is Postgres compiled to WASM. V8's optimising tier recompiles its hot functions and
   // kept ~150 MB more memory after start, for no speed bench/api.mjs could tell apart from noise:
   // the baseline compiler alone serves it.
   v8.setFlagsFromString('--liftoff-only');
   const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
   let dir: string | undefined;
   let unlock = () => {};
+  let upgrade: PgliteUpgrade | null = null;
   if (dataDir) {
     dir = path.join(dataDir, 'pglite');
-    fs.mkdirSync(dir, { recursive: true });
     unlock = lockPgliteDir(dataDir);
+    try {
+      // Under the lock: a data folder written by an older PGlite is brought to this one first.
+      const { upgradePgliteData } = await import('./upgrade-pglite-data');
+      upgrade = await upgradePgliteData(dataDir, { pglite: options });
+    } catch (err) {
+      unlock();
+      throw err;
+    }
+    fs.mkdirSync(dir, { recursive: true });
   }
-  const client = dir ? new PGlite(dir, options) : new PGlite(options);
+  const client = dir ? new PGlite(dir, pgliteOptions(options)) : new PGlite(pgliteOptions(options));
   try {
     await client.waitReady;
   } catch (err) {
     unlock();
     throw err;
   }
+  return { ...(await pgliteDatabase(client, unlock)), upgrade };
+}
+
+/**
+ * A Database over an open PGlite client; `release` runs after it closes. The upgrade also wraps
+ * the previous PGlite version's client in it, to dump and count with the same code.
+ */
+export async function pgliteDatabase(client: PGlite, release: () => void = () => {}): Promise<Database> {
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const unlock = release;
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,
