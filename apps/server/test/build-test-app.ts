@@ -9,6 +9,7 @@ import { buildApp, type BuildOptions } from '../src/app';
 import type { AppContext } from '../src/app-context';
 import { loadConfig } from '../src/config';
 import { MIGRATIONS_DIR, openDatabase, type Database, type Db } from '../src/db/client';
+import { pgliteExtensions } from '../src/db/pglite-extensions';
 import { seedCatalogue } from '../src/db/seed';
 
 export type TestEnv = Partial<Record<string, string>>;
@@ -146,7 +147,7 @@ export function pgliteTemplate() {
     };
     const wasmModule = await wasm.compile(await fs.readFile(path.join(dist, 'pglite.wasm')));
     const fsBundle = new Blob([await fs.readFile(path.join(dist, 'pglite.data'))]);
-    const client = new PGlite({ wasmModule, fsBundle });
+    const client = new PGlite({ wasmModule, fsBundle, extensions: pgliteExtensions });
     await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
     const loadDataDir = await client.dumpDataDir('none');
     await client.close();

@@ -4,6 +4,7 @@ import v8 from 'node:v8';
 import type { PGliteOptions } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { pgliteExtensions } from './pglite-extensions';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -73,6 +74,7 @@ async function openPglite(dataDir: string | null, options: PGliteOptions = {}): 
     fs.mkdirSync(dir, { recursive: true });
     unlock = lockPgliteDir(dataDir);
   }
+  options = { ...options, extensions: { ...pgliteExtensions, ...options.extensions } };
   const client = dir ? new PGlite(dir, options) : new PGlite(options);
   try {
     await client.waitReady;
