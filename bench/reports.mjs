@@ -15,6 +15,7 @@
 //   BENCH_SEEDED_URL=postgres://... ...        (times a database seeded before, without seeding)
 //   BENCH_ONLY=customer ...                    (only the customer page and the search)
 //   BENCH_ONLY=compare ...                     (only the cards' comparison and the breakdowns, issue 22)
+//   BENCH_ONLY=lists ...                       (only the admin lists, the users' search among them, issue 24)
 //   BENCH_ONLY=exports ...                     (only the accountant's CSV exports at 300k orders, on
 //                                               PostgreSQL and PGlite: bench/exports.mjs, issue 23)
 import { spawnSync } from 'node:child_process';
@@ -31,6 +32,7 @@ const SIZE = { users: Math.round(100_000 * SCALE), orders: Math.round(300_000 * 
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 15);
 const ONLY_CUSTOMER = process.env.BENCH_ONLY === 'customer';
 const ONLY_COMPARE = process.env.BENCH_ONLY === 'compare';
+const ONLY_LISTS = process.env.BENCH_ONLY === 'lists';
 const TZ = 'Asia/Singapore';
 const DEMO_ADMIN = { email: 'admin@demo.example.com', password: 'Demo-Booth-2025!' };
 
@@ -348,7 +350,7 @@ try {
   };
   // ---- the cards' comparison and the breakdowns (issue 22) ----
   const compareRows = [];
-  if (!ONLY_CUSTOMER) {
+  if (!ONLY_CUSTOMER && !ONLY_LISTS) {
     const renewals = await seedRenewals(client);
     console.log(`\ncomparison and breakdowns (product vs the same figures by hand; ${renewals} renewal lines):`);
     for (const p of periods()) {
@@ -364,9 +366,10 @@ try {
     }
   }
 
-  if (!ONLY_CUSTOMER && !ONLY_COMPARE) console.log('\nreports and analytics (product vs the aggregate written by hand):');
-  if (!ONLY_CUSTOMER && !ONLY_COMPARE) await compare('overview cards', '/api/report/summary/overview', raw(RAW.overview));
-  for (const p of ONLY_CUSTOMER || ONLY_COMPARE ? [] : periods()) {
+  const reportsToo = !ONLY_CUSTOMER && !ONLY_COMPARE && !ONLY_LISTS;
+  if (reportsToo) console.log('\nreports and analytics (product vs the aggregate written by hand):');
+  if (reportsToo) await compare('overview cards', '/api/report/summary/overview', raw(RAW.overview));
+  for (const p of reportsToo ? periods() : []) {
     const days = [p.first, p.last];
     for (const metric of ['total_users', 'active_subscriptions', 'total_orders', 'total_income', 'total_refunds']) {
       await compare(`${metric} · ${p.name}`, `/api/report/summary/${metric}?${p.query}`, raw(RAW[metric], days));
@@ -464,7 +467,7 @@ try {
     );
   }
 
-  if (!ONLY_COMPARE) await customerPageAndSearch();
+  if (!ONLY_COMPARE && !ONLY_LISTS) await customerPageAndSearch();
 
   // ---- the figures, last ----
   if (compareRows.length) {
@@ -475,15 +478,17 @@ try {
         `worst ${fmt(worst.net, 2)}× (${worst.name}); goal each ≤ 1.5× (net): ${over.length ? `MISSED by ${over.length} (${over.map((r) => r.name).join(', ')})` : 'met'}`,
     );
   }
-  if (!ONLY_CUSTOMER && !ONLY_COMPARE) {
+  if (reportsToo) {
     const worst = rows.reduce((a, b) => (b.net > a.net ? b : a));
     const over = rows.filter((r) => r.net > 1.5);
-    const slowLists = listRows.filter((r) => r.firstMs > 20 || r.lastMs > 20);
     console.log(
       `\nreports: ${rows.length} calls; round trip vs raw SQL median ${fmt(median(rows.map((r) => r.ratio)), 2)}×; ` +
         `net of the ${fmt(floor, 1)} ms HTTP floor median ${fmt(median(rows.map((r) => r.net)), 2)}×, worst ${fmt(worst.net, 2)}× (${worst.name}); ` +
         `goal each ≤ 1.5× (net): ${over.length ? `MISSED by ${over.length} (${over.map((r) => r.name).join(', ')})` : 'met'}`,
     );
+  }
+  if (listRows.length) {
+    const slowLists = listRows.filter((r) => r.firstMs > 20 || r.lastMs > 20);
     console.log(
       `lists: slowest page ${fmt(Math.max(...listRows.flatMap((r) => [r.firstMs, r.lastMs])), 1)} ms; goal ≤ 20 ms at page 1 and the last page: ` +
         `${slowLists.length ? `MISSED by ${slowLists.map((r) => r.name).join(', ')}` : 'met'}`,

@@ -16,7 +16,17 @@ const ZAdminUser = z.object({
   license_count: z.number().int().nonnegative(),
 });
 export type TAdminUser = z.infer<typeof ZAdminUser>;
-export const ZAdminUserPage = ZPaged(ZAdminUser);
+/**
+ * USERS' search counts its matches up to this many: a text found in every account (the shop's
+ * domain) would otherwise mean every account read to count them (issue 24).
+ */
+export const USER_SEARCH_COUNT_CAP = 10_000;
+
+export const ZAdminUserPage = ZPaged(ZAdminUser).extend({
+  total_capped: z
+    .boolean()
+    .describe(`True when a search matched more than ${USER_SEARCH_COUNT_CAP.toLocaleString('en-US')} accounts: \`total\` is then that cap, counted no further (pages past it are still served)`),
+});
 export type TAdminUserPage = z.infer<typeof ZAdminUserPage>;
 
 export const ZEmailSuggestions = z.object({ emails: z.array(z.string()) });

@@ -56,6 +56,8 @@ describe('db:backup and db:restore', () => {
     const text = fs.readFileSync(dump, 'utf8');
     expect(text).toMatch(/INSERT INTO public\.users /);
     expect(text).not.toMatch(/FROM stdin/);
+    // The trigram indexes' extension (migration 0020): the dump creates it before the indexes.
+    expect(text).toMatch(/CREATE EXTENSION IF NOT EXISTS pg_trgm\b/);
     expect(Object.keys(shop)).toEqual(expect.arrayContaining(['public.users', 'public.orders', 'public.usage_events', 'drizzle.__drizzle_migrations']));
     expect(Number(shop['public.usage_events']!.split(':')[0])).toBe(400);
     expect(fs.existsSync(`${dump}.partial`)).toBe(false);
@@ -75,6 +77,9 @@ describe('db:backup and db:restore', () => {
         sql`insert into contact_messages (name, email, phone, company, message) values ('A', 'a@example.com', '1', 'B', 'hello') returning id`,
       );
       expect(next[0]!.id).toBeGreaterThan(0);
+      // The users' search is indexed again: pg_trgm was created and the trigram indexes built.
+      const trigram = await selectRows<{ indexname: string }>(target.database.db, sql`select indexname from pg_indexes where tablename = 'users' and indexname like '%trgm%' order by 1`);
+      expect(trigram.map((r) => r.indexname)).toEqual(['users_email_trgm_idx', 'users_first_name_trgm_idx', 'users_last_name_trgm_idx']);
     } finally {
       await target.close();
     }

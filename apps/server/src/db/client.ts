@@ -4,6 +4,7 @@ import v8 from 'node:v8';
 import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { pgliteExtensions } from './pglite-extensions';
 import * as schema from './schema';
 import type { PgliteUpgrade } from './upgrade-pglite-data';
 
@@ -67,7 +68,7 @@ export async function openDatabase(opts: {
  * needs (a test's compiled WASM and snapshot).
  */
 export function pgliteOptions(extra: PGliteOptions = {}): PGliteOptions {
-  return { ...extra };
+  return { ...extra, extensions: { ...pgliteExtensions, ...extra.extensions } };
 }
 
 async function openPglite(dataDir: string | null, options: PGliteOptions = {}): Promise<Database> {

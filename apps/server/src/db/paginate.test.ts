@@ -26,13 +26,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const page = (uid: number, p: number, size: number) =>
+const page = (uid: number, p: number, size: number, countUpTo?: number) =>
   paginate(t.database.db, {
     from: notifications,
     where: eq(notifications.userId, uid),
     newestFirst: [notifications.createdAt],
     tieBreak: notifications.id,
     paging: { page: p, page_size: size },
+    countUpTo,
   });
 
 describe('paginate', () => {
@@ -59,5 +60,34 @@ describe('paginate', () => {
     expect(await page(userId, 5, 3)).toEqual({ items: [], total: 10, page: 5, page_size: 3 });
     expect(await page(emptyUserId, 1, 10)).toEqual({ items: [], total: 0, page: 1, page_size: 10 });
     expect(await page(emptyUserId, 3, 10)).toEqual({ items: [], total: 0, page: 3, page_size: 10 });
+  });
+
+  describe('with the count capped (countUpTo)', () => {
+    it('answers the exact total, not capped, when the rows are no more than the cap', async () => {
+      expect(await page(userId, 1, 4, 10)).toMatchObject({ total: 10, total_capped: false });
+      expect(await page(userId, 2, 4, 10)).toMatchObject({ total: 10, total_capped: false });
+      expect(await page(emptyUserId, 1, 4, 10)).toEqual({ items: [], total: 0, total_capped: false, page: 1, page_size: 4 });
+    });
+
+    it('answers the cap as the total, said to be capped, when there are more rows', async () => {
+      const first = await page(userId, 1, 4, 6);
+      expect(first).toMatchObject({ total: 6, total_capped: true, page: 1 });
+      expect(first.items.map((n) => n.title).slice(0, 3)).toEqual(['N9', 'N8', 'N7']);
+      expect(await page(userId, 2, 4, 6)).toMatchObject({ total: 6, total_capped: true });
+    });
+
+    it('still shows every row once, newest first, on pages past a capped total', async () => {
+      const all: string[] = [];
+      for (let p = 1; p <= 4; p += 1) all.push(...(await page(userId, p, 3, 4)).items.map((n) => n.id));
+      const uncapped: string[] = [];
+      for (let p = 1; p <= 4; p += 1) uncapped.push(...(await page(userId, p, 3)).items.map((n) => n.id));
+      expect(all).toHaveLength(10);
+      expect(all).toEqual(uncapped);
+    });
+
+    it('adds no total_capped to a list that is not capped', async () => {
+      expect(await page(userId, 1, 4)).not.toHaveProperty('total_capped');
+      expect(await page(userId, 2, 4)).not.toHaveProperty('total_capped');
+    });
   });
 });

@@ -18,7 +18,16 @@ export interface PageQuery<T extends PgTable> {
    * from there (db/row-counts.ts) instead of counted. Only for a list without filters.
    */
   countedAs?: CountedRows;
+  /**
+   * Count the matches no further than this (a search): the total is then at most `countUpTo`, and
+   * `total_capped` says there were more. A search's matches cannot be counted from an index alone:
+   * a text found in all 100k accounts means 100k rows read, where a capped count stops at the cap.
+   */
+  countUpTo?: number;
 }
+
+/** A page whose total may be a floor: `total_capped` when more rows matched than were counted. */
+export type CappedPage<R> = Paged<R> & { total_capped?: boolean };
 
 /**
  * One page of rows and the total, for every paged list, in the order (newestFirst..., tieBreak)
@@ -30,11 +39,17 @@ export interface PageQuery<T extends PgTable> {
  * nearer: the last pages of 300,000 orders are the oldest ones read backwards, not 299,990 rows
  * skipped.
  */
-export async function paginate<T extends PgTable>(db: DbOrTx, q: PageQuery<T>): Promise<Paged<T['$inferSelect']>> {
+export async function paginate<T extends PgTable>(db: DbOrTx, q: PageQuery<T>): Promise<CappedPage<T['$inferSelect']>> {
   const { page, page_size } = q.paging;
   const offset = pageOffset(page, page_size);
   const table = q.from as PgTable;
-  const counted = db.select({ n: count() }).from(table).where(q.where);
+  const cap = q.countUpTo;
+  const counted =
+    cap === undefined
+      ? db.select({ n: count() }).from(table).where(q.where)
+      : db.select({ n: count() }).from(db.select({ one: sql`1`.as('one') }).from(table).where(q.where).limit(cap + 1).as('capped'));
+  // One row more than the cap was counted: that row only says there are more.
+  const totalOf = (n: number): { total: number; total_capped?: boolean } => (cap === undefined ? { total: n } : { total: Math.min(n, cap), total_capped: n > cap });
   const newestFirst = [...q.newestFirst.map((c) => desc(c)), desc(q.tieBreak)];
   const columns = getTableColumns(q.from);
   if (offset === 0 && !q.countedAs) {
@@ -44,10 +59,16 @@ export async function paginate<T extends PgTable>(db: DbOrTx, q: PageQuery<T>): 
       .where(q.where)
       .orderBy(...newestFirst)
       .limit(page_size);
-    return { items: rows.map((r) => r.row as T['$inferSelect']), total: rows[0]?.total ?? 0, page, page_size };
+    return { items: rows.map((r) => r.row as T['$inferSelect']), ...totalOf(rows[0]?.total ?? 0), page, page_size };
   }
-  const total = q.countedAs ? await countedRows(db, q.countedAs) : Number((await counted)[0]?.n ?? 0);
-  if (offset >= total) return { items: [], total, page, page_size };
+  const counts = totalOf(q.countedAs ? await countedRows(db, q.countedAs) : Number((await counted)[0]?.n ?? 0));
+  const { total } = counts;
+  // Past a capped total the rows go on, but where the oldest end is is not known: read by offset.
+  if (counts.total_capped) {
+    const rows = await db.select({ row: columns }).from(table).where(q.where).orderBy(...newestFirst).limit(page_size).offset(offset);
+    return { items: rows.map((r) => r.row as T['$inferSelect']), ...counts, page, page_size };
+  }
+  if (offset >= total) return { items: [], ...counts, page, page_size };
   const oldest = pageFromOldest(page, page_size, total)!;
   const rows =
     oldest.offset < offset
@@ -61,7 +82,7 @@ export async function paginate<T extends PgTable>(db: DbOrTx, q: PageQuery<T>): 
             .offset(oldest.offset)
         ).reverse()
       : await db.select({ row: columns }).from(table).where(q.where).orderBy(...newestFirst).limit(page_size).offset(offset);
-  return { items: rows.map((r) => r.row as T['$inferSelect']), total, page, page_size };
+  return { items: rows.map((r) => r.row as T['$inferSelect']), ...counts, page, page_size };
 }
 
 /**

@@ -96,6 +96,12 @@ describe('GET /users', () => {
     expect(await emails('shop')).toHaveLength(3);
     expect(await emails('   ')).toHaveLength(3);
   });
+
+  it("counts a search's matches exactly under the cap, and says the count is not capped", async () => {
+    expect((await get('/api/users?role=search&q=shop', admin)).json()).toMatchObject({ total: 3, total_capped: false });
+    expect((await get('/api/users?role=search&q=shop&page=2&page_size=2', admin)).json()).toMatchObject({ total: 3, total_capped: false, items: [expect.anything()] });
+    expect((await get('/api/users?role=search', admin)).json()).toMatchObject({ total: 3, total_capped: false });
+  });
 });
 
 describe('GET /users/email', () => {

@@ -1,5 +1,5 @@
 import type { TAdminUserQuery } from '@lbs/domain/admin-queries';
-import type { TAdminUser, TAdminUserPage } from '@lbs/domain/admin-responses';
+import { USER_SEARCH_COUNT_CAP, type TAdminUser, type TAdminUserPage } from '@lbs/domain/admin-responses';
 import type { Db } from '../../db/client';
 import { paginate } from '../../db/paginate';
 import { users } from '../../db/schema';
@@ -21,9 +21,19 @@ function toAdminUserJson(u: UserRow, licenseCount: number): TAdminUser {
   };
 }
 
-/** One role's accounts, newest first, with each one's licence count. */
+/**
+ * One role's accounts, newest first, with each one's licence count. A search's matches are
+ * counted up to USER_SEARCH_COUNT_CAP (the screen says "more than"); a role's are counted whole.
+ */
 export async function listUsers(db: Db, q: TAdminUserQuery): Promise<TAdminUserPage> {
-  const page = await paginate(db, { from: users, where: userFilters(q), newestFirst: [users.createdAt], tieBreak: users.id, paging: q });
+  const page = await paginate(db, {
+    from: users,
+    where: userFilters(q),
+    newestFirst: [users.createdAt],
+    tieBreak: users.id,
+    paging: q,
+    countUpTo: q.q ? USER_SEARCH_COUNT_CAP : undefined,
+  });
   const counts = await countLicenses(db, page.items.map((u) => u.id));
-  return { ...page, items: page.items.map((u) => toAdminUserJson(u, counts.get(u.id) ?? 0)) };
+  return { ...page, total_capped: page.total_capped ?? false, items: page.items.map((u) => toAdminUserJson(u, counts.get(u.id) ?? 0)) };
 }

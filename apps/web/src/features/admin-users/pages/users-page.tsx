@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
+import type { TAdminUserPage } from '@lbs/domain/admin-responses';
 import { MSG } from '@lbs/domain/messages';
 import { pageCount } from '@lbs/domain/paging';
 import { CUSTOMER_ROLE } from '@lbs/domain/roles';
@@ -53,6 +54,15 @@ const COLUMNS: ReadonlyArray<Column<AdminUser>> = [
   { key: 'licenses', header: 'Licenses', cell: (u) => u.license_count, className: 'tabular-nums md:text-right' },
 ];
 
+/**
+ * "12 customers matching “ann”". A search that matched more accounts than the server counts (its
+ * total is capped, issue 24) says "More than 10,000": the pager then ends at the cap's page.
+ */
+function countLine(data: Pick<TAdminUserPage, 'total' | 'total_capped'>, noun: (n: number) => string, q: string): string {
+  const n = data.total.toLocaleString('en-US');
+  return `${data.total_capped ? `More than ${n}` : n} ${noun(data.total)}${q ? ` matching “${q}”` : ''}`;
+}
+
 /** USERS (spec §2): accounts of one role, searched and paged on the server, and their CSV. */
 export function UsersPage() {
   const headingId = useId();
@@ -81,7 +91,7 @@ export function UsersPage() {
       <ListToolbar
         headingId={headingId}
         title="Users"
-        count={data ? `${data.total.toLocaleString('en-US')} ${noun(data.total)}${q ? ` matching “${q}”` : ''}` : null}
+        count={data ? countLine(data, noun, q) : null}
         actions={
           <Button variant="secondary" onClick={exportCsv} disabled={exporting} className="px-4">
             <DownloadIcon className="h-4 w-4" />
