@@ -124,6 +124,11 @@ export class LicenseRowCache {
     this.hashById.clear();
   }
 
+  /** Whether the row for this key hash is answered from memory now. */
+  has(keyHash: string): boolean {
+    return (this.entries.get(keyHash)?.until ?? 0) > Date.now();
+  }
+
   get size(): number {
     return this.entries.size;
   }
