@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
@@ -63,6 +64,14 @@ describe('the licence row kept for validation', () => {
     vi.setSystemTime(Date.now() + 21_000);
     expect(kept(starts.licenseKey)).toBe(true);
     expect(await codeOf(starts.licenseKey, 'booth-k3')).toBe('VALID');
+  });
+
+  it('signs with the key object made once, not one per check', async () => {
+    const l = await keptLicense('booth-k5');
+    const makeKey = vi.spyOn(crypto, 'createPrivateKey');
+    for (let i = 0; i < 3; i++) expect((await validate(t, l.licenseKey, 'booth-k5')).json().lease).toEqual(expect.any(String));
+    expect(makeKey).not.toHaveBeenCalled();
+    makeKey.mockRestore();
   });
 
   it('is kept through the batched last-seen write (it does not signal)', async () => {
