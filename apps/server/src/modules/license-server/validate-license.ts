@@ -9,7 +9,7 @@ import type { LeaseIssuer } from './lease';
 import type { LicenseRowCache } from './license-row-cache';
 
 // Prepared once per database (a named statement on PostgreSQL: parsed and planned once per
-// connection): the one query of a check.
+// connection): the one query of a check whose row is not in memory (LicenseRowCache).
 const byKeyHashOf = new WeakMap<Db, ReturnType<typeof prepareByKeyHash>>();
 function prepareByKeyHash(db: Db) {
   return db
