@@ -105,7 +105,7 @@ describe.runIf(onPostgres())('two server processes, one shop (PostgreSQL and Red
     expect(fulfilledByReconciliation.reduce((x, y) => x + y, 0)).toBe(1);
   }, 240_000);
 
-  it('a licence written on one process is answered as written by the other as soon as the commit's signal arrives, though both keep licence rows in memory', async () => {
+  it('a licence written on one process is answered as written by the other as soon as the commit’s signal arrives, though both keep licence rows in memory', async () => {
     const storage = await serverStorage();
     cleanups.push(() => storage.remove());
     const env = { RATE_LIMIT_DISABLED: '1' };
