@@ -153,7 +153,8 @@ export class LicenseRowCache {
       const oldest = this.entries.keys().next().value as string;
       this.drop(oldest, this.entries.get(oldest)!.row.id);
     }
-    this.entries.set(keyHash, { row, until: now + ROW_TTL_MS });
+    // Shared by every check of this licence: nobody may change it in place.
+    this.entries.set(keyHash, { row: Object.freeze(row), until: now + ROW_TTL_MS });
     this.hashById.set(row.id, keyHash);
   }
 
