@@ -2,6 +2,7 @@ import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
 import type { MailTransport } from './integrations/mail/transport';
 import type { LicenseCheckLog } from './modules/license-server/license-check-log';
+import type { LicenseRowCache } from './modules/license-server/license-row-cache';
 import type { AppMetrics } from './modules/metrics/app-metrics';
 import type { OutboxWorker } from './modules/outbox/worker';
 import type { LiveSession } from './plugins/auth';
@@ -20,4 +21,6 @@ export interface AppContext {
   metrics: AppMetrics;
   /** The licence server's record of each booth's latest check, written in batches. */
   licenseChecks: LicenseCheckLog;
+  /** Licence rows the validation reads, in memory; every licence write calls licensesChanged. */
+  licenseRows: LicenseRowCache;
 }

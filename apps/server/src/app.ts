@@ -22,6 +22,7 @@ import { contentSecurityPolicy } from './plugins/csp';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { noStoreByDefault } from './plugins/no-store';
 import { LicenseCheckLog } from './modules/license-server/license-check-log';
+import { LicenseRowCache } from './modules/license-server/license-row-cache';
 import { AppMetrics } from './modules/metrics/app-metrics';
 import { PaymentReconciler } from './modules/payments/reconcile';
 import { LicenseReminderJob } from './modules/licenses/send-expiry-reminders';
@@ -138,7 +139,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const sessions = new SessionCache<LiveSession>(database, app.log);
   const metrics = new AppMetrics(database);
   const licenseChecks = new LicenseCheckLog(db, app.log);
-  const ctx: AppContext = { config, database, db, mail, outbox, sessions, metrics, licenseChecks };
+  const licenseRows = new LicenseRowCache(database, app.log);
+  const ctx: AppContext = { config, database, db, mail, outbox, sessions, metrics, licenseChecks, licenseRows };
   app.decorate('ctx', ctx);
   app.addHook('onResponse', async (req, reply) => metrics.observe(req, reply));
 
@@ -203,6 +205,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     await outbox.stop();
     await sessions.close();
+    await licenseRows.close();
     if (!opts.database) await database.close();
   });
   return app;

@@ -1,7 +1,11 @@
 import crypto from 'node:crypto';
 import { createLocalJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
 import type { TJwks, TLeaseClaims } from '@lbs/domain/license-server';
+import type { DbOrTx } from '../src/db/client';
+import { licenses } from '../src/db/schema';
+import { licensesChanged } from '../src/modules/license-server/licenses-changed';
 import type { TestApp } from './build-test-app';
 import { randomIp } from './fixtures';
 
@@ -16,6 +20,17 @@ export const validate = (t: TestApp, license_key: string, device_id: string, ext
   licenseCall(t, '/licenses/validate', { license_key, device_id, ...extra }, { ip });
 export const deactivate = (t: TestApp, license_key: string, device_id: string, ip?: string) =>
   licenseCall(t, '/licenses/deactivate', { license_key, device_id }, { ip });
+
+/**
+ * Sets columns of a licence as a product write would: with licensesChanged, so validation's
+ * in-memory row (license-row-cache.ts) is dropped here and in every process.
+ */
+export async function updateLicense(db: DbOrTx, id: string, set: Partial<typeof licenses.$inferInsert>): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(licenses).set(set).where(eq(licenses.id, id));
+    await licensesChanged(tx, [id]);
+  });
+}
 
 export async function jwksOf(t: TestApp): Promise<TJwks> {
   const res = await t.app.inject({ method: 'GET', url: '/api/licenses/jwks.json', remoteAddress: randomIp() });

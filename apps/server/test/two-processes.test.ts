@@ -1,8 +1,11 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
-import { invoices, localPaymentSessions, orders, outbox } from '../src/db/schema';
+import { invoices, licenses, localPaymentSessions, orderLines, orders, outbox } from '../src/db/schema';
 import { markLocalSessionPaid } from '../src/modules/payments/local-provider';
+import { takeBackLicenses } from '../src/modules/refunds/take-back-licenses';
+import { insertLicense, insertPaidOrder } from './account-fixtures';
+import { createAdminWithSession, createUserWithSession } from './fixtures';
 import { onPostgres } from './build-test-app';
 import { cartOf, CHECKOUT_URL, onePaymentBody } from './checkout-fixtures';
 import { apiClient, openNotificationStream, readStorage, serverStorage, startServerProcess, waitFor, type ServerProcess } from './server-process';
@@ -100,5 +103,68 @@ describe.runIf(onPostgres())('two server processes, one shop (PostgreSQL and Red
       .filter((line) => line.includes('"msg":"payment reconciliation"'))
       .map((line) => (JSON.parse(line) as { fulfilled: number }).fulfilled);
     expect(fulfilledByReconciliation.reduce((x, y) => x + y, 0)).toBe(1);
+  }, 240_000);
+
+  it('a licence written on one process is answered as written by the other as soon as the commit’s signal arrives, though both keep licence rows in memory', async () => {
+    const storage = await serverStorage();
+    cleanups.push(() => storage.remove());
+    const env = { RATE_LIMIT_DISABLED: '1' };
+    const servers: ServerProcess[] = await Promise.all([startServerProcess(storage, env), startServerProcess(storage, env)]);
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    for (const s of servers) cleanups.push(() => s.kill());
+    onTestFailed(() => servers.forEach((s, i) => console.log(`process ${'AB'[i]}:\n${s.output()}`)));
+
+    const setup = await readStorage(storage, async (db) => {
+      const customer = await createUserWithSession(db);
+      const admin = await createAdminWithSession(db);
+      const { order } = await insertPaidOrder(db, customer, { lines: [{ productId: 12, quantity: 1 }] });
+      const [line] = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+      const bound = (deviceId: string, opts: Parameters<typeof insertLicense>[2] = {}) => insertLicense(db, customer, { deviceId, ...opts });
+      const HOUR = 3600_000;
+      return {
+        admin,
+        order,
+        line: line!,
+        control: await bound('booth-0'),
+        revoked: await bound('booth-1'),
+        suspended: await bound('booth-2'),
+        extended: await bound('booth-3', { type: 'month', startAt: new Date(Date.now() - 40 * 24 * HOUR), expiresAt: new Date(Date.now() - HOUR) }),
+        reset: await bound('booth-4'),
+        deactivated: await bound('booth-5'),
+        refunded: await bound('booth-6', { type: 'year', orderId: order.id }),
+      };
+    });
+    const onA = apiClient(a.baseUrl, setup.admin.headers);
+    const codeOn = async (server: ServerProcess, key: string, device: string) =>
+      (await apiClient(server.baseUrl).call('POST', '/api/licenses/validate', { body: { license_key: key, device_id: device } })).json.code as string;
+
+    // Both read every row once and keep it.
+    const keys = ['control', 'revoked', 'suspended', 'extended', 'reset', 'deactivated', 'refunded'] as const;
+    for (const server of servers) for (const [i, k] of keys.entries()) await codeOn(server, setup[k].licenseKey, `booth-${i}`);
+    // It does keep them: a change made behind the product's back (no licensesChanged) is not seen.
+    await readStorage(storage, (db) => db.update(licenses).set({ revokedAt: new Date() }).where(eq(licenses.id, setup.control.id)));
+    expect(await codeOn(b, setup.control.licenseKey, 'booth-0')).toBe('VALID');
+
+    // The product's writes on A (and one in this process) reach B as soon as PostgreSQL delivers
+    // the commit's NOTIFY: milliseconds, but not before A answers on a loaded machine (B's
+    // listening backend must be scheduled first), so B is polled, for 2 s at most.
+    const seenByB = (key: string, device: string, code: string) =>
+      waitFor(async () => (await codeOn(b, key, device)) === code, `B to answer ${code}`, 2_000).then(() => true);
+    expect((await onA.call('PUT', '/api/subscriptions/licenses', { body: { mode: 'revoke', license_id: setup.revoked.id } })).status).toBe(200);
+    expect(await seenByB(setup.revoked.licenseKey, 'booth-1', 'REVOKED')).toBe(true);
+    expect((await onA.call('POST', `/api/subscriptions/licenses/admin/${setup.suspended.id}/suspend`, { body: { reason: 'Unpaid invoice' } })).status).toBe(200);
+    expect(await seenByB(setup.suspended.licenseKey, 'booth-2', 'SUSPENDED')).toBe(true);
+    expect(await codeOn(b, setup.extended.licenseKey, 'booth-3')).toBe('EXPIRED');
+    expect((await onA.call('POST', `/api/subscriptions/licenses/admin/${setup.extended.id}/extend`, { body: { days: 30, reason: 'Goodwill' } })).status).toBe(200);
+    expect(await seenByB(setup.extended.licenseKey, 'booth-3', 'VALID')).toBe(true);
+    expect((await onA.call('POST', `/api/subscriptions/licenses/admin/${setup.reset.id}/reset-device`)).status).toBe(200);
+    expect(await seenByB(setup.reset.licenseKey, 'booth-4', 'NOT_ACTIVATED')).toBe(true);
+    expect((await onA.call('POST', '/api/licenses/deactivate', { body: { license_key: setup.deactivated.licenseKey, device_id: 'booth-5' } })).status).toBe(200);
+    expect(await seenByB(setup.deactivated.licenseKey, 'booth-5', 'NOT_ACTIVATED')).toBe(true);
+    await readStorage(storage, (db) => db.transaction((tx) => takeBackLicenses(tx, setup.order, [{ orderLineId: setup.line.id, quantity: 1 }], new Date())));
+    expect(await seenByB(setup.refunded.licenseKey, 'booth-6', 'REVOKED')).toBe(true);
+    // A, which made these changes, dropped its rows before it answered.
+    expect(await codeOn(a, setup.revoked.licenseKey, 'booth-1')).toBe('REVOKED');
+    expect(await codeOn(a, setup.extended.licenseKey, 'booth-3')).toBe('VALID');
   }, 240_000);
 });

@@ -3,6 +3,7 @@ import { CUSTOMER_ACTION_MSG, extendedLicenseEnd, type TLicenseExtendBody } from
 import { initialReminderStage, isLicenseUnstarted } from '@lbs/domain/license-terms';
 import type { Db } from '../../db/client';
 import { licenses } from '../../db/schema';
+import { licensesChanged } from '../license-server/licenses-changed';
 import { badRequest, conflict } from '../../lib/app-error';
 import { recordAdminAction, type AuditActor } from '../audit/record-admin-action';
 import { auditView } from '../licenses/generate-license';
@@ -43,6 +44,7 @@ export async function extendLicense(db: Db, actor: AuditActor, licenseId: string
       .set({ expiresAt: asked.end, ...(unstarted ? { activateBy: asked.end } : {}), reminderStage: initialReminderStage(asked.end, now) })
       .where(eq(licenses.id, before.id))
       .returning();
+    await licensesChanged(tx, [before.id]);
     const what = `${planName(before)} key ${shownKey(before)}`;
     await tellCustomer(tx, customer, {
       type: 'license_purchase',

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { MSG } from '@lbs/domain/messages';
 import type { Db } from '../../db/client';
 import { licenses } from '../../db/schema';
+import { licensesChanged } from '../license-server/licenses-changed';
 import { conflict } from '../../lib/app-error';
 import { recordAdminAction, type AuditActor } from '../audit/record-admin-action';
 import { auditView } from '../licenses/generate-license';
@@ -24,6 +25,7 @@ export async function resetDeviceForCustomer(db: Db, actor: AuditActor, licenseI
     const before = await lockLicense(tx, licenseId, { notRevoked: true });
     if (!before.deviceId) throw conflict(MSG.deviceNotBound);
     const [after] = await tx.update(licenses).set({ deviceId: null, deviceBoundAt: null }).where(eq(licenses.id, before.id)).returning();
+    await licensesChanged(tx, [before.id]);
     const customer = (await customerOf(tx, before.userId))!;
     const device = before.deviceName ?? 'its device';
     await tellCustomer(tx, customer, {

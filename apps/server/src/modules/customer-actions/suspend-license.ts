@@ -3,6 +3,7 @@ import { CUSTOMER_ACTION_MSG, type TLicenseReinstateBody, type TLicenseSuspendBo
 import { isLicenseExpired } from '@lbs/domain/license-terms';
 import type { Db } from '../../db/client';
 import { licenses } from '../../db/schema';
+import { licensesChanged } from '../license-server/licenses-changed';
 import { conflict } from '../../lib/app-error';
 import { recordAdminAction, type AuditActor } from '../audit/record-admin-action';
 import { auditView } from '../licenses/generate-license';
@@ -29,6 +30,7 @@ export async function suspendLicense(db: Db, actor: AuditActor, licenseId: strin
     if (before.suspendedAt) throw conflict(CUSTOMER_ACTION_MSG.alreadySuspended);
     if (isLicenseExpired(before.expiresAt, now)) throw conflict(CUSTOMER_ACTION_MSG.licenseEnded);
     const [after] = await tx.update(licenses).set({ suspendedAt: now }).where(eq(licenses.id, before.id)).returning();
+    await licensesChanged(tx, [before.id]);
     const customer = (await customerOf(tx, before.userId))!;
     await tellCustomer(tx, customer, {
       type: 'license_expired',
@@ -62,6 +64,7 @@ export async function reinstateLicense(db: Db, actor: AuditActor, licenseId: str
     const before = await lockLicense(tx, licenseId, { notRevoked: true });
     if (!before.suspendedAt) throw conflict(CUSTOMER_ACTION_MSG.notSuspended);
     const [after] = await tx.update(licenses).set({ suspendedAt: null }).where(eq(licenses.id, before.id)).returning();
+    await licensesChanged(tx, [before.id]);
     const customer = (await customerOf(tx, before.userId))!;
     await tellCustomer(tx, customer, {
       type: 'license_purchase',

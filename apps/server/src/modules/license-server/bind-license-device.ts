@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { initialReminderStage, isLicenseUnstarted, startedPassTerm } from '@lbs/domain/license-terms';
 import type { Tx } from '../../db/client';
 import { licenses } from '../../db/schema';
+import { licensesChanged } from './licenses-changed';
 import { findLicenseByKeyHash, type LicenseRow, licenseStanding } from './find-license';
 import type { LeaseIssuer } from './lease';
 
@@ -69,6 +70,7 @@ export async function bindLicenseDevice(
     .set({ ...changes, leaseExpiresAt })
     .where(eq(licenses.id, found.id))
     .returning();
+  await licensesChanged(tx, [found.id]);
   return { ok: true, before: found, license: bound!, leaseExpiresAt };
 }
 

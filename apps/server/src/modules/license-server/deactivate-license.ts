@@ -3,6 +3,7 @@ import { DEACTIVATION_WINDOW_MS, DEACTIVATIONS_PER_WINDOW } from '@lbs/domain/li
 import type { TLicenseDeactivateBody, TLicenseDeactivated } from '@lbs/domain/license-server';
 import type { Db } from '../../db/client';
 import { licenseDeactivations, licenses } from '../../db/schema';
+import { licensesChanged } from './licenses-changed';
 import type { LicenseClient } from './activate-license';
 import { findLicenseByKey } from './find-license';
 import { LicenseRefusal } from './license-refusal';
@@ -37,6 +38,7 @@ export async function deactivateLicense(
     }
     await tx.insert(licenseDeactivations).values({ licenseId: found.id, deviceId: found.deviceId, ip: client.ip, createdAt: now });
     await tx.update(licenses).set({ deviceId: null, deviceBoundAt: null, deviceName: null }).where(eq(licenses.id, found.id));
+    await licensesChanged(tx, [found.id]);
     return { deactivated: true as const };
   });
 }

@@ -32,7 +32,10 @@ const FLUSH_EVERY_MS = 1000;
  * Several processes each write their own; `greatest` keeps the latest time whichever lands last.
  * On a graceful stop the pending checks are written before the database closes; a crash loses at
  * most the last second's "last seen" times, never a licence's state (binding, revocation and
- * expiry are written by their own transactions and read fresh by every validation).
+ * expiry are written by their own transactions, which call licensesChanged).
+ *
+ * This write does not call licensesChanged: validation reads none of these columns, and a signal
+ * each second would empty every process's licence row cache (license-row-cache.ts).
  */
 export class LicenseCheckLog {
   private pending = new Map<string, Check>();

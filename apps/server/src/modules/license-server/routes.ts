@@ -92,7 +92,7 @@ export async function licenseServerRoutes(app: FastifyInstance, { ctx }: { ctx: 
       ...callLimits,
     },
     async (req) => {
-      const answer = await validateLicense(ctx.db, leases, ctx.licenseChecks, req.body, client(req));
+      const answer = await validateLicense(ctx.db, ctx.licenseRows, leases, ctx.licenseChecks, req.body, client(req));
       ctx.metrics.licenseValidated(answer.code);
       return answer;
     },

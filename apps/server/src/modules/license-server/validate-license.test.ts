@@ -5,7 +5,7 @@ import { LICENSE_CODE_MESSAGES } from '@lbs/domain/license-server';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { insertLicense } from '../../../test/account-fixtures';
 import { createAdminWithSession, createUserWithSession, randomIp, type TestUser } from '../../../test/fixtures';
-import { activate, jwksOf, validate, verifyLease } from '../../../test/license-server-fixtures';
+import { activate, jwksOf, updateLicense, validate, verifyLease } from '../../../test/license-server-fixtures';
 import { licenses } from '../../db/schema';
 
 let t: TestApp;
@@ -83,7 +83,7 @@ describe('POST /api/licenses/validate', () => {
 
   it('writes no lease end for a check answered without a lease', async () => {
     const l = await activated('booth-lease2');
-    await t.db.update(licenses).set({ leaseExpiresAt: null, suspendedAt: new Date() }).where(eq(licenses.id, l.id));
+    await updateLicense(t.db, l.id, { leaseExpiresAt: null, suspendedAt: new Date() });
     expect((await validate(t, l.licenseKey, 'booth-lease2')).json()).toMatchObject({ code: 'SUSPENDED' });
     await t.ctx.licenseChecks.flush();
     expect(await rowOf(l.id)).toMatchObject({ leaseExpiresAt: null });
@@ -138,11 +138,11 @@ describe('POST /api/licenses/validate', () => {
 
   it('answers SUSPENDED while an admin has suspended the licence: no lease, the licence shown; valid again once reinstated', async () => {
     const l = await activated('booth-s1');
-    await t.db.update(licenses).set({ suspendedAt: new Date() }).where(eq(licenses.id, l.id));
+    await updateLicense(t.db, l.id, { suspendedAt: new Date() });
     const body = (await validate(t, l.licenseKey, 'booth-s1')).json();
     expect(body).toMatchObject({ valid: false, code: 'SUSPENDED', detail: LICENSE_CODE_MESSAGES.SUSPENDED, license: { id: l.id } });
     expect(body.lease).toBeUndefined();
-    await t.db.update(licenses).set({ suspendedAt: null }).where(eq(licenses.id, l.id));
+    await updateLicense(t.db, l.id, { suspendedAt: null });
     expect((await validate(t, l.licenseKey, 'booth-s1')).json()).toMatchObject({ valid: true, code: 'VALID' });
   });
 
@@ -159,9 +159,9 @@ describe('POST /api/licenses/validate', () => {
     const l = await insertLicense(t.db, customer, { type: 'month', startAt: future, expiresAt: new Date(Date.now() - HOUR), deviceId: 'booth-o1' });
     // Not yet started and already ended (an impossible row, but it shows the order): not yet valid first.
     expect((await validate(t, l.licenseKey, 'someone-else')).json().code).toBe('NOT_YET_VALID');
-    await t.db.update(licenses).set({ suspendedAt: new Date() }).where(eq(licenses.id, l.id));
+    await updateLicense(t.db, l.id, { suspendedAt: new Date() });
     expect((await validate(t, l.licenseKey, 'someone-else')).json().code).toBe('SUSPENDED');
-    await t.db.update(licenses).set({ revokedAt: new Date() }).where(eq(licenses.id, l.id));
+    await updateLicense(t.db, l.id, { revokedAt: new Date() });
     expect((await validate(t, l.licenseKey, 'someone-else')).json().code).toBe('REVOKED');
     const ended = await insertLicense(t.db, customer, { type: 'month', expiresAt: new Date(Date.now() - HOUR), deviceId: 'booth-o2' });
     expect((await validate(t, ended.licenseKey, 'someone-else')).json().code).toBe('EXPIRED');
@@ -170,7 +170,7 @@ describe('POST /api/licenses/validate', () => {
   it('answers an unused Daily pass NOT_ACTIVATED with its activate_by date', async () => {
     const activateBy = new Date(Date.now() + 300 * DAY);
     const l = await insertLicense(t.db, customer, { type: 'day', expiresAt: activateBy });
-    await t.db.update(licenses).set({ activateBy, unstartedTermHours: 24 }).where(eq(licenses.id, l.id));
+    await updateLicense(t.db, l.id, { activateBy, unstartedTermHours: 24 });
     const body = (await validate(t, l.licenseKey, 'booth-d1')).json();
     expect(body).toMatchObject({ valid: false, code: 'NOT_ACTIVATED', license: { id: l.id, activate_by: activateBy.toISOString(), expires_at: activateBy.toISOString() } });
   });

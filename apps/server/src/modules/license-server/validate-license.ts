@@ -6,9 +6,10 @@ import type { LicenseClient } from './activate-license';
 import { hashLicenseKey, licenseStanding, toServerLicense } from './find-license';
 import type { LicenseCheckLog } from './license-check-log';
 import type { LeaseIssuer } from './lease';
+import type { LicenseRowCache } from './license-row-cache';
 
 // Prepared once per database (a named statement on PostgreSQL: parsed and planned once per
-// connection): the one query of a check.
+// connection): the one query of a check whose row is not in memory (LicenseRowCache).
 const byKeyHashOf = new WeakMap<Db, ReturnType<typeof prepareByKeyHash>>();
 function prepareByKeyHash(db: Db) {
   return db
@@ -17,10 +18,11 @@ function prepareByKeyHash(db: Db) {
     .where(eq(licenses.keyHash, sql`${sql.placeholder('keyHash')}`))
     .prepare('license_by_key_hash');
 }
-function findByKeyHash(db: Db, keyHash: string) {
+async function findByKeyHash(db: Db, keyHash: string) {
   let query = byKeyHashOf.get(db);
   if (!query) byKeyHashOf.set(db, (query = prepareByKeyHash(db)));
-  return query.execute({ keyHash });
+  const [row] = await query.execute({ keyHash });
+  return row;
 }
 
 /**
@@ -30,16 +32,21 @@ function findByKeyHash(db: Db, keyHash: string) {
  * copy of the key could otherwise impersonate). A call from the bound device records the time,
  * the program version, the client address and the end of the lease it got (written a second later
  * with others: LicenseCheckLog).
+ *
+ * The row comes from `rows` (memory) when it holds it: the answer and the lease are still worked
+ * out from the row and `now` on every call, never kept.
  */
 export async function validateLicense(
   db: Db,
+  rows: LicenseRowCache,
   leases: LeaseIssuer,
   checks: LicenseCheckLog,
   body: TLicenseValidateBody,
   client: LicenseClient,
   now = new Date(),
 ): Promise<TLicenseValidation> {
-  const [license] = await findByKeyHash(db, hashLicenseKey(body.license_key));
+  const keyHash = hashLicenseKey(body.license_key);
+  const license = await rows.get(keyHash, () => findByKeyHash(db, keyHash));
   if (!license) return { valid: false, code: 'NOT_FOUND', detail: LICENSE_CODE_MESSAGES.NOT_FOUND };
   const code = licenseStanding(license, body.device_id, now);
   const lease = code === 'VALID' ? await leases.issue(license, body.device_id, now) : undefined;

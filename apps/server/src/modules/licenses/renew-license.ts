@@ -12,6 +12,7 @@ import {
 import type { LicenseType } from '@lbs/domain/catalogue';
 import type { Tx } from '../../db/client';
 import { licenses } from '../../db/schema';
+import { licensesChanged } from '../license-server/licenses-changed';
 
 export interface RenewedLicense {
   id: string;
@@ -58,6 +59,7 @@ export async function renewLicense(
     .update(licenses)
     .set({ expiresAt, reminderStage: initialReminderStage(expiresAt, renewal.paidAt) })
     .where(eq(licenses.id, license.id));
+  await licensesChanged(tx, [license.id]);
   return {
     id: license.id,
     key: license.licenseKey,
@@ -107,6 +109,7 @@ async function writeUnstartedPass(
     .update(licenses)
     .set({ ...terms, reminderStage: initialReminderStage(terms.expiresAt, paidAt) })
     .where(eq(licenses.id, license.id));
+  await licensesChanged(tx, [license.id]);
   return {
     id: license.id,
     key: license.licenseKey,

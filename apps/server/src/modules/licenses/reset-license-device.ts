@@ -4,6 +4,7 @@ import { MSG } from '@lbs/domain/messages';
 import { DEVICE_RESETS_PER_WINDOW, isLicenseCurrent } from '@lbs/domain/license-terms';
 import type { Db } from '../../db/client';
 import { licenseDeviceResets, licenses } from '../../db/schema';
+import { licensesChanged } from '../license-server/licenses-changed';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { countDeviceResets } from './count-device-resets';
 import { toLicenseJson } from './license-json';
@@ -33,6 +34,7 @@ export async function resetLicenseDevice(db: Db, userId: number, licenseId: stri
       .set({ deviceId: null, deviceBoundAt: null })
       .where(eq(licenses.id, l.id))
       .returning();
+    await licensesChanged(tx, [l.id]);
     return toLicenseJson(updated!, now, DEVICE_RESETS_PER_WINDOW - used - 1);
   });
 }

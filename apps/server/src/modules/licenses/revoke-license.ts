@@ -5,6 +5,7 @@ import { isLicenseExpired, truncateKey } from '@lbs/domain/license-terms';
 import { MSG } from '@lbs/domain/messages';
 import type { Db, Tx } from '../../db/client';
 import { licenses, users } from '../../db/schema';
+import { licensesChanged } from '../license-server/licenses-changed';
 import { headerSafe, renderMail } from '../../integrations/mail/template';
 import { conflict, notFound } from '../../lib/app-error';
 import { licenseLabel } from '../audit/audit-labels';
@@ -31,6 +32,7 @@ export async function revokeLicense(db: Db, actor: AuditActor, licenseId: string
     if (before.revokedAt) throw conflict(MSG.licenseAlreadyRevoked);
     if (isLicenseExpired(before.expiresAt, now)) throw conflict(MSG.licenseAlreadyExpired);
     const [after] = await tx.update(licenses).set({ revokedAt: now, revokedReason: 'admin' }).where(eq(licenses.id, licenseId)).returning();
+    await licensesChanged(tx, [licenseId]);
     await tellOwnerOfRevocation(tx, after!);
     await recordAdminAction(tx, {
       actor,

@@ -4,6 +4,7 @@ import { LICENSE_REMINDERS, type LicenseReminder } from '@lbs/domain/license-ter
 import type { AppContext } from '../../app-context';
 import type { DbOrTx } from '../../db/client';
 import { licenses, users } from '../../db/schema';
+import { licensesChanged } from '../license-server/licenses-changed';
 import { RepeatingTask } from '../../lib/repeating-task';
 import { createNotifications } from '../notifications/create-notification';
 import { enqueueMails } from '../outbox/enqueue';
@@ -77,6 +78,7 @@ async function claimBatch(ctx: AppContext, reminder: LicenseReminder, now: Date,
       .where(and(inArray(licenses.id, due), lt(licenses.reminderStage, reminder.stage)))
       .returning({ id: licenses.id, key: licenses.licenseKey, type: licenses.type, expiresAt: licenses.expiresAt, activateBy: licenses.activateBy, userId: licenses.userId });
     if (claimed.length === 0) return 0;
+    await licensesChanged(tx, claimed.map((l) => l.id));
 
     const owners = await tx
       .select({ id: users.id, email: users.email, firstName: users.firstName, timeZone: users.timeZone })

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { DAILY_PASS_HOURS, initialReminderStage, isLicenseUnstarted, LICENSE_TERM_MS } from '@lbs/domain/license-terms';
 import type { Tx } from '../../db/client';
 import { licenses, orderLines, products } from '../../db/schema';
+import { licensesChanged } from '../license-server/licenses-changed';
 
 export interface TakenBack {
   /** Keys revoked (reason refunded). */
@@ -52,6 +53,7 @@ export async function takeBackLicenses(
       .update(licenses)
       .set({ revokedAt: now, revokedReason: 'refunded' })
       .where(inArray(licenses.id, keys.map((k) => k.id)));
+    await licensesChanged(tx, keys.map((k) => k.id));
     taken.revoked.push(...keys.map((k) => ({ key: k.key, type: k.type })));
   }
   return taken;
@@ -87,6 +89,7 @@ async function takeBackTerm(
         { activateBy: null, unstartedTermHours: null, expiresAt: line.renewedFrom, reminderStage: initialReminderStage(line.renewedFrom, now) }
       : { unstartedTermHours: hours };
     await tx.update(licenses).set(set).where(eq(licenses.id, license.id));
+    await licensesChanged(tx, [license.id]);
     return { key: license.licenseKey, type, expiresAt: endedBefore ? line.renewedFrom : null, unstartedHours: endedBefore ? null : hours };
   }
   if (!license.expiresAt) return null;
@@ -102,5 +105,6 @@ async function takeBackTerm(
     .update(licenses)
     .set({ expiresAt, reminderStage: initialReminderStage(expiresAt, now) })
     .where(eq(licenses.id, license.id));
+  await licensesChanged(tx, [license.id]);
   return { key: license.licenseKey, type, expiresAt, unstartedHours: null };
 }
