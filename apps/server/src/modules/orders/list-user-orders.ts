@@ -41,11 +41,10 @@ interface RefundJson {
   lines: Array<{ order_line_id: number; quantity: number }>;
 }
 
-const ofUser = and(eq(orders.userId, sql.placeholder('userId')), orderWasPaid);
+/** Values, or the prepared statement's placeholders. */
+type Arg = number | ReturnType<typeof sql.placeholder>;
+const ofUser = (userId: Arg) => and(eq(orders.userId, userId), orderWasPaid);
 
-// Lines in id order and refunds newest first, as loadRefunds reads them for the other screens.
-// Timestamps go through JSON as ISO text with the session's offset and microseconds; Date reads
-// them to the millisecond, as the driver does for a timestamp column.
 // Qualified by hand: in a one-table select drizzle writes a column bare, which the subqueries'
 // own tables would capture.
 const orderId = sql`${orders}.${sql.identifier(orders.id.name)}`;
@@ -61,20 +60,26 @@ const refundsJson = sql<unknown>`coalesce((
   from refunds r left join credit_notes cn on cn.refund_id = r.id
   where r.order_id = ${orderId}), '[]'::json)`;
 
+const countQuery = (db: Db, userId: Arg) => db.select({ n: count() }).from(orders).where(ofUser(userId));
+
+/**
+ * A page of the user's orders with the total on every row, as an uncorrelated subquery (evaluated
+ * once), never a window count over the rows; exported for the query-plan test.
+ */
+export const userOrdersPageQuery = (db: Db, args: { userId: Arg; limit: Arg; offset: Arg }) =>
+  db
+    .select({ order: getTableColumns(orders), total: sql<number>`(${countQuery(db, args.userId)})`.mapWith(Number), lines: linesJson, refunds: refundsJson })
+    .from(orders)
+    .where(ofUser(args.userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(args.limit)
+    .offset(args.offset);
+
 function buildQueries(db: Db) {
-  const counted = db.select({ n: count() }).from(orders).where(ofUser);
+  const userId = sql.placeholder('userId');
   return {
-    // The total rides on every row as an uncorrelated subquery (evaluated once, index-only on
-    // orders_user_created_idx), never a window count over the rows.
-    page: db
-      .select({ order: getTableColumns(orders), total: sql<number>`(${counted})`.mapWith(Number), lines: linesJson, refunds: refundsJson })
-      .from(orders)
-      .where(ofUser)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare('list_user_orders_page'),
-    count: counted.prepare('list_user_orders_count'),
+    page: userOrdersPageQuery(db, { userId, limit: sql.placeholder('limit'), offset: sql.placeholder('offset') }).prepare('list_user_orders_page'),
+    count: countQuery(db, userId).prepare('list_user_orders_count'),
   };
 }
 
