@@ -3,6 +3,8 @@ import { orderLines, orders } from '../../db/schema';
 
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderLines.$inferSelect;
+/** What an order's JSON shows of a line (the customer's list reads only these, as JSON from SQL). */
+export type OrderLineFields = Pick<LineRow, 'id' | 'productId' | 'name' | 'quantity' | 'unitPriceCents'>;
 
 /** An order's refunds as its JSON shows them (loaded for a page of orders in one query). */
 export interface OrderRefundRow {
@@ -23,7 +25,7 @@ export interface OrderRefundRow {
 export const customerVisibleRefunds = (refunds: readonly OrderRefundRow[] | undefined) => (refunds ?? []).filter((r) => r.state !== 'failed');
 
 /** An order as the account and admin screens read it (spec §3, plus totals, lines and refunds). */
-export function toOrderJson(o: OrderRow, lines: LineRow[], refunds: readonly OrderRefundRow[] = []) {
+export function toOrderJson(o: OrderRow, lines: readonly OrderLineFields[], refunds: readonly OrderRefundRow[] = []) {
   const refundedUnits = new Map<number, number>();
   for (const r of refunds) {
     if (r.state !== 'succeeded') continue;

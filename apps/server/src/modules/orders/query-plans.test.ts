@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../../test/build-test-app';
 import { planOf as planOfQuery } from '../../../test/query-plan';
 import { slipLinesQuery, slipOrdersQuery } from './find-packing-slips';
+import { userOrdersPageQuery } from './list-user-orders';
 
 /**
  * A hundred packing slips are two queries, each read through an index: the orders by their
@@ -30,4 +31,18 @@ it('reads the packing slips’ orders and their lines through indexes, the lines
   const lines = await planOf(slipLinesQuery(t.database.db, IDS).getSQL());
   expect(lines).toContain('order_lines_order_idx');
   expect(lines).not.toMatch(/Seq Scan/);
+});
+
+it('reads a customer’s page of orders, its total, lines and refunds through indexes, whatever the page', async () => {
+  for (const offset of [0, 40]) {
+    const plan = await planOf(userOrdersPageQuery(t.database.db, { userId: 42, limit: 10, offset }).getSQL());
+    // The page and its total by the customer's (user_id, created_at) index; each order's lines and
+    // refunds by their order's index, the credit note and refund lines by theirs.
+    expect(plan).toContain('orders_user_created_idx');
+    expect(plan).toContain('order_lines_order_idx');
+    expect(plan).toContain('refunds_order_idx');
+    expect(plan).toMatch(/credit_notes_refund_uq/);
+    expect(plan).toContain('refund_lines_refund_id_order_line_id_pk');
+    expect(plan).not.toMatch(/Seq Scan/);
+  }
 });
