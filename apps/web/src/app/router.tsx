@@ -1,5 +1,6 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { RootLayout } from './layouts/root-layout';
+import { RouterNavigation } from './router-navigation';
 import { RequireUser } from './require-user';
 import { LoadingOverlay } from '../components/ui/loading-overlay';
 import { LandingPage } from '../features/marketing/pages/landing-page';
@@ -13,7 +14,13 @@ const page = <K extends string>(load: () => Promise<Record<K, React.ComponentTyp
 
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
+    element: (
+      <RouterNavigation>
+        <RootLayout>
+          <Outlet />
+        </RootLayout>
+      </RouterNavigation>
+    ),
     errorElement: <RouterErrorPage />,
     // A full load of a lazy screen (/accounts/..., /pricing without its prerendered HTML) waits for
     // its chunk before the router is ready; meanwhile the loading screen, not a blank page (and no

@@ -1,0 +1,15 @@
+import { useMemo, type ComponentType, type ReactNode } from 'react';
+import { Link, NavLink, useLocation, useNavigate, useNavigation } from 'react-router';
+import { NavigationContext, type Navigation, type NavLinkProps } from '../lib/navigation';
+
+/** Gives lib/navigation's components React Router's own links, location and navigate. */
+export function RouterNavigation({ children }: { children: ReactNode }) {
+  const { pathname, hash } = useLocation();
+  const navigate = useNavigate();
+  const loading = useNavigation().state === 'loading';
+  const value = useMemo<Navigation>(
+    () => ({ pathname, hash, navigate, loading, Link, NavLink: NavLink as ComponentType<NavLinkProps> }),
+    [pathname, hash, navigate, loading],
+  );
+  return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
+}
