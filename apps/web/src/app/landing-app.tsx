@@ -45,7 +45,8 @@ function landingNavigation(navigate: Navigation['navigate']): Navigation {
   function NavLink({ className, end, ...rest }: NavLinkProps) {
     const isActive = isActiveLink(pathname, rest.to, end);
     const classes = typeof className === 'function' ? className({ isActive }) : [className, isActive ? 'active' : null].filter(Boolean).join(' ') || undefined;
-    return <Link {...rest} className={classes} aria-current={isActive ? 'page' : undefined} />;
+    // Attributes in React Router's order, so the markup is the prerendered one to the byte.
+    return <Link {...rest} aria-current={isActive ? 'page' : undefined} className={classes} />;
   }
   return { pathname, hash: window.location.hash, navigate, loading: false, Link, NavLink };
 }
