@@ -23,6 +23,9 @@ const withStore = (page: ReactNode) => (
 );
 if (isPrerendered(container) && isLandingPath(window.location.pathname)) {
   // The landing page starts without the router: it loads on the first navigation (docs/decisions/0005).
+  // A tap held while the app starts (boot.js) is most often one that navigates (Purchase, Sign Up):
+  // then the router loads now, beside the footer, instead of after the page has been taken over.
+  if (window.__lbsPendingTap) void import('./app/routed-app');
   await preloadFooter();
   hydratePrerendered(container, withStore(<LandingApp />));
 } else {
