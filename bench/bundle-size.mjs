@@ -3,7 +3,9 @@
 //  - before first paint: the scripts the landing HTML itself loads. `/` is prerendered, so this
 //    is only public/boot.js, which starts the app after the first frame;
 //  - for the app to start: the entry and every chunk it loads statically (modulepreload, boot.js's
-//    list, static imports followed recursively). Lazy route chunks (dynamic import) are not part.
+//    list, static imports followed recursively) and the footer, which it awaits before taking over.
+//    Lazy chunks (the router and the route table, every route's code) are not part: the landing
+//    page loads them on its first navigation.
 // The figure the issues name ("everything loaded before first paint on /") is the last line.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -35,6 +37,11 @@ if (boot) start.push(boot[2], ...boot[3].split(',').filter(Boolean));
 const beforePaint = boot
   ? [boot[1]]
   : [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]).concat(start);
+
+// The app also waits for the footer's chunk before it takes over a prerendered page
+// (root-layout.tsx, preloadFooter): a dynamic import, yet part of starting the app.
+const footer = fs.readdirSync(path.join(dist, 'assets')).find((f) => /^site-footer-[\w-]+\.js$/.test(f));
+if (footer) start.push(`/assets/${footer}`);
 
 const seen = new Set();
 const queue = [...start];

@@ -59,6 +59,17 @@ describe('a tap before the app has taken over', () => {
     await context.close();
   });
 
+  // The landing page starts without the router; this tap is what loads it (docs/decisions/0005).
+  it('Purchase on the landing page leads a visitor to sign up, and the sign-up page works', async () => {
+    const { context, page } = await newPage('mobile');
+    await slowPhoneCpu(page);
+    const tap = await tapAtOnce(page, '/', 'Purchase Monthly License');
+    expect(tap.shieldUp, 'the app had already taken over: the tap was not early').toBe(true);
+    await page.waitForURL('**/signup', { timeout: 15_000 });
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent(), { timeout: 15_000 }).toMatch(/sign up|create/i);
+    await context.close();
+  });
+
   it('Purchase on the pricing page still leads a visitor to sign up', async () => {
     const { context, page } = await newPage('mobile');
     await slowPhoneCpu(page);

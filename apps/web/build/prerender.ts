@@ -50,6 +50,9 @@ export function prerenderPages(): Plugin {
   let root = '';
   let outDir = '';
   let isSsrBuild = false;
+  // The router's chunks (app/routed-app.tsx and what it imports): every prerendered page but the
+  // landing page starts with them, so boot.js fetches them with the start-up chunks.
+  let routerChunks: string[] = [];
   return {
     name: 'lbs-prerender-pages',
     apply: 'build',
@@ -57,6 +60,22 @@ export function prerenderPages(): Plugin {
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
       isSsrBuild = Boolean(config.build.ssr);
+    },
+    writeBundle(_options, bundle) {
+      if (isSsrBuild) return;
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const routed = chunks.find((c) => c.facadeModuleId && /[\\/]app[\\/]routed-app\.tsx$/.test(c.facadeModuleId));
+      if (!routed) throw new Error('prerender: no chunk for src/app/routed-app.tsx');
+      const seen = new Set<string>();
+      const visit = (fileName: string) => {
+        if (seen.has(fileName)) return;
+        seen.add(fileName);
+        byFile.get(fileName)?.imports.forEach(visit);
+      };
+      visit(routed.fileName);
+      // Deepest first, as boot.js evaluates them in order.
+      routerChunks = [...seen].reverse().map((f) => `/${f}`);
     },
     async closeBundle() {
       if (isSsrBuild) return;
@@ -83,12 +102,15 @@ export function prerenderPages(): Plugin {
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template)?.[1];
         if (!entry) throw new Error('prerender: no module script in dist/index.html');
         const preloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
-        const shell = template
-          .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
-          .replace(
-            /<script type="module" crossorigin src="[^"]+"><\/script>/,
-            `<script src="/boot.js" defer data-entry="${entry}" data-preload="${preloads.join(',')}"></script>`,
-          );
+        const shellFor = (pathname: string) => {
+          const chunks = pathname === '/' ? preloads : [...new Set([...preloads, ...routerChunks])];
+          return template
+            .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
+            .replace(
+              /<script type="module" crossorigin src="[^"]+"><\/script>/,
+              `<script src="/boot.js" defer data-entry="${entry}" data-preload="${chunks.join(',')}"></script>`,
+            );
+        };
 
         fs.mkdirSync(path.join(outDir, 'pages'), { recursive: true });
         const manifest: Record<string, string> = {};
@@ -98,7 +120,8 @@ export function prerenderPages(): Plugin {
           for (const [, url] of html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)) {
             if (!fs.existsSync(path.join(outDir, url!))) throw new Error(`prerender: ${pathname} links ${url}, which the build lacks`);
           }
-          const page = shell
+          // The landing page starts without the router (src/main.tsx); the other pages with it.
+          const page = shellFor(pathname)
             .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
             .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(meta.description)}" />`)
             .replace('<div id="root"></div>', `<div id="root" data-prerendered>${html}</div>${BOOT_SHIELD}`);

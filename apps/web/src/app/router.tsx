@@ -1,5 +1,6 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, useNavigation, type RouteObject } from 'react-router';
 import { RootLayout } from './layouts/root-layout';
+import { RouterNavigation } from './router-navigation';
 import { RequireUser } from './require-user';
 import { LoadingOverlay } from '../components/ui/loading-overlay';
 import { LandingPage } from '../features/marketing/pages/landing-page';
@@ -11,9 +12,21 @@ const page = <K extends string>(load: () => Promise<Record<K, React.ComponentTyp
   lazy: async () => ({ Component: (await load())[name] }),
 });
 
+/** The site frame around every page, given the router's links, location and loading state. */
+function RootRoute() {
+  const loading = useNavigation().state === 'loading';
+  return (
+    <RouterNavigation loading={loading}>
+      <RootLayout>
+        <Outlet />
+      </RootLayout>
+    </RouterNavigation>
+  );
+}
+
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
+    element: <RootRoute />,
     errorElement: <RouterErrorPage />,
     // A full load of a lazy screen (/accounts/..., /pricing without its prerendered HTML) waits for
     // its chunk before the router is ready; meanwhile the loading screen, not a blank page (and no

@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { configureStore } from '@reduxjs/toolkit';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import { RouterNavigation } from '../router-navigation';
 import { dynamicMiddleware, rootReducer } from '../../lib/store-registry';
 import { api } from '../../lib/api';
 import { userSlice } from '../../features/session/user-slice';
@@ -67,11 +68,13 @@ function renderArea() {
   render(
     <Provider store={store}>
       <MemoryRouter initialEntries={['/accounts/overview/orders']}>
-        <Routes>
-          <Route element={<AccountLayout />}>
-            <Route path="/accounts/overview/orders" element={<TypingPage />} />
-          </Route>
-        </Routes>
+        <RouterNavigation>
+          <Routes>
+            <Route element={<AccountLayout />}>
+              <Route path="/accounts/overview/orders" element={<TypingPage />} />
+            </Route>
+          </Routes>
+        </RouterNavigation>
       </MemoryRouter>
     </Provider>,
   );

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { useLocation, useNavigationLoading } from '../../lib/navigation';
 import { LoadingOverlay } from '../../components/ui/loading-overlay';
 import { isAccountArea, isBareScreen, screenTitle } from '../../config/paths';
 import { SiteHeader } from './site-header';
@@ -54,18 +54,25 @@ function useScreenTitle() {
   }, [pathname]);
 }
 
+// The landing page hands over to the router on its first navigation, which mounts this layout
+// afresh on the same path: that is not a second view of the page.
+let lastViewed: string | undefined;
 function usePageViews() {
   const { pathname } = useLocation();
-  useEffect(() => trackPageView(pathname), [pathname]);
+  useEffect(() => {
+    if (pathname === lastViewed) return;
+    lastViewed = pathname;
+    trackPageView(pathname);
+  }, [pathname]);
 }
 
 /**
  * The frame of every screen: header and footer where the spec shows them, the loading overlay,
- * scroll-to-top and page views.
+ * scroll-to-top and page views. `children` is the page (the router's outlet, or the landing page).
  */
-export function RootLayout() {
+export function RootLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  const navigation = useNavigation();
+  const loading = useNavigationLoading();
   useSessionBootstrap();
   useEndSessionOn401();
   useScrollOnNavigate();
@@ -83,7 +90,7 @@ export function RootLayout() {
       {bare ? null : <SiteHeader className={accounts ? 'lg:hidden' : ''} />}
       <main id="main" className="flex-1">
         <Suspense fallback={<LoadingOverlay />}>
-          <Outlet />
+          {children}
         </Suspense>
       </main>
       {bare ? null : (
@@ -95,7 +102,7 @@ export function RootLayout() {
           </Suspense>
         </div>
       )}
-      {navigation.state === 'loading' ? <LoadingOverlay /> : null}
+      {loading ? <LoadingOverlay /> : null}
     </div>
   );
 }

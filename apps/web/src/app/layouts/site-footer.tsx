@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/navigation';
 import logoUrl from '../../assets/art/logo-light.svg';
 import { CONTACT_EMAIL, CONTACT_PHONE, CONTACT_PHONE_TEL, SOCIAL_LINKS, WHATSAPP_URL } from '@lbs/domain/contact-info';
 import { FacebookIcon, InstagramIcon, WhatsappIcon, YoutubeIcon } from '../../components/ui/icons';

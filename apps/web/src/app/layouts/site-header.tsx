@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from '../../lib/navigation';
 import logoUrl from '../../assets/art/logo.svg';
 import { CartIcon, CloseIcon, MenuIcon } from '../../components/ui/icons';
 import { buttonClass } from '../../components/ui/button';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/navigation';
 import avatarUrl from '../../assets/art/avatar-default.svg';
 import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import { paths } from '../../config/paths';

@@ -1,5 +1,5 @@
 import type { ComponentPropsWithRef } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import { Link, type LinkProps } from '../../lib/navigation';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect } from 'react';
+import { useNavigate } from '../../lib/navigation';
 import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import { apiRequest } from '../../lib/api-request';
 import { isApiError } from '../../lib/api-error';
@@ -12,15 +12,18 @@ import { userWasCorruptAtStart } from './startup-flags';
  * Runs once at start: a corrupt stored user sends the visitor to /login; a stored session is
  * confirmed with the server (a revoked or expired one is cleared); nobody stored ends loading.
  */
+// Once per page load, not per mount: the landing page's layout is mounted again when it hands
+// over to the router (app/landing-app.tsx).
+let bootstrapped = false;
+
 export function useSessionBootstrap(): void {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const token = useAppSelector((s) => s.user.token);
-  const ran = useRef(false);
 
   useEffect(() => {
-    if (ran.current) return;
-    ran.current = true;
+    if (bootstrapped) return;
+    bootstrapped = true;
     if (userWasCorruptAtStart()) {
       dispatch(userActions.clearUser());
       navigate(paths.login, { replace: true });

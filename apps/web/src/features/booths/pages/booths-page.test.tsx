@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { configureStore } from '@reduxjs/toolkit';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
+import { RouterNavigation } from '../../../app/router-navigation';
 import type { TBooth } from '@lbs/domain/booths';
 import { dynamicMiddleware, rootReducer } from '../../../lib/store-registry';
 import { api } from '../../../lib/api';
@@ -85,7 +86,9 @@ function renderPage() {
   return render(
     <Provider store={store}>
       <MemoryRouter>
-        <BoothsPage />
+        <RouterNavigation>
+          <BoothsPage />
+        </RouterNavigation>
       </MemoryRouter>
     </Provider>,
   );

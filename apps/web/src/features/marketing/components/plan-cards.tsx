@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/navigation';
 import { PLANS, SETUP_KIT_SECTIONS, type Plan } from '@lbs/domain/plans';
 import { formatUsd } from '@lbs/domain/money';
 import { paths } from '../../../config/paths';

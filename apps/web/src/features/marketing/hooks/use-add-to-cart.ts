@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/navigation';
 import { MSG } from '@lbs/domain/messages';
 import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { paths } from '../../../config/paths';

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { configureStore } from '@reduxjs/toolkit';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import { RouterNavigation } from '../../../app/router-navigation';
 import { api } from '../../../lib/api';
 import { dynamicMiddleware, rootReducer } from '../../../lib/store-registry';
 import { UnsubscribePage } from './unsubscribe-page';
@@ -35,9 +36,11 @@ function renderAt(path: string) {
   return render(
     <Provider store={store}>
       <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/unsubscribe/:token" element={<UnsubscribePage />} />
-        </Routes>
+        <RouterNavigation>
+          <Routes>
+            <Route path="/unsubscribe/:token" element={<UnsubscribePage />} />
+          </Routes>
+        </RouterNavigation>
       </MemoryRouter>
     </Provider>,
   );
