@@ -417,7 +417,9 @@ try {
       byPosition = `   page ${lastPage - 1} by position ${fmt(ms, 1)} ms`;
     }
     listRows.push({ name, total: first.total, firstMs, lastMs });
-    console.log(`  ${name.padEnd(30)} ${String(first.total).padStart(8)} rows   page 1 ${fmt(firstMs, 1).padStart(6)} ms   page ${lastPage} ${fmt(lastMs, 1).padStart(6)} ms${byPosition}`);
+    // A capped total (the users' search, issue 24): more rows matched; the pager ends at the cap's page.
+    const rowCount = first.total_capped ? `>${first.total}` : String(first.total);
+    console.log(`  ${name.padEnd(30)} ${rowCount.padStart(8)} rows   page 1 ${fmt(firstMs, 1).padStart(6)} ms   page ${lastPage} ${fmt(lastMs, 1).padStart(6)} ms${byPosition}`);
   }
 
 

@@ -56,7 +56,7 @@ const COLUMNS: ReadonlyArray<Column<AdminUser>> = [
 
 /**
  * "12 customers matching “ann”". A search that matched more accounts than the server counts (its
- * total is capped, issue 24) says "More than 10,000": the pager then ends at the cap's page.
+ * total is capped, issue 24) says "More than 1,000": the pager then ends at the cap's page.
  */
 function countLine(data: Pick<TAdminUserPage, 'total' | 'total_capped'>, noun: (n: number) => string, q: string): string {
   const n = data.total.toLocaleString('en-US');
