@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, Outlet, useNavigation, type RouteObject } from 'react-router';
 import { RootLayout } from './layouts/root-layout';
-import { RouterNavigation } from './router-navigation';
+import { RouterNavigation } from '../lib/router-navigation';
 import { RequireUser } from './require-user';
 import { LoadingOverlay } from '../components/ui/loading-overlay';
 import { LandingPage } from '../features/marketing/pages/landing-page';

@@ -5,7 +5,7 @@ import { createContext, useContext, type AnchorHTMLAttributes, type ComponentTyp
  * navigate and "a page is loading". The landing page starts without React Router (its code, the
  * route table and every route's code load on the first navigation, docs/decisions/0005), so these
  * components take it from this context: on the landing page a small stand-in
- * (app/landing-navigation.tsx), everywhere else React Router itself (app/router-navigation.tsx).
+ * (app/landing-app.tsx), everywhere else React Router itself (lib/router-navigation.tsx).
  */
 export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string; replace?: boolean };
 export type NavLinkProps = Omit<LinkProps, 'className'> & {

@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { configureStore } from '@reduxjs/toolkit';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { RouterNavigation } from '../router-navigation';
+import { RouterNavigation } from '../../lib/router-navigation';
 import { dynamicMiddleware, rootReducer } from '../../lib/store-registry';
 import { api } from '../../lib/api';
 import { userSlice } from '../../features/session/user-slice';

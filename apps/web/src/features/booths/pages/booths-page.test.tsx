@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { configureStore } from '@reduxjs/toolkit';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
-import { RouterNavigation } from '../../../app/router-navigation';
+import { RouterNavigation } from '../../../lib/router-navigation';
 import type { TBooth } from '@lbs/domain/booths';
 import { dynamicMiddleware, rootReducer } from '../../../lib/store-registry';
 import { api } from '../../../lib/api';

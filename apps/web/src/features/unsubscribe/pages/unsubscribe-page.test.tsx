@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { configureStore } from '@reduxjs/toolkit';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { RouterNavigation } from '../../../app/router-navigation';
+import { RouterNavigation } from '../../../lib/router-navigation';
 import { api } from '../../../lib/api';
 import { dynamicMiddleware, rootReducer } from '../../../lib/store-registry';
 import { UnsubscribePage } from './unsubscribe-page';

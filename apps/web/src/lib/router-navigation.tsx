@@ -1,6 +1,6 @@
 import { useMemo, type ComponentType, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { NavigationContext, type Navigation, type NavLinkProps } from '../lib/navigation';
+import { NavigationContext, type Navigation, type NavLinkProps } from './navigation';
 
 /**
  * Gives lib/navigation's components React Router's own links, location and navigate. `loading`
