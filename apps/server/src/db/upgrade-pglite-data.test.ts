@@ -14,7 +14,7 @@ import { insertLicense } from '../../test/account-fixtures';
 import { onPostgres, pgliteTemplate, type TestApp } from '../../test/build-test-app';
 import { createUserWithSession } from '../../test/fixtures';
 import { activate, jwksOf } from '../../test/license-server-fixtures';
-import { openDatabase, pgliteDatabase, type Database } from './client';
+import { MIGRATIONS_DIR, openDatabase, pgliteDatabase, type Database } from './client';
 import { PGLITE_PG_MAJOR, pgMajorOf, upgradePgliteData } from './upgrade-pglite-data';
 
 /** Every user table's rows as one md5 each, independent of physical order and of the PostgreSQL version. */
@@ -53,9 +53,36 @@ function oldPgliteOptions() {
   return oldWasm;
 }
 
+/**
+ * The migrations as the product shipped them on PGlite 0.3: up to 0019. Later ones (0020 creates
+ * pg_trgm, which 0.3 is not given) were never run by a 0.3 shop; the upgraded shop runs them.
+ */
+const LAST_MIGRATION_ON_PGLITE_03 = '0019_refunds_credit_notes';
+let migrations03: string | undefined;
+function migrationsOfPglite03(): string {
+  if (migrations03) return migrations03;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lbs-migrations-0.3-'));
+  fs.cpSync(MIGRATIONS_DIR, dir, { recursive: true });
+  const journalFile = path.join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: Array<{ tag: string }> };
+  const last = journal.entries.findIndex((e) => e.tag === LAST_MIGRATION_ON_PGLITE_03);
+  expect(last, LAST_MIGRATION_ON_PGLITE_03).toBeGreaterThanOrEqual(0);
+  journal.entries = journal.entries.slice(0, last + 1);
+  fs.writeFileSync(journalFile, JSON.stringify(journal));
+  return (migrations03 = dir);
+}
+
 async function withOldPglite<T>(dir: string, work: (database: Database, client: PGliteV03) => Promise<T>): Promise<T> {
   const client = new PGliteV03(dir, await oldPgliteOptions());
-  const database = await pgliteDatabase(client as unknown as PGlite);
+  const opened = await pgliteDatabase(client as unknown as PGlite);
+  const migrationsFolder = migrationsOfPglite03();
+  const database: Database = {
+    ...opened,
+    migrate: async () => {
+      const { migrate } = await import('drizzle-orm/pglite/migrator');
+      await migrate(opened.db as never, { migrationsFolder });
+    },
+  };
   try {
     await client.waitReady;
     return await work(database, client);
@@ -105,6 +132,7 @@ describe.skipIf(onPostgres())('a PGlite 0.3 (PostgreSQL 17) data folder', () => 
 
   afterAll(() => {
     if (root) fs.rmSync(root, { recursive: true, force: true });
+    if (migrations03) fs.rmSync(migrations03, { recursive: true, force: true });
   });
 
   const copyOf = (name: string) => {
