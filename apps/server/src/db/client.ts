@@ -82,6 +82,8 @@ async function openPglite(dataDir: string | null, options: PGliteOptions = {}): 
   let upgrade: PgliteUpgrade | null = null;
   if (dataDir) {
     dir = path.join(dataDir, 'pglite');
+    // A first start names a folder that does not exist yet (`./data`): the lock file goes in it.
+    fs.mkdirSync(dataDir, { recursive: true });
     unlock = lockPgliteDir(dataDir);
     try {
       // Under the lock: a data folder written by an older PGlite is brought to this one first.
