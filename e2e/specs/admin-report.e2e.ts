@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { adminCredentials, baseUrl, closeBrowser, newPage, screenshot } from '../support/browser';
 import { createVerifiedUser, loginInBrowser, signInThroughApi } from '../support/auth';
@@ -18,11 +18,33 @@ afterAll(closeBrowser);
  * so asking again could count what the page has not seen; the page is judged by its own answer.
  */
 async function pageAnswer<T>(page: Page, path: string, action: () => Promise<unknown>): Promise<T> {
-  const answer = page.waitForResponse((r) => r.url().includes(path) && r.request().method() === 'GET');
-  await action();
-  const res = await answer;
-  if (!res.ok()) throw new Error(`${res.url()} answered ${res.status()}`);
-  return (await res.json()) as T;
+  // Every matching answer in order. When `action` reloads the page, a request the old page made may
+  // answer during the reload: its body went with that page (Playwright: "navigated away from"), and
+  // the page shown is judged by the next answer instead.
+  const answers: Response[] = [];
+  let arrived = () => {};
+  const onResponse = (r: Response) => {
+    if (r.url().includes(path) && r.request().method() === 'GET') {
+      answers.push(r);
+      arrived();
+    }
+  };
+  page.on('response', onResponse);
+  try {
+    await action();
+    for (let i = 0; ; i += 1) {
+      while (answers.length <= i) await new Promise<void>((resolve) => (arrived = resolve));
+      const res = answers[i]!;
+      if (!res.ok()) throw new Error(`${res.url()} answered ${res.status()}`);
+      try {
+        return (await res.json()) as T;
+      } catch (err) {
+        if (!/navigated away|No resource with given identifier/.test(String(err))) throw err;
+      }
+    }
+  } finally {
+    page.off('response', onResponse);
+  }
 }
 
 /** A y tick's value: '250' → 250, '1.25K' → 1250. */

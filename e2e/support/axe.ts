@@ -11,7 +11,10 @@ export async function seriousViolations(page: Page, opts: { include?: string } =
   // Once they have ended, and in the same task (so nothing can start in between), every CSS
   // animation is held still until axe is done: a toast whose 5 s run out while axe reads would
   // otherwise start its exit fade under axe's eyes; held, it leaves after the check instead.
+  // A list refreshing its page is dimmed (opacity 60%) under aria-busy until the answer comes: axe
+  // would read every row of it as low contrast. The check waits for the page to be at rest.
   await page.waitForFunction((holdId) => {
+    if (document.querySelector('[aria-busy="true"]')) return false;
     const settled = document.getAnimations().every((a) => {
       if (a.playState !== 'running') return true;
       const timing = a.effect?.getComputedTiming();
