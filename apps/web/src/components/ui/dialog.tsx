@@ -4,7 +4,8 @@ import { useModalDialog } from './use-modal-dialog';
 
 /**
  * A modal with a title bar on the native <dialog>: focus is trapped and restored by the browser;
- * Escape, the close button and a backdrop click call onClose.
+ * Escape, the close button and a backdrop click call onClose, once, and the dialog closes when
+ * `open` turns false.
  */
 export function Dialog({
   open,
@@ -34,7 +35,18 @@ export function Dialog({
       ref={ref}
       aria-labelledby={titleId}
       aria-describedby={describedBy}
-      onClose={onClose}
+      // Escape closes the dialog through `open`, not behind React's back: the browser's own close
+      // fires its close event a task later, and a keyboard quick enough to open the dialog again in
+      // between (Escape, then Enter on the button focus went back to) had that opening undone by
+      // the late event (admin-refunds journey, CI). So Escape asks onClose at once, and a close
+      // event counts only while `open` still says open and the dialog is not (another close watcher).
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClose={() => {
+        if (open && !ref.current?.open) onClose();
+      }}
       onClick={(e) => {
         // A click on the backdrop (the dialog element itself, outside its box) closes it.
         if (e.target === ref.current) onClose();
