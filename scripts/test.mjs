@@ -12,9 +12,13 @@ const e2eRequired = process.env.E2E_REQUIRED === '1';
 const summary = { passed: 0, failed: 0, skipped: 0 };
 let ok = true;
 
+// TEST_MAX_WORKERS=N: at most N test files at once in each run (CI's PostgreSQL run takes 1, beside
+// the PGlite run on the same two cores: .ci/run).
+const maxWorkers = process.env.TEST_MAX_WORKERS ? [`--maxWorkers=${process.env.TEST_MAX_WORKERS}`] : [];
+
 function vitest(args, label) {
   const report = path.join(os.tmpdir(), `lbs-vitest-${label}-${process.pid}.json`);
-  const r = spawnSync(bin('vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+  const r = spawnSync(bin('vitest'), ['run', ...args, ...maxWorkers, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
     cwd: root,
     stdio: 'inherit',
     env: process.env,
