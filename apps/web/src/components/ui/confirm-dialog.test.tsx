@@ -45,8 +45,8 @@ describe('ConfirmDialog', () => {
     expect(onConfirm).toHaveBeenCalledTimes(1);
     fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
-    // Escape on a modal <dialog> closes it; its close event is the one cancel path for all three.
-    fireEvent(dialog, new Event('close'));
+    // Escape on a modal <dialog> fires its cancel event first (Dialog answers it at once).
+    fireEvent(dialog, new Event('cancel', { cancelable: true }));
     expect(onCancel).toHaveBeenCalledTimes(3);
     expect(onConfirm).toHaveBeenCalledTimes(1);
   });
