@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { pdfTextLines } from '../../apps/server/test/pdf-text';
-import { adminCredentials, baseUrl, closeBrowser, newPage } from '../support/browser';
+import { adminCredentials, baseUrl, closeBrowser, newPage, screenshot } from '../support/browser';
 import { createVerifiedUser, loginInBrowser, signInThroughApi } from '../support/auth';
 import { journeySteps } from '../support/journey';
 import { buyThroughApi } from '../support/shop';
@@ -13,8 +12,7 @@ afterAll(closeBrowser);
 
 /** Where this journey's screenshots go, to be looked at (not compared). */
 const SHOTS = '/tmp/i23-web';
-fs.mkdirSync(SHOTS, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, name, { dir: SHOTS });
 
 async function noHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TBoothPage } from '@lbs/domain/booths';
-import { adminCredentials, baseUrl, closeBrowser, newPage, transitionsSettled, VIEWPORTS } from '../support/browser';
+import { adminCredentials, baseUrl, closeBrowser, newPage, screenshot, transitionsSettled, VIEWPORTS } from '../support/browser';
 import { createVerifiedUser, loginInBrowser, signInThroughApi } from '../support/auth';
 import { accountTimeZone } from '../support/shop';
 import { seriousViolations } from '../support/axe';
@@ -24,9 +24,9 @@ afterAll(closeBrowser);
 /** Screenshots the issue's reviewers look at, beside the suite's own. */
 const SHOTS = '/tmp/i20/shots';
 async function shot(page: Page, name: string, fullPage = true): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
+  if (process.env.E2E_SCREENSHOTS === '0') return;
   await transitionsSettled(page);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
+  await screenshot(page, name, { dir: SHOTS, fullPage });
 }
 
 interface Issued {

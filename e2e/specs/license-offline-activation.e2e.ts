@@ -114,9 +114,7 @@ async function shownAnswer(page: Page): Promise<{ text: string; fromQr: string[]
 
 async function settledShot(page: Page, name: string, width: number): Promise<void> {
   await transitionsSettled(page);
-  await screenshot(page, name);
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  await screenshot(page, name, { dir: SHOTS });
   await expect(
     page.evaluate(() => document.documentElement.scrollWidth),
   ).resolves.toBeLessThanOrEqual(width);

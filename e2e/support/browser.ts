@@ -63,9 +63,16 @@ export async function newPage(
   return { context, page };
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+/**
+ * Saves what the page shows as `name`.png, for a person to look at (never compared), in
+ * e2e/screenshots unless `dir` names another. E2E_SCREENSHOTS=0 (CI, where nobody looks) skips
+ * it: a whole page at 1440 px rendered and PNG-encoded in software is CPU the journeys share.
+ */
+export async function screenshot(page: Page, name: string, opts: { dir?: string; fullPage?: boolean } = {}): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS === '0') return;
+  const dir = opts.dir ?? SCREENSHOT_DIR;
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: opts.fullPage ?? true });
 }
 
 /** Unique address for a test user. */
