@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { closeBrowser, newPage } from '../support/browser';
+import { closeBrowser, newPage, VIEWPORTS } from '../support/browser';
 import { createVerifiedUser } from '../support/auth';
 import { loginInBrowser } from '../support/login';
 import { seriousViolations } from '../support/axe';
@@ -71,31 +71,52 @@ async function scan(
   return (await seriousViolations(page)).map((v) => `${path}: ${v}`);
 }
 
-describe('every customer page', () => {
-  for (const viewport of ['mobile', 'desktop'] as const) {
-    it(`has no serious accessibility problem and a title of its own (${viewport})`, async () => {
-      const { context, page } = await newPage(viewport);
-      const requests = watchRequests(page);
-      const titles = new Map<string, string>();
-      const problems: string[] = [];
-      for (const path of VISITOR_PAGES) problems.push(...(await scan(page, requests, path, titles)));
-
-      const { email, password } = await createVerifiedUser();
-      await loginInBrowser(page, email, password);
-      // A Daily licence bought through the real checkout: the success page after a payment, and
-      // Resources (licence holders only) to see.
-      await buyThroughCheckout(page, [{ product_id: 10, quantity: 1 }]);
-      problems.push(...(await scan(page, requests, '/checkout/success', titles, { here: true })));
-      // Something in the cart, so the checkout page shows its form rather than an empty cart.
-      await page.evaluate(() => localStorage.setItem('cart_items', JSON.stringify([{ product_id: 11, quantity: 1 }])));
-      for (const path of CUSTOMER_PAGES) problems.push(...(await scan(page, requests, path, titles)));
-
-      expect(problems).toEqual([]);
-      // Distinct screens, distinct titles (the two verify-sent views are one screen).
-      const byTitle = new Map<string, string[]>();
-      for (const [p, t] of titles) if (!p.startsWith('/verify-sent?')) byTitle.set(t, [...(byTitle.get(t) ?? []), p]);
-      expect([...byTitle].filter(([, ps]) => ps.length > 1)).toEqual([]);
-      await context.close();
-    }, 180_000);
+/**
+ * Scans `path` at both widths with one load: at the width it was loaded at, then again after the
+ * window is resized to the other (the layouts follow the width, not the load). Which width loads
+ * first alternates from page to page, so each width is scanned fresh on half of them and after a
+ * resize on the other half, for half the page loads of a run per width.
+ */
+async function scanBothWidths(
+  page: Page,
+  requests: ReturnType<typeof watchRequests>,
+  path: string,
+  titles: Map<string, string>,
+  opts: { here?: boolean } = {},
+): Promise<string[]> {
+  const widths = titles.size % 2 === 0 ? (['mobile', 'desktop'] as const) : (['desktop', 'mobile'] as const);
+  const problems: string[] = [];
+  for (const [i, width] of widths.entries()) {
+    await page.setViewportSize(VIEWPORTS[width]);
+    const found = await scan(page, requests, path, titles, { here: opts.here || i > 0 });
+    problems.push(...found.map((p) => `${width}: ${p}`));
   }
+  return problems;
+}
+
+describe('every customer page', () => {
+  it('has no serious accessibility problem at 375 or 1440 px, and a title of its own', async () => {
+    const { context, page } = await newPage('mobile');
+    const requests = watchRequests(page);
+    const titles = new Map<string, string>();
+    const problems: string[] = [];
+    for (const path of VISITOR_PAGES) problems.push(...(await scanBothWidths(page, requests, path, titles)));
+
+    const { email, password } = await createVerifiedUser();
+    await loginInBrowser(page, email, password);
+    // A Daily licence bought through the real checkout: the success page after a payment, and
+    // Resources (licence holders only) to see.
+    await buyThroughCheckout(page, [{ product_id: 10, quantity: 1 }]);
+    problems.push(...(await scanBothWidths(page, requests, '/checkout/success', titles, { here: true })));
+    // Something in the cart, so the checkout page shows its form rather than an empty cart.
+    await page.evaluate(() => localStorage.setItem('cart_items', JSON.stringify([{ product_id: 11, quantity: 1 }])));
+    for (const path of CUSTOMER_PAGES) problems.push(...(await scanBothWidths(page, requests, path, titles)));
+
+    expect(problems).toEqual([]);
+    // Distinct screens, distinct titles (the two verify-sent views are one screen).
+    const byTitle = new Map<string, string[]>();
+    for (const [p, t] of titles) if (!p.startsWith('/verify-sent?')) byTitle.set(t, [...(byTitle.get(t) ?? []), p]);
+    expect([...byTitle].filter(([, ps]) => ps.length > 1)).toEqual([]);
+    await context.close();
+  }, 300_000);
 });
