@@ -45,6 +45,8 @@ export default defineConfig({
           // price: a file must not vi.mock modules or leave spies and globals changed.
           pool: 'forks',
           isolate: false,
+          // The compiled server, which the tests that start real server processes run.
+          globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

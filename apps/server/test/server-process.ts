@@ -99,7 +99,8 @@ export interface ServerProcess {
 }
 
 /**
- * The real server (src/main.ts, compiled on the fly by tsx's loader) in its own process group,
+ * The real server, compiled as `npm start` runs it (dist/main.js, built before the tests by
+ * test/global-setup.ts), in its own process group,
  * on a free port of 127.0.0.1, started once /api/health answers 200.
  * Output is collected (and printed only when a test fails), never left to fill a pipe.
  */
@@ -125,7 +126,7 @@ export async function startServerProcess(storage: ServerStorage, extraEnv: Recor
   // One node process, as production runs it. Not the tsx CLI: that wrapper SIGKILLs its child
   // when the child's event loop is too busy to report a signal within 30 ms, which a loaded
   // machine makes a coin toss and which would test tsx instead of the server's own shutdown.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: ROOT,
     env,
     detached: true,

@@ -14,7 +14,7 @@ import {
 } from './server-process';
 import { startSmtpServer } from './smtp-server';
 
-// Spawned servers boot PGlite or connect to PostgreSQL, compile TypeScript with tsx and are
+// Spawned servers boot PGlite or connect to PostgreSQL, run the compiled server (dist/main.js) and are
 // driven over real HTTP on a machine shared with other test files.
 const PROCESS_TEST_MS = 180_000;
 
