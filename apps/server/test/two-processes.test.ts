@@ -102,7 +102,19 @@ describe.runIf(onPostgres())('two server processes, one shop (PostgreSQL and Red
       .flatMap((s) => s.output().split('\n'))
       .filter((line) => line.includes('"msg":"payment reconciliation"'))
       .map((line) => (JSON.parse(line) as { fulfilled: number }).fulfilled);
-    expect(fulfilledByReconciliation.reduce((x, y) => x + y, 0)).toBe(1);
+    // The lost payment, and perhaps a purchase it came upon between its pay page's charge and that
+    // page's own fulfilment (two steps: under load a reconciler round can fall between them, and
+    // it then fulfils that order and the page finds it done). Whoever fulfils, each order is
+    // fulfilled once: one invoice per order, four receipts (above).
+    const byReconciliation = fulfilledByReconciliation.reduce((x, y) => x + y, 0);
+    expect(byReconciliation).toBeGreaterThanOrEqual(1);
+    expect(byReconciliation).toBeLessThanOrEqual(4);
+    await readStorage(storage, async (db) => {
+      const paidOrders = await db.select({ id: orders.id }).from(orders).where(eq(orders.paymentStatus, 'paid'));
+      expect(paidOrders).toHaveLength(4);
+      const invoiced = await db.select({ orderId: invoices.orderId }).from(invoices);
+      expect(invoiced.map((i) => i.orderId).sort()).toEqual(paidOrders.map((o) => o.id).sort());
+    });
   }, 240_000);
 
   it('a licence written on one process is answered as written by the other as soon as the commit’s signal arrives, though both keep licence rows in memory', async () => {
