@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { configureStore } from '@reduxjs/toolkit';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { RouterNavigation } from '../../lib/router-navigation';
-import { dynamicMiddleware, rootReducer } from '../../lib/store-registry';
-import { api } from '../../lib/api';
+import { freshStore } from '../../test/fresh-store';
 import { userSlice } from '../../features/session/user-slice';
 import { cartSlice, initialCartState } from '../../features/cart/cart-slice';
 import { notificationSlice } from '../../features/notifications/notification-slice';
@@ -59,12 +57,7 @@ afterEach(() => {
 });
 
 function renderArea() {
-  const store = configureStore({
-    reducer: rootReducer.inject(userSlice).inject(cartSlice).inject(notificationSlice),
-    preloadedState: { cart: initialCartState() },
-    middleware: (getDefault) => getDefault().concat(dynamicMiddleware.middleware),
-  });
-  store.dispatch(api.util.resetApiState());
+  const store = freshStore({ slices: [userSlice, cartSlice, notificationSlice], preloadedState: { cart: initialCartState() } });
   render(
     <Provider store={store}>
       <MemoryRouter initialEntries={['/accounts/overview/orders']}>

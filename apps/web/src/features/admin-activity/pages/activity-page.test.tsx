@@ -1,11 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { configureStore } from '@reduxjs/toolkit';
 import { Provider } from 'react-redux';
 import type { TAuditEntry } from '@lbs/domain/admin-responses';
-import { api } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format-date';
-import { dynamicMiddleware, rootReducer } from '../../../lib/store-registry';
+import { freshStore } from '../../../test/fresh-store';
 import { ActivityPage } from './activity-page';
 
 let entries: TAuditEntry[];
@@ -32,8 +30,7 @@ afterEach(() => {
 });
 
 function renderPage() {
-  const store = configureStore({ reducer: rootReducer, middleware: (getDefault) => getDefault().concat(dynamicMiddleware.middleware) });
-  store.dispatch(api.util.resetApiState());
+  const store = freshStore();
   return render(
     <Provider store={store}>
       <ActivityPage />

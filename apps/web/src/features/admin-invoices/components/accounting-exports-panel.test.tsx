@@ -1,11 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { configureStore } from '@reduxjs/toolkit';
 import { Provider } from 'react-redux';
 import { EXPORT_MSG } from '@lbs/domain/accounting-exports';
-import { api } from '../../../lib/api';
 import { STORAGE_KEYS } from '../../../lib/storage';
-import { dynamicMiddleware, rootReducer } from '../../../lib/store-registry';
+import { freshStore } from '../../../test/fresh-store';
 import { AccountingExportsPanel } from './accounting-exports-panel';
 
 interface Call {
@@ -46,8 +44,7 @@ afterEach(() => {
 });
 
 function renderPanel() {
-  const store = configureStore({ reducer: rootReducer, middleware: (getDefault) => getDefault().concat(dynamicMiddleware.middleware) });
-  store.dispatch(api.util.resetApiState());
+  const store = freshStore();
   render(
     <Provider store={store}>
       <AccountingExportsPanel now={new Date('2026-11-26T10:00:00Z')} />

@@ -1,10 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { configureStore } from '@reduxjs/toolkit';
 import { Provider } from 'react-redux';
 import type { TAdminNotification } from '@lbs/domain/admin-responses';
-import { api } from '../../../lib/api';
-import { dynamicMiddleware, rootReducer } from '../../../lib/store-registry';
+import { freshStore } from '../../../test/fresh-store';
 import { userSlice } from '../../session/user-slice';
 import { NotificationsPage } from './notifications-page';
 
@@ -85,11 +83,7 @@ afterEach(() => {
 });
 
 function renderPage() {
-  const store = configureStore({
-    reducer: rootReducer.inject(userSlice),
-    middleware: (getDefault) => getDefault().concat(dynamicMiddleware.middleware),
-  });
-  store.dispatch(api.util.resetApiState());
+  const store = freshStore({ slices: [userSlice] });
   // The signed-in admin owns the rows with user_id 2.
   store.dispatch(
     userSlice.actions.setUser({

@@ -1,10 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { configureStore } from '@reduxjs/toolkit';
 import { Provider } from 'react-redux';
 import { MSG } from '@lbs/domain/messages';
-import { dynamicMiddleware, rootReducer } from '../../../lib/store-registry';
-import { api } from '../../../lib/api';
+import { freshStore } from '../../../test/fresh-store';
 import { ReportPage } from './report-page';
 
 /** The page against a stand-in for the API (fetch answered in the test). */
@@ -99,11 +97,7 @@ afterEach(() => {
 });
 
 function renderPage() {
-  const store = configureStore({
-    reducer: rootReducer,
-    middleware: (getDefault) => getDefault().concat(dynamicMiddleware.middleware),
-  });
-  store.dispatch(api.util.resetApiState());
+  const store = freshStore();
   return render(
     <Provider store={store}>
       <ReportPage />

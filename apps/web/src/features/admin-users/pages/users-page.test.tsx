@@ -1,11 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { configureStore } from '@reduxjs/toolkit';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { USER_SEARCH_COUNT_CAP, type TAdminUserPage } from '@lbs/domain/admin-responses';
-import { api } from '../../../lib/api';
-import { dynamicMiddleware, rootReducer } from '../../../lib/store-registry';
+import { freshStore } from '../../../test/fresh-store';
 import { UsersPage } from './users-page';
 
 /*
@@ -49,8 +47,7 @@ afterEach(() => {
 });
 
 function renderPage() {
-  const store = configureStore({ reducer: rootReducer, middleware: (getDefault) => getDefault().concat(dynamicMiddleware.middleware) });
-  store.dispatch(api.util.resetApiState());
+  const store = freshStore();
   return render(
     <Provider store={store}>
       <MemoryRouter>

@@ -1,12 +1,10 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { configureStore } from '@reduxjs/toolkit';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { RouterNavigation } from '../../../lib/router-navigation';
 import type { TBooth } from '@lbs/domain/booths';
-import { dynamicMiddleware, rootReducer } from '../../../lib/store-registry';
-import { api } from '../../../lib/api';
+import { freshStore } from '../../../test/fresh-store';
 import { BoothsPage } from './booths-page';
 
 /** The page against a stand-in for the API: what it shows, what it sends, and what it does when the list fails. */
@@ -81,8 +79,7 @@ afterEach(() => {
 });
 
 function renderPage() {
-  const store = configureStore({ reducer: rootReducer, middleware: (getDefault) => getDefault().concat(dynamicMiddleware.middleware) });
-  store.dispatch(api.util.resetApiState());
+  const store = freshStore();
   return render(
     <Provider store={store}>
       <MemoryRouter>

@@ -1,11 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { configureStore } from '@reduxjs/toolkit';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { RouterNavigation } from '../../../lib/router-navigation';
-import { api } from '../../../lib/api';
-import { dynamicMiddleware, rootReducer } from '../../../lib/store-registry';
+import { freshStore } from '../../../test/fresh-store';
 import { UnsubscribePage } from './unsubscribe-page';
 
 let calls: string[];
@@ -31,8 +29,7 @@ afterEach(() => {
 });
 
 function renderAt(path: string) {
-  const store = configureStore({ reducer: rootReducer, middleware: (getDefault) => getDefault().concat(dynamicMiddleware.middleware) });
-  store.dispatch(api.util.resetApiState());
+  const store = freshStore();
   return render(
     <Provider store={store}>
       <MemoryRouter initialEntries={[path]}>
