@@ -56,28 +56,14 @@ async function settled(page: Page, requests: ReturnType<typeof watchRequests>): 
   await requests.quiet();
 }
 
-async function scan(
-  page: Page,
-  requests: ReturnType<typeof watchRequests>,
-  path: string,
-  titles: Map<string, string>,
-  opts: { here?: boolean } = {},
-): Promise<string[]> {
-  if (!opts.here) await page.goto(path);
-  await settled(page, requests);
-  const title = await page.title();
-  expect(title, `${path} has no title`).toMatch(/LentiBooth/);
-  titles.set(path, title);
-  return (await seriousViolations(page)).map((v) => `${path}: ${v}`);
-}
-
 /**
  * Scans `path` at both widths with one load: at the width it was loaded at, then again after the
  * window is resized to the other (the layouts follow the width, not the load). Which width loads
  * first alternates from page to page, so each width is scanned fresh on half of them and after a
- * resize on the other half, for half the page loads of a run per width.
+ * resize on the other half, for half the page loads of a run per width. `here`: the page is
+ * already on `path`.
  */
-async function scanBothWidths(
+async function scan(
   page: Page,
   requests: ReturnType<typeof watchRequests>,
   path: string,
@@ -88,8 +74,12 @@ async function scanBothWidths(
   const problems: string[] = [];
   for (const [i, width] of widths.entries()) {
     await page.setViewportSize(VIEWPORTS[width]);
-    const found = await scan(page, requests, path, titles, { here: opts.here || i > 0 });
-    problems.push(...found.map((p) => `${width}: ${p}`));
+    if (i === 0 && !opts.here) await page.goto(path);
+    await settled(page, requests);
+    const title = await page.title();
+    expect(title, `${path} has no title`).toMatch(/LentiBooth/);
+    titles.set(path, title);
+    problems.push(...(await seriousViolations(page)).map((v) => `${width}: ${path}: ${v}`));
   }
   return problems;
 }
@@ -100,17 +90,17 @@ describe('every customer page', () => {
     const requests = watchRequests(page);
     const titles = new Map<string, string>();
     const problems: string[] = [];
-    for (const path of VISITOR_PAGES) problems.push(...(await scanBothWidths(page, requests, path, titles)));
+    for (const path of VISITOR_PAGES) problems.push(...(await scan(page, requests, path, titles)));
 
     const { email, password } = await createVerifiedUser();
     await loginInBrowser(page, email, password);
     // A Daily licence bought through the real checkout: the success page after a payment, and
     // Resources (licence holders only) to see.
     await buyThroughCheckout(page, [{ product_id: 10, quantity: 1 }]);
-    problems.push(...(await scanBothWidths(page, requests, '/checkout/success', titles, { here: true })));
+    problems.push(...(await scan(page, requests, '/checkout/success', titles, { here: true })));
     // Something in the cart, so the checkout page shows its form rather than an empty cart.
     await page.evaluate(() => localStorage.setItem('cart_items', JSON.stringify([{ product_id: 11, quantity: 1 }])));
-    for (const path of CUSTOMER_PAGES) problems.push(...(await scanBothWidths(page, requests, path, titles)));
+    for (const path of CUSTOMER_PAGES) problems.push(...(await scan(page, requests, path, titles)));
 
     expect(problems).toEqual([]);
     // Distinct screens, distinct titles (the two verify-sent views are one screen).
