@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freshDatabaseUrl } from '../e2e/support/product-server.ts';
-import { CONNECTIONS, SECONDS, USE_TSX, fmt, load, root, rssMb, signedInCustomer, startBare, startProduct, stop } from './support/bench-server.mjs';
+import { CONNECTIONS, SECONDS, USE_TSX, WARMUP_SECONDS, fmt, load, root, rssMb, signedInCustomer, startBare, startProduct, stop } from './support/bench-server.mjs';
 
 
 async function benchDatabase(label, databaseUrl, bare) {
@@ -68,7 +68,7 @@ if (!USE_TSX) {
   if (build.status !== 0) throw new Error('server build failed');
 }
 
-console.log(`bench:api — ${CONNECTIONS} connections, ${SECONDS} s per run, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(`bench:api — ${CONNECTIONS} connections, ${SECONDS} s per run after ${WARMUP_SECONDS} s of warm-up, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 const bare = await startBare();
 const results = [];
 

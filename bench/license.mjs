@@ -30,7 +30,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freshDatabaseUrl } from '../e2e/support/product-server.ts';
-import { CONNECTIONS, SECONDS, fmt, load, root, rssMb, startBare, startProduct, stop } from './support/bench-server.mjs';
+import { CONNECTIONS, SECONDS, WARMUP_SECONDS, fmt, load, root, rssMb, startBare, startProduct, stop } from './support/bench-server.mjs';
 import { activateBody, activatedBooths, adminEnv } from './support/booths.mjs';
 import { runLicenseEventSimulation } from '../apps/server/test/license-event-simulation.ts';
 import { benchFleet, FLEET_DEVICES, FLEET_EVENTS, FLEET_LICENSES } from './support/fleet.mjs';
@@ -103,7 +103,7 @@ async function throughput() {
   if (build.status !== 0) throw new Error('server build failed');
 
   console.log(
-    `bench:license — ${CONNECTIONS} connections, ${SECONDS} s per run, ${LICENSES} booths, ${os.cpus().length} CPUs, load average ${os
+    `bench:license — ${CONNECTIONS} connections, ${SECONDS} s per run after ${WARMUP_SECONDS} s of warm-up, ${LICENSES} booths, ${os.cpus().length} CPUs, load average ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}`,

@@ -164,7 +164,17 @@ export async function signedInCustomer(baseUrl) {
 }
 
 /** autocannon on `url` for SECONDS at CONNECTIONS; `options` adds method, body or requests. */
+/**
+ * The same load, untimed, before every measured run (bare route and product alike): the first
+ * seconds of a fresh process compile its hot paths, and a 10 s run that includes them measured
+ * the product's start-up as much as its route (2026-11-27: the first 8 s of validate cost 420-660
+ * µs of server CPU a request, the next 8 s 285-335). A run of a fixed `amount` (bench:login) has none:
+ * its requests are made for it.
+ */
+export const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+
 export async function load(url, headers = {}, options = {}) {
+  if (WARMUP_SECONDS > 0 && options.amount === undefined) await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_SECONDS, headers, ...options });
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, ...options });
   const bad = result.non2xx + result.errors + result.timeouts;
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad };

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { strictBodyValidatorCompiler } from './plugins/strict-body';
@@ -57,14 +57,27 @@ class OneLinePerRequest extends LogController {
   constructor(private readonly quiet = false) {
     super();
   }
+  /**
+   * The app's logger without its redaction, for answered requests' lines only: every field of such
+   * a line is one this class picks, none can hold a secret (the URL is masked by the req
+   * serializer), and the redaction's walk over each line cost more than the rest of the line
+   * (about 13 of 18 µs, bench:license). Errors keep the redacting logger: an error may carry anything.
+   */
+  private answeredLines: FastifyBaseLogger | undefined;
+
   override incomingRequest(): void {}
   override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
     // The route template (not the URL, which may carry a token) and the caller when the request
     // looked them up; the request id comes with the request's own logger (reqId).
     const fields = { req, res: reply, responseTime: reply.elapsedTime, route: req.routeOptions.url ?? null, userId: req.knownUserId() };
-    if (error) reply.log.error({ ...fields, err: error }, 'request errored');
-    else if (this.quiet && reply.statusCode < 500) reply.log.debug(fields, 'request completed');
-    else reply.log.info(fields, 'request completed');
+    if (error) {
+      reply.log.error({ ...fields, err: error }, 'request errored');
+      return;
+    }
+    this.answeredLines ??= req.server.log.child({}, { redact: [] });
+    const line = { reqId: req.id, ...fields };
+    if (this.quiet && reply.statusCode < 500) this.answeredLines.debug(line, 'request completed');
+    else this.answeredLines.info(line, 'request completed');
   }
 }
 

@@ -1,4 +1,4 @@
-import crypto from 'node:crypto';
+import sodium from 'sodium-native';
 import { type TJwks, type TLeaseJwk } from '@lbs/domain/license-server';
 import type { AppConfig } from '../../config';
 import type { DbOrTx } from '../../db/client';
@@ -10,8 +10,8 @@ export const EMBEDDED_SIGNING_KEY_NAME = 'license_signing_key';
 
 export interface LeaseSigningKey {
   kid: string;
-  /** Node's key object: leases are signed with node:crypto (see lease.ts). */
-  key: crypto.KeyObject;
+  /** libsodium's secret key (the 32-byte seed `d`, then the public key `x`): leases are signed with libsodium (see lease.ts). */
+  secretKey: Buffer;
   publicJwk: TLeaseJwk;
 }
 
@@ -47,8 +47,13 @@ export class LicenseSigningKeys {
 
   private async load(): Promise<LeaseSigningKey> {
     const jwk = this.config.LICENSE_SIGNING_KEY ?? (await embeddedKey(this.db));
-    const key = crypto.createPrivateKey({ key: { kty: jwk.kty, crv: jwk.crv, x: jwk.x, d: jwk.d }, format: 'jwk' });
-    return { kid: jwk.kid, key, publicJwk: publicJwkOf(jwk) };
+    // Guarded memory (libsodium's sodium_malloc): kept out of swap and core dumps.
+    const secretKey = sodium.sodium_malloc(sodium.crypto_sign_SECRETKEYBYTES);
+    const publicKey = Buffer.alloc(sodium.crypto_sign_PUBLICKEYBYTES);
+    sodium.crypto_sign_seed_keypair(publicKey, secretKey, Buffer.from(jwk.d, 'base64url'));
+    // parseSigningKey derived x from d with node:crypto: the two libraries agree, or nothing verifies.
+    if (publicKey.toString('base64url') !== jwk.x) throw new Error('licence signing key: the public key derived from d is not x');
+    return { kid: jwk.kid, secretKey, publicJwk: publicJwkOf(jwk) };
   }
 }
 
