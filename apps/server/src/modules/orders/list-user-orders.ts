@@ -14,11 +14,15 @@ import { orderWasPaid } from './was-paid';
  * round trips per request). Only a page past the end, which has no row to carry the total, costs
  * a second statement to count. A customer has few orders, so any page is read from the newest end
  * (the paging of the back office's 300,000 orders lives in db/paginate.ts).
+ *
+ * The first page, which is nearly every call, has its own statement without OFFSET: with OFFSET
+ * as a parameter PostgreSQL costs its generic plan above the custom one and so plans the query
+ * again on every execution (about 0.5 ms of planning against 0.2 ms of execution, bench:api).
  */
 export async function listUserOrders(db: Db, userId: number, paging: { page: number; page_size: number }): Promise<Paged<ReturnType<typeof toOrderJson>>> {
   const { page, page_size } = paging;
   const queries = preparedFor(db);
-  const rows = await queries.page.execute({ userId, limit: page_size, offset: pageOffset(page, page_size) });
+  const rows = page === 1 ? await queries.firstPage.execute({ userId, limit: page_size }) : await queries.page.execute({ userId, limit: page_size, offset: pageOffset(page, page_size) });
   const total = rows[0]?.total ?? (page === 1 ? 0 : Number((await queries.count.execute({ userId }))[0]?.n ?? 0));
   const items = rows.map(({ order, lines, refunds }) => toOrderJson(order, parsed<LineJson>(lines).map(toLine), customerVisibleRefunds(parsed<RefundJson>(refunds).map(toRefund))));
   return { items, total, page, page_size };
@@ -66,18 +70,20 @@ const countQuery = (db: Db, userId: Arg) => db.select({ n: count() }).from(order
  * A page of the user's orders with the total on every row, as an uncorrelated subquery (evaluated
  * once), never a window count over the rows; exported for the query-plan test.
  */
-export const userOrdersPageQuery = (db: Db, args: { userId: Arg; limit: Arg; offset: Arg }) =>
-  db
+export const userOrdersPageQuery = (db: Db, args: { userId: Arg; limit: Arg; offset?: Arg }) => {
+  const firstRows = db
     .select({ order: getTableColumns(orders), total: sql<number>`(${countQuery(db, args.userId)})`.mapWith(Number), lines: linesJson, refunds: refundsJson })
     .from(orders)
     .where(ofUser(args.userId))
     .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(args.limit)
-    .offset(args.offset);
+    .limit(args.limit);
+  return args.offset === undefined ? firstRows : firstRows.offset(args.offset);
+};
 
 function buildQueries(db: Db) {
   const userId = sql.placeholder('userId');
   return {
+    firstPage: userOrdersPageQuery(db, { userId, limit: sql.placeholder('limit') }).prepare('list_user_orders_first_page'),
     page: userOrdersPageQuery(db, { userId, limit: sql.placeholder('limit'), offset: sql.placeholder('offset') }).prepare('list_user_orders_page'),
     count: countQuery(db, userId).prepare('list_user_orders_count'),
   };

@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../../../test/build-test-app';
+import { onPostgres, openTestDatabase, type TestDatabase } from '../../../test/build-test-app';
 import { planOf as planOfQuery } from '../../../test/query-plan';
 import { slipLinesQuery, slipOrdersQuery } from './find-packing-slips';
 import { userOrdersPageQuery } from './list-user-orders';
@@ -34,7 +34,7 @@ it('reads the packing slips’ orders and their lines through indexes, the lines
 });
 
 it('reads a customer’s page of orders, its total, lines and refunds through indexes, whatever the page', async () => {
-  for (const offset of [0, 40]) {
+  for (const offset of [undefined, 40]) {
     const plan = await planOf(userOrdersPageQuery(t.database.db, { userId: 42, limit: 10, offset }).getSQL());
     // The page and its total by the customer's (user_id, created_at) index; each order's lines and
     // refunds by their order's index, the credit note and refund lines by theirs.
@@ -46,3 +46,26 @@ it('reads a customer’s page of orders, its total, lines and refunds through in
     expect(plan).not.toMatch(/Seq Scan/);
   }
 });
+
+it.skipIf(!onPostgres())(
+  'plans a customer’s first page once on PostgreSQL: its statement takes the generic plan, not a new plan per call',
+  async () => {
+    // The statement the app prepares (list_user_orders_first_page), on a connection of its own
+    // so that pg_prepared_statements shows its plans. With OFFSET as a parameter PostgreSQL priced
+    // the generic plan above the custom one and planned every execution again.
+    const pg = (await import('pg')).default;
+    const client = new pg.Client({ connectionString: t.url });
+    await client.connect();
+    try {
+      const { sql, params } = userOrdersPageQuery(t.database.db, { userId: 42, limit: 10 }).toSQL();
+      for (let i = 0; i < 12; i++) await client.query({ name: 'first_page', text: sql, values: params });
+      const { rows } = await client.query<{ generic_plans: string; custom_plans: string }>(
+        "select generic_plans, custom_plans from pg_prepared_statements where name = 'first_page'",
+      );
+      expect(Number(rows[0]!.generic_plans)).toBeGreaterThanOrEqual(6);
+      expect(Number(rows[0]!.custom_plans)).toBeLessThanOrEqual(6);
+    } finally {
+      await client.end();
+    }
+  },
+);
