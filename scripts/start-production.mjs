@@ -5,13 +5,14 @@
 // with a year-long immutable cache, its pages with no-cache (apps/server/src/plugins/spa.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const built = spawnSync(process.execPath, [path.join(root, 'scripts/ensure-build.mjs')], { stdio: 'inherit' });
 if (built.status !== 0) process.exit(built.status ?? 1);
 
 // From apps/server, as `npm start`, so a relative DATA_DIR means the same directory.
-const server = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/main.js'], {
   cwd: path.join(root, 'apps/server'),
   env: { ...process.env, NODE_ENV: 'production' },
   stdio: 'inherit',

@@ -9,6 +9,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { solveChallenge } from 'altcha-lib';
 import { freePort } from '../../e2e/support/product-server.ts';
+import { SERVER_NODE_FLAGS } from '../../apps/server/node-flags.mjs';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -108,7 +109,7 @@ export async function startProduct(databaseUrl, extraEnv = {}) {
   else delete env.DATABASE_URL;
   const entry = USE_TSX
     ? [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/main.ts']
-    : ['--enable-source-maps', 'apps/server/dist/main.js'];
+    : [...SERVER_NODE_FLAGS, 'apps/server/dist/main.js'];
   // The log goes to a file, as to a collector that keeps up: a pipe this busy process drains late
   // would make the server's logger wait, which is the bench's doing, not the product's.
   const logFile = path.join(dataDir, 'server.log');

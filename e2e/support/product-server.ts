@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SERVER_TIME_ZONE } from './time-zones';
+import { SERVER_NODE_FLAGS } from '../../apps/server/node-flags.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -99,7 +100,7 @@ export async function startProductServer(
     });
     if (seed.status !== 0) throw new Error('seeding the demo shop failed');
   }
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/main.js'], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],

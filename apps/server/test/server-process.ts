@@ -8,6 +8,7 @@ import { solveChallenge } from 'altcha-lib';
 import pg from 'pg';
 import { openDatabase, type Db } from '../src/db/client';
 import { pgliteTemplate } from './build-test-app';
+import { SERVER_NODE_FLAGS } from '../node-flags.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -126,7 +127,7 @@ export async function startServerProcess(storage: ServerStorage, extraEnv: Recor
   // One node process, as production runs it. Not the tsx CLI: that wrapper SIGKILLs its child
   // when the child's event loop is too busy to report a signal within 30 ms, which a loaded
   // machine makes a coin toss and which would test tsx instead of the server's own shutdown.
-  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/main.js'], {
     cwd: ROOT,
     env,
     detached: true,
