@@ -59,7 +59,7 @@ const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toStrin
  * check issues a lease, and the signature was the largest single cost of a check (node:crypto
  * about 54 µs a lease on the 2-core machine, libsodium 30 µs, jose's WebCrypto path ~190 µs;
  * under load in the server node:crypto's took ~25% of its CPU). Ed25519 signatures are
- * deterministic (RFC 8032), so the bytes are the ones node:crypto made (lease.test.ts). The
+ * deterministic (RFC 8032), so the bytes are the ones node:crypto made (lease-test-vectors.test.ts). The
  * serialisation is the standard's three base64url parts; jose verifies the result in the tests
  * and in packages/license-client, so any JOSE library reads what this writes.
  */
