@@ -107,14 +107,17 @@ export async function startProduct(databaseUrl, extraEnv = {}) {
   delete env.REDIS_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
+  // The product's own flags first, so that BENCH_NODE_ARGS can override one (V8 keeps the last):
+  // BENCH_NODE_ARGS=--max-semi-space-size=64 measures without the cap. The tsx path runs the
+  // sources through tsx's loader, without the compiled start's flags.
   const entry = USE_TSX
-    ? [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/main.ts']
-    : [...SERVER_NODE_FLAGS, 'apps/server/dist/main.js'];
+    ? [...NODE_ARGS, path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/main.ts']
+    : [...SERVER_NODE_FLAGS, ...NODE_ARGS, 'apps/server/dist/main.js'];
   // The log goes to a file, as to a collector that keeps up: a pipe this busy process drains late
   // would make the server's logger wait, which is the bench's doing, not the product's.
   const logFile = path.join(dataDir, 'server.log');
   const log = fs.openSync(logFile, 'w');
-  const child = spawn(process.execPath, [...NODE_ARGS, ...entry], { cwd: root, env, stdio: ['ignore', log, 'inherit'] });
+  const child = spawn(process.execPath, entry, { cwd: root, env, stdio: ['ignore', log, 'inherit'] });
   fs.closeSync(log);
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
@@ -164,7 +167,6 @@ export async function signedInCustomer(baseUrl) {
   return { token, userId: session.user.id ?? me.id, email, password };
 }
 
-/** autocannon on `url` for SECONDS at CONNECTIONS; `options` adds method, body or requests. */
 /**
  * The same load, untimed, before every measured run (bare route and product alike): the first
  * seconds of a fresh process compile its hot paths, and a 10 s run that includes them measured
@@ -174,6 +176,7 @@ export async function signedInCustomer(baseUrl) {
  */
 export const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 
+/** autocannon on `url` for SECONDS at CONNECTIONS; `options` adds method, body or requests. */
 export async function load(url, headers = {}, options = {}) {
   if (WARMUP_SECONDS > 0 && options.amount === undefined) await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_SECONDS, headers, ...options });
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, ...options });

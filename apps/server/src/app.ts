@@ -62,13 +62,16 @@ class OneLinePerRequest extends LogController {
    * a line is one this class picks, none can hold a secret (the URL is masked by the req
    * serializer), and the redaction's walk over each line cost more than the rest of the line
    * (about 13 of 18 µs, bench:license). Errors keep the redacting logger: an error may carry anything.
+   * Made from the app's logger, so it follows the app's level; a route's own `logLevel` (none is
+   * set today) would not apply to these lines.
    */
   private answeredLines: FastifyBaseLogger | undefined;
 
   override incomingRequest(): void {}
   override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
     // The route template (not the URL, which may carry a token) and the caller when the request
-    // looked them up; the request id comes with the request's own logger (reqId).
+    // looked them up; the request id is the request logger's binding (reqId) on an error line, and
+    // added by hand on an answered one.
     const fields = { req, res: reply, responseTime: reply.elapsedTime, route: req.routeOptions.url ?? null, userId: req.knownUserId() };
     if (error) {
       reply.log.error({ ...fields, err: error }, 'request errored');

@@ -22,6 +22,13 @@ describe('Ed25519 JWK helpers', () => {
     expect(() => parseSigningKey(JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x: jwk.x }))).toThrow(/private/);
   });
 
+  it('refuse a private JWK whose x is another key’s (node:crypto alone would drop it silently)', () => {
+    const mine = crypto.generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' }) as { x: string; d: string };
+    const another = crypto.generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' }) as { x: string };
+    expect(() => parseSigningKey(JSON.stringify({ kty: 'OKP', crv: 'Ed25519', d: mine.d, x: another.x }))).toThrow('has an x that is not the public key of its d');
+    expect(parseSigningKey(JSON.stringify({ kty: 'OKP', crv: 'Ed25519', d: mine.d, x: mine.x })).x).toBe(mine.x);
+  });
+
   it('list public keys only, each with its kid', () => {
     const key = generateSigningKey();
     expect(parsePublicKeys(JSON.stringify({ keys: [{ kty: 'OKP', crv: 'Ed25519', x: key.x, kid: 'old' }] }))).toEqual([

@@ -43,7 +43,11 @@ export function parseSigningKey(text: string): Ed25519PrivateJwk {
     } catch {
       throw new Error('is not a usable Ed25519 private JWK');
     }
-    return fromKeyObject(key, jwk.kid);
+    const parsed = fromKeyObject(key, jwk.kid);
+    // node:crypto reads d alone: an x pasted from another key would be dropped without a word, and
+    // the JWKS would publish a key nobody meant. Refused, so the mistake shows at start.
+    if (jwk.x !== parsed.x) throw new Error('has an x that is not the public key of its d');
+    return parsed;
   }
   let key: crypto.KeyObject;
   try {

@@ -1,4 +1,3 @@
-import sodium from 'sodium-native';
 import { LEASE_ALG, LEASE_TYP, type LicenseServerType, type TLeaseClaims } from '@lbs/domain/license-server';
 import type { licenses } from '../../db/schema';
 import type { LicenseSigningKeys } from './signing-keys';
@@ -55,11 +54,9 @@ const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toStrin
 
 /**
  * Signs leases: compact JWS (RFC 7515), EdDSA with Ed25519 (RFC 8037), header {alg, kid, typ:
- * 'lease+jwt'}. Signed with libsodium (sodium-native) rather than node:crypto or jose: every valid
- * check issues a lease, and the signature was the largest single cost of a check (node:crypto
- * about 54 µs a lease on the 2-core machine, libsodium 30 µs, jose's WebCrypto path ~190 µs;
- * under load in the server node:crypto's took ~25% of its CPU). Ed25519 signatures are
- * deterministic (RFC 8032), so the bytes are the ones node:crypto made (lease-test-vectors.test.ts). The
+ * 'lease+jwt'}. Signed by the key's `sign` (ed25519-signer.ts: libsodium where it has a build,
+ * else node:crypto; the same bytes either way), never jose's SignJWT: jose signs through
+ * WebCrypto, about 190 µs a lease, and every valid check issues one (bench:license). The
  * serialisation is the standard's three base64url parts; jose verifies the result in the tests
  * and in packages/license-client, so any JOSE library reads what this writes.
  */
@@ -85,9 +82,6 @@ export class LeaseIssuer {
     const signing = await this.keys.current();
     const claims: TLeaseClaims = { ...leaseClaims(license, deviceId, { ...this.opts, now }), ...(binding ? { nonce: binding.nonce, kfp: binding.kfp } : {}) };
     const signingInput = `${base64url({ alg: LEASE_ALG, kid: signing.kid, typ: LEASE_TYP })}.${base64url(claims)}`;
-    // Ed25519 takes no digest: the algorithm argument is null.
-    const signature = Buffer.allocUnsafe(sodium.crypto_sign_BYTES);
-    sodium.crypto_sign_detached(signature, Buffer.from(signingInput), signing.secretKey);
-    return `${signingInput}.${signature.toString('base64url')}`;
+    return `${signingInput}.${signing.sign(Buffer.from(signingInput)).toString('base64url')}`;
   }
 }

@@ -1,17 +1,17 @@
-import sodium from 'sodium-native';
 import { type TJwks, type TLeaseJwk } from '@lbs/domain/license-server';
 import type { AppConfig } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { getOrCreateSecret } from '../../db/app-secrets';
 import { generateSigningKey, parseSigningKey, publicJwkOf, type Ed25519PrivateJwk } from '../../lib/ed25519-jwk';
+import { ed25519Signer, type Ed25519Sign } from './ed25519-signer';
 
 /** Where the embedded mode keeps the key it generated (app_secrets.name). */
 export const EMBEDDED_SIGNING_KEY_NAME = 'license_signing_key';
 
 export interface LeaseSigningKey {
   kid: string;
-  /** libsodium's secret key (the 32-byte seed `d`, then the public key `x`): leases are signed with libsodium (see lease.ts). */
-  secretKey: Buffer;
+  /** Signs with this key (libsodium where it loads, else node:crypto: ed25519-signer.ts). */
+  sign: Ed25519Sign;
   publicJwk: TLeaseJwk;
 }
 
@@ -47,13 +47,7 @@ export class LicenseSigningKeys {
 
   private async load(): Promise<LeaseSigningKey> {
     const jwk = this.config.LICENSE_SIGNING_KEY ?? (await embeddedKey(this.db));
-    // Guarded memory (libsodium's sodium_malloc): kept out of swap and core dumps.
-    const secretKey = sodium.sodium_malloc(sodium.crypto_sign_SECRETKEYBYTES);
-    const publicKey = Buffer.alloc(sodium.crypto_sign_PUBLICKEYBYTES);
-    sodium.crypto_sign_seed_keypair(publicKey, secretKey, Buffer.from(jwk.d, 'base64url'));
-    // parseSigningKey derived x from d with node:crypto: the two libraries agree, or nothing verifies.
-    if (publicKey.toString('base64url') !== jwk.x) throw new Error('licence signing key: the public key derived from d is not x');
-    return { kid: jwk.kid, secretKey, publicJwk: publicJwkOf(jwk) };
+    return { kid: jwk.kid, sign: ed25519Signer(jwk), publicJwk: publicJwkOf(jwk) };
   }
 }
 
