@@ -6,8 +6,9 @@
  * The leases are signed the way the server's LeaseIssuer signs them (apps/server/src/modules/
  * license-server/lease.ts): compact JWS, header {alg, kid, typ} and the claims in the server's
  * order, each part JSON.stringify'd and base64url-encoded, Ed25519 over `header.payload` with
- * node:crypto. Ed25519 signatures are deterministic (RFC 8032), so a run reproduces the file byte
- * for byte; a test checks the committed file against a fresh run.
+ * node:crypto (the server signs with libsodium where it loads, else node:crypto: the same bytes).
+ * Ed25519 signatures are deterministic (RFC 8032), so a run reproduces the file byte for byte; a
+ * test checks the committed file against a fresh run.
  */
 import crypto from 'node:crypto';
 import { writeFileSync } from 'node:fs';

@@ -23,9 +23,6 @@ export function loadSodium(): Sodium | null {
 
 const sodiumHere = loadSodium();
 
-/** Which library signs leases in this process (its test reads it). */
-export const ED25519_SIGNER: 'libsodium' | 'node:crypto' = sodiumHere ? 'libsodium' : 'node:crypto';
-
 /**
  * A signing function for `jwk`: libsodium's when it loaded (30 µs a signature against node:crypto's
  * 54 on the 2-core machine; the signature was the largest single cost of a licence check), else

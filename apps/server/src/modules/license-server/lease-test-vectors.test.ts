@@ -7,6 +7,7 @@ import {
   type TestVectorFile,
 } from '../../../../../packages/license-client/src/test-vectors/generate-test-vectors';
 import type { licenses } from '../../db/schema';
+import { ed25519Signer, loadSodium } from './ed25519-signer';
 import { LeaseIssuer } from './lease';
 import { LicenseSigningKeys } from './signing-keys';
 
@@ -51,5 +52,15 @@ describe('the lease test vectors', () => {
 
     expect(lease).toBe(valid!.lease);
     expect(await keys.jwks()).toEqual(vectors.jwks);
+  });
+
+  it('are signed the same by either of the server\'s signers: libsodium, and node:crypto where libsodium has no build', () => {
+    const valid = vectors.vectors.find((v) => v.name === 'valid')!;
+    const [header, payload, signature] = valid.lease.split('.');
+    const { kid, x, d } = TEST_ONLY_SIGNING_KEYS.trusted;
+    const jwk = { kty: 'OKP' as const, crv: 'Ed25519' as const, kid, x, d };
+    for (const sodium of [loadSodium(), null]) {
+      expect(ed25519Signer(jwk, sodium)(Buffer.from(`${header}.${payload}`)).toString('base64url')).toBe(signature);
+    }
   });
 });
