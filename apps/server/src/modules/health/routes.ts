@@ -3,12 +3,15 @@ import { ZHealth, ZHealthDown } from '@lbs/domain/responses';
 import type { AppContext } from '../../app-context';
 
 export async function healthRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  // Checks that arrive while one is in flight share its answer: fifty probes at once learn the same
-  // thing from one round trip instead of queueing fifty on PGlite's single connection (or the pool).
+  // Checks that arrive together share one answer: fifty probes at once learn the same thing from
+  // one round trip instead of queueing fifty on PGlite's single connection (or the pool). The ping
+  // starts on the next turn of the event loop, after every request read in this one has joined:
+  // PGlite answers within the same turn (its WASM runs on this thread), so a ping started at once
+  // was over before the next socket was read, and each probe paid for its own.
   let inFlight: Promise<boolean> | undefined;
   const ping = () =>
-    (inFlight ??= ctx.database
-      .ping()
+    (inFlight ??= new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => ctx.database.ping())
       .catch(() => false)
       .finally(() => {
         inFlight = undefined;
