@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LicenseValidationCode } from '@lbs/domain/license-server';
 import type { Database } from '../../db/client';
+import { sharedPerTurn } from '../../lib/shared-per-turn';
 
 /**
  * The process's Prometheus metrics (prom-client), one registry per app so tests that build many
@@ -62,20 +63,18 @@ export class AppMetrics {
     });
 
     // The outbox is shared by every process, so any one's scrape reads the same figures. One
-    // count over the pending rows (the due index covers status), at scrape time only.
-    let outbox: Promise<{ depth: number; oldest: number }> | undefined;
-    const readOutbox = () =>
-      (outbox ??= database.db
+    // count over the pending rows (the due index covers status), at scrape time only, shared by
+    // the two gauges below.
+    const readOutbox = sharedPerTurn(() =>
+      database.db
         .execute(
           sql`select count(*)::int as depth, coalesce(extract(epoch from now() - min(created_at)), 0)::float8 as oldest from outbox where status = 'pending'`,
         )
         .then((r) => {
           const row = (r as unknown as { rows: { depth: number; oldest: number }[] }).rows[0];
           return { depth: Number(row?.depth ?? 0), oldest: Number(row?.oldest ?? 0) };
-        })
-        .finally(() => {
-          outbox = undefined;
-        }));
+        }),
+    );
     new Gauge({
       name: 'outbox_pending_messages',
       help: 'Mail and other side effects waiting in the outbox',
