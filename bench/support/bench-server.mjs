@@ -16,6 +16,9 @@ export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 export const USE_TSX = process.env.BENCH_SERVER === 'tsx';
+// The server build to measure: another one (a copy of apps/server/dist kept from before a change)
+// for an A/B run on one machine (bench/license-ab.mjs).
+const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY ?? 'apps/server/dist/main.js';
 
 export async function waitFor(url, child, what) {
   const deadline = Date.now() + 60_000;
@@ -84,7 +87,7 @@ export async function startBare() {
   return { url, baseUrl: `http://127.0.0.1:${port}`, child };
 }
 
-export async function startProduct(databaseUrl, extraEnv = {}) {
+export async function startProduct(databaseUrl, extraEnv = {}, entryFile = SERVER_ENTRY) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lbs-bench-'));
   const env = {
@@ -112,7 +115,7 @@ export async function startProduct(databaseUrl, extraEnv = {}) {
   // sources through tsx's loader, without the compiled start's flags.
   const entry = USE_TSX
     ? [...NODE_ARGS, path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/main.ts']
-    : [...SERVER_NODE_FLAGS, ...NODE_ARGS, 'apps/server/dist/main.js'];
+    : [...SERVER_NODE_FLAGS, ...NODE_ARGS, entryFile];
   // The log goes to a file, as to a collector that keeps up: a pipe this busy process drains late
   // would make the server's logger wait, which is the bench's doing, not the product's.
   const logFile = path.join(dataDir, 'server.log');
@@ -176,12 +179,28 @@ export async function signedInCustomer(baseUrl) {
  */
 export const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 
-/** autocannon on `url` for SECONDS at CONNECTIONS; `options` adds method, body or requests. */
-export async function load(url, headers = {}, options = {}) {
+/**
+ * autocannon on `url` for SECONDS at CONNECTIONS; `options` adds method, body or requests. With
+ * `serverPid`, also the server's CPU time per answered request over the measured run (µs): what a
+ * request costs the server, whatever share of the two cores the load generator took meanwhile.
+ */
+export async function load(url, headers = {}, options = {}, serverPid = undefined) {
   if (WARMUP_SECONDS > 0 && options.amount === undefined) await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_SECONDS, headers, ...options });
+  const cpuBefore = serverPid === undefined ? NaN : cpuSeconds(serverPid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, ...options });
+  const cpuUsPerRequest = ((cpuSeconds(serverPid) - cpuBefore) * 1e6) / result.requests.total;
   const bad = result.non2xx + result.errors + result.timeouts;
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad };
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad, cpuUsPerRequest };
+}
+
+/** CPU time (user + system) a process has used so far, in seconds, from /proc (clock ticks of 1/100 s). */
+export function cpuSeconds(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
 }
 
 export const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
