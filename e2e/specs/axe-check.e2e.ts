@@ -73,4 +73,61 @@ describe('the accessibility check', () => {
       await context.close();
     }
   });
+  // CI caught this by chance (admin-refunds, 2026-11-27): a search box answers a moment after
+  // typing stops, so the list began its fetch, and dimmed its rows, while axe read a page that had
+  // looked at rest. Here the list is dimmed, under aria-busy, as axe's first reading starts, and
+  // brought back 300 ms later, as the answer would.
+  it('reads the page again when a list starts refreshing while axe reads it', async () => {
+    const { context, page } = await newPage('desktop');
+    try {
+      await page.setContent(`<!doctype html><html lang="en"><head><title>List</title></head><body><main>
+        <h1>Credit notes</h1>
+        <div id="list" style="transition: opacity 150ms" aria-busy="false">
+          <table><caption>All credit notes</caption><thead><tr><th>Number</th><th>Email</th></tr></thead>
+          <tbody><tr><td style="color:#767676">CN-1</td><td style="color:#767676">someone@example.com</td></tr></tbody></table>
+        </div></main></body></html>`);
+      await page.evaluate(() => {
+        type RunPartial = (...args: unknown[]) => Promise<unknown>;
+        const root = document.documentElement;
+        root.dataset.axeReadings = '0';
+        const refreshOnFirstReading = (runPartial: RunPartial): RunPartial =>
+          async function (this: unknown, ...args: unknown[]) {
+            const reading = Number(root.dataset.axeReadings) + 1;
+            root.dataset.axeReadings = String(reading);
+            if (reading === 1) {
+              const list = document.getElementById('list')!;
+              list.setAttribute('aria-busy', 'true');
+              list.style.transition = 'none';
+              list.style.opacity = '0.6';
+              setTimeout(() => {
+                list.style.opacity = '1';
+                list.setAttribute('aria-busy', 'false');
+              }, 300);
+            }
+            return runPartial.apply(this, args);
+          };
+        // As in the toast's test: axe-core sets window.axe first and gives it runPartial later.
+        let axe: object | undefined;
+        Object.defineProperty(window, 'axe', {
+          configurable: true,
+          get: () => axe,
+          set(value: object) {
+            axe = value;
+            let wrapped: RunPartial | undefined;
+            Object.defineProperty(value, 'runPartial', {
+              configurable: true,
+              get: () => wrapped,
+              set: (fn: RunPartial) => void (wrapped = refreshOnFirstReading(fn)),
+            });
+          },
+        });
+      });
+
+      expect(await seriousViolations(page)).toEqual([]);
+      // The first reading saw the dimmed rows; the check read the page again once it was at rest.
+      await expect(page.evaluate(() => document.documentElement.dataset.axeReadings)).resolves.toBe('2');
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -6,13 +6,24 @@ const HOLD_ID = 'axe-holds-animations';
 
 /** Serious or critical accessibility problems axe-core finds on the page as it is now (ids and their nodes). */
 export async function seriousViolations(page: Page, opts: { include?: string } = {}): Promise<string[]> {
+  // A list's search box answers a moment after typing stops (SearchField's debounce): a page that
+  // looks at rest when the check starts can begin a fetch, and dim its list, while axe reads it.
+  // Such a reading is not of a page at rest: it is read again, once the page is at rest again.
+  for (let attempt = 1; ; attempt++) {
+    const { violations, stayedAtRest } = await readAtRest(page, opts);
+    if (stayedAtRest || attempt === 3) return violations;
+  }
+}
+
+async function readAtRest(page: Page, opts: { include?: string }): Promise<{ violations: string[]; stayedAtRest: boolean }> {
   // Let entry fades end first (a toast sliding in, a dialog opening): axe reads half-faded text as
   // low contrast. Endless animations (spinners) and long ones (a toast's 5 s progress bar) don't count.
   // Once they have ended, and in the same task (so nothing can start in between), every CSS
   // animation is held still until axe is done: a toast whose 5 s run out while axe reads would
   // otherwise start its exit fade under axe's eyes; held, it leaves after the check instead.
   // A list refreshing its page is dimmed (opacity 60%) under aria-busy until the answer comes: axe
-  // would read every row of it as low contrast. The check waits for the page to be at rest.
+  // would read every row of it as low contrast. The check waits for the page to be at rest, and
+  // notes whether anything turns busy while axe reads.
   await page.waitForFunction((holdId) => {
     if (document.querySelector('[aria-busy="true"]')) return false;
     const settled = document.getAnimations().every((a) => {
@@ -25,6 +36,12 @@ export async function seriousViolations(page: Page, opts: { include?: string } =
       hold.id = holdId;
       hold.textContent = '*, *::before, *::after { animation-play-state: paused !important; }';
       document.head.append(hold);
+      const w = window as unknown as { __axeBusyWatch?: MutationObserver; __axeTurnedBusy?: boolean };
+      w.__axeTurnedBusy = false;
+      w.__axeBusyWatch = new MutationObserver(() => {
+        if (document.querySelector('[aria-busy="true"]')) w.__axeTurnedBusy = true;
+      });
+      w.__axeBusyWatch.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy'] });
     }
     return settled;
   }, HOLD_ID);
@@ -32,9 +49,17 @@ export async function seriousViolations(page: Page, opts: { include?: string } =
     let builder = new AxeBuilder({ page });
     if (opts.include) builder = builder.include(opts.include);
     const { violations } = await builder.analyze();
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    return {
+      violations: violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      stayedAtRest: await page.evaluate(() => {
+        const w = window as unknown as { __axeBusyWatch?: MutationObserver; __axeTurnedBusy?: boolean };
+        w.__axeBusyWatch?.takeRecords();
+        w.__axeBusyWatch?.disconnect();
+        return !w.__axeTurnedBusy && !document.querySelector('[aria-busy="true"]');
+      }),
+    };
   } finally {
     await page.evaluate((holdId) => document.getElementById(holdId)?.remove(), HOLD_ID);
   }
