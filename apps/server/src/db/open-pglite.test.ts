@@ -1,17 +1,21 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { onPostgres } from '../../test/build-test-app';
-import { openDatabase } from './client';
+import { openDatabase, type Database } from './client';
 import { pgMajorOf, PGLITE_PG_MAJOR } from './upgrade-pglite-data';
+
+const sharedBuffers = async (database: Database) =>
+  ((await database.db.execute(sql.raw('show shared_buffers'))) as unknown as { rows: { shared_buffers: string }[] }).rows[0]!.shared_buffers;
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lbs-open-pglite-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 // `npm start` on a fresh clone: DATA_DIR (./data) does not exist yet. It failed once, when the
 // lock file was written before the folder was made.
-it.skipIf(onPostgres())('opens a data folder that does not exist yet, in this PGlite\'s format, and locks it', async () => {
+it.skipIf(onPostgres())('opens a data folder that does not exist yet, in this PGlite\'s format, and locks it; later starts use a smaller buffer pool', async () => {
   const dataDir = path.join(root, 'not', 'yet');
   const database = await openDatabase({ dataDir });
   try {
@@ -19,8 +23,26 @@ it.skipIf(onPostgres())('opens a data folder that does not exist yet, in this PG
     expect(database.upgrade).toBeNull();
     expect(pgMajorOf(path.join(dataDir, 'pglite'))).toBe(PGLITE_PG_MAJOR);
     expect(fs.readFileSync(path.join(dataDir, 'pglite.lock'), 'utf8')).toBe(String(process.pid));
+    // The first start runs with PostgreSQL's pool and writes the smaller one for the next starts.
+    expect(await sharedBuffers(database)).toBe('128MB');
+    expect(fs.readFileSync(path.join(dataDir, 'pglite', 'postgresql.auto.conf'), 'utf8')).toMatch(/^shared_buffers = '32MB'$/m);
   } finally {
     await database.close();
   }
   expect(fs.existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
+
+  // The next start runs with it; an owner's own choice (ALTER SYSTEM) is kept from then on.
+  const again = await openDatabase({ dataDir });
+  try {
+    expect(await sharedBuffers(again)).toBe('32MB');
+    await again.db.execute(sql.raw("alter system set shared_buffers = '64MB'"));
+  } finally {
+    await again.close();
+  }
+  const third = await openDatabase({ dataDir });
+  try {
+    expect(await sharedBuffers(third)).toBe('64MB');
+  } finally {
+    await third.close();
+  }
 }, 120_000);
