@@ -7,35 +7,14 @@ import { seriousViolations } from '../support/axe';
 afterAll(closeBrowser);
 
 /**
- * Recreates, on purpose, what CI caught by chance: the toast's 5 s run out just as axe starts
- * reading the page, so its exit fade begins while axe works. The page's own fade (about half a
- * second) would sometimes finish before the contrast rule runs; holding the toast where the fade
- * has got to when axe starts makes the timing certain instead of lucky.
+ * Runs `atReading` in the page each time axe starts reading it, before it reads: axe-core sets
+ * window.axe first and gives it runPartial later, so runPartial is wrapped as it arrives. Passed
+ * to the page as source, like any function Playwright evaluates: `atReading` uses nothing from
+ * this file.
  */
-async function toastTimesOutAsAxeStarts(page: Page): Promise<void> {
-  await page.evaluate(() => {
+async function whenAxeStartsReading(page: Page, atReading: () => Promise<void> | void): Promise<void> {
+  const install = (run: () => Promise<void> | void) => {
     type RunPartial = (...args: unknown[]) => Promise<unknown>;
-    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    const timeRunsOut = (runPartial: RunPartial): RunPartial =>
-      async function (this: unknown, ...args: unknown[]) {
-        const toast = document.querySelector<HTMLElement>('.Toastify__toast')!;
-        // Time's up: the progress bar ends, so react-toastify gives the toast its exit fade.
-        for (const bar of document.querySelectorAll('.Toastify__progress-bar')) for (const a of bar.getAnimations()) a.finish();
-        const leaving = () => toast.getAnimations().find((a) => /Out/.test((a as CSSAnimation).animationName));
-        const until = performance.now() + 2000;
-        while (!leaving() && performance.now() < until) await frame();
-        // Where a running fade would be a moment later (30 % in: opacity about 0.86), held there
-        // while axe reads. A fade that the check itself holds still is left where it is.
-        const exit = leaving();
-        // For the test to see that the toast did start to leave while axe read the page.
-        document.documentElement.dataset.toastExit = exit?.playState ?? 'none';
-        if (exit?.playState === 'running') {
-          exit.pause();
-          exit.currentTime = 0.3 * Number(exit.effect!.getComputedTiming().duration);
-        }
-        return runPartial.apply(this, args);
-      };
-    // axe-core sets window.axe first and gives it runPartial later: wrap runPartial as it arrives.
     let axe: object | undefined;
     Object.defineProperty(window, 'axe', {
       configurable: true,
@@ -46,10 +25,42 @@ async function toastTimesOutAsAxeStarts(page: Page): Promise<void> {
         Object.defineProperty(value, 'runPartial', {
           configurable: true,
           get: () => wrapped,
-          set: (fn: RunPartial) => void (wrapped = timeRunsOut(fn)),
+          set: (runPartial: RunPartial) =>
+            void (wrapped = async function (this: unknown, ...args: unknown[]) {
+              await run();
+              return runPartial.apply(this, args);
+            }),
         });
       },
     });
+  };
+  await page.evaluate(`(${install.toString()})(${atReading.toString()})`);
+}
+
+/**
+ * Recreates, on purpose, what CI caught by chance: the toast's 5 s run out just as axe starts
+ * reading the page, so its exit fade begins while axe works. The page's own fade (about half a
+ * second) would sometimes finish before the contrast rule runs; holding the toast where the fade
+ * has got to when axe starts makes the timing certain instead of lucky.
+ */
+async function toastTimesOutAsAxeStarts(page: Page): Promise<void> {
+  await whenAxeStartsReading(page, async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const toast = document.querySelector<HTMLElement>('.Toastify__toast')!;
+    // Time's up: the progress bar ends, so react-toastify gives the toast its exit fade.
+    for (const bar of document.querySelectorAll('.Toastify__progress-bar')) for (const a of bar.getAnimations()) a.finish();
+    const leaving = () => toast.getAnimations().find((a) => /Out/.test((a as CSSAnimation).animationName));
+    const until = performance.now() + 2000;
+    while (!leaving() && performance.now() < until) await frame();
+    // Where a running fade would be a moment later (30 % in: opacity about 0.86), held there
+    // while axe reads. A fade that the check itself holds still is left where it is.
+    const exit = leaving();
+    // For the test to see that the toast did start to leave while axe read the page.
+    document.documentElement.dataset.toastExit = exit?.playState ?? 'none';
+    if (exit?.playState === 'running') {
+      exit.pause();
+      exit.currentTime = 0.3 * Number(exit.effect!.getComputedTiming().duration);
+    }
   });
 }
 
@@ -86,41 +97,19 @@ describe('the accessibility check', () => {
           <table><caption>All credit notes</caption><thead><tr><th>Number</th><th>Email</th></tr></thead>
           <tbody><tr><td style="color:#767676">CN-1</td><td style="color:#767676">someone@example.com</td></tr></tbody></table>
         </div></main></body></html>`);
-      await page.evaluate(() => {
-        type RunPartial = (...args: unknown[]) => Promise<unknown>;
+      await whenAxeStartsReading(page, () => {
         const root = document.documentElement;
-        root.dataset.axeReadings = '0';
-        const refreshOnFirstReading = (runPartial: RunPartial): RunPartial =>
-          async function (this: unknown, ...args: unknown[]) {
-            const reading = Number(root.dataset.axeReadings) + 1;
-            root.dataset.axeReadings = String(reading);
-            if (reading === 1) {
-              const list = document.getElementById('list')!;
-              list.setAttribute('aria-busy', 'true');
-              list.style.transition = 'none';
-              list.style.opacity = '0.6';
-              setTimeout(() => {
-                list.style.opacity = '1';
-                list.setAttribute('aria-busy', 'false');
-              }, 300);
-            }
-            return runPartial.apply(this, args);
-          };
-        // As in the toast's test: axe-core sets window.axe first and gives it runPartial later.
-        let axe: object | undefined;
-        Object.defineProperty(window, 'axe', {
-          configurable: true,
-          get: () => axe,
-          set(value: object) {
-            axe = value;
-            let wrapped: RunPartial | undefined;
-            Object.defineProperty(value, 'runPartial', {
-              configurable: true,
-              get: () => wrapped,
-              set: (fn: RunPartial) => void (wrapped = refreshOnFirstReading(fn)),
-            });
-          },
-        });
+        const reading = Number(root.dataset.axeReadings ?? 0) + 1;
+        root.dataset.axeReadings = String(reading);
+        if (reading > 1) return;
+        const list = document.getElementById('list')!;
+        list.setAttribute('aria-busy', 'true');
+        list.style.transition = 'none';
+        list.style.opacity = '0.6';
+        setTimeout(() => {
+          list.style.opacity = '1';
+          list.setAttribute('aria-busy', 'false');
+        }, 300);
       });
 
       expect(await seriousViolations(page)).toEqual([]);
