@@ -14,6 +14,7 @@
 //
 // On PostgreSQL (DATABASE_URL, or the machine's local server), 200 booths as in bench:license,
 // 50 connections, rate limits off as there.
+import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { freshDatabaseUrl } from '../e2e/support/product-server.ts';
 import { CONNECTIONS, cpuSeconds, startProduct, stop } from './support/bench-server.mjs';
@@ -82,6 +83,9 @@ try {
     `B/A: ${(median(servers[1].cpu) / median(servers[0].cpu)).toFixed(2)}× the CPU a request`,
   );
 } finally {
-  for (const s of servers) await stop(s.child);
+  for (const s of servers) {
+    await stop(s.child);
+    fs.rmSync(s.dataDir, { recursive: true, force: true });
+  }
   await database.drop?.();
 }

@@ -136,9 +136,9 @@ async function throughput() {
   }
 
   // CPU µs/req: the server's CPU time per answered request, the product's and the bare route's; on
-// two cores shared with the load generator it is steadier than req/s, and their quotient is what
-// the ratio would be if each server had a core to itself.
-const header = ['database', 'call', 'req/s', 'events/s', 'p50 ms', 'p99 ms', 'bare req/s', 'ratio', 'CPU µs/req', 'bare CPU µs/req', 'errors', 'goal'];
+  // two cores shared with the load generator it is steadier than req/s, and their quotient is what
+  // the ratio would be if each server had a core to itself.
+  const header = ['database', 'call', 'req/s', 'events/s', 'p50 ms', 'p99 ms', 'bare req/s', 'ratio', 'CPU µs/req', 'bare CPU µs/req', 'errors', 'goal'];
   const lines = [header];
   for (const r of results) {
     for (const row of r.rows) {

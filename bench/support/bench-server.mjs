@@ -193,11 +193,18 @@ export async function load(url, headers = {}, options = {}, serverPid = undefine
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad, cpuUsPerRequest };
 }
 
-/** CPU time (user + system) a process has used so far, in seconds, from /proc (clock ticks of 1/100 s). */
+/**
+ * CPU time (user + system) a process and its running children have used so far, in seconds, from
+ * /proc (clock ticks of 1/100 s); NaN where there is no /proc. The children count as in rssMb:
+ * BENCH_SERVER=tsx runs the server in a child of the process started.
+ */
 export function cpuSeconds(pid) {
   try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name, in parentheses, may itself hold spaces or parentheses: the fields follow the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean);
+    return (Number(fields[11]) + Number(fields[12])) / 100 + children.reduce((sum, c) => sum + cpuSeconds(Number(c)), 0);
   } catch {
     return NaN;
   }

@@ -101,10 +101,18 @@ async function openPglite(dataDir: string | null, options: PGliteOptions = {}): 
   const client = dir ? new PGlite(dir, pgliteOptions(options)) : new PGlite(pgliteOptions(options));
   try {
     await client.waitReady;
-    if (dir) await keepBufferPoolSmall(client);
   } catch (err) {
     unlock();
     throw err;
+  }
+  if (dir) {
+    try {
+      await keepBufferPoolSmall(client);
+    } catch (err) {
+      await client.close().catch(() => {});
+      unlock();
+      throw err;
+    }
   }
   return { ...(await pgliteDatabase(client, unlock)), upgrade };
 }
