@@ -10,23 +10,23 @@
 //   BENCH_AB=apps/server/dist-before/main.js,apps/server/dist/main.js npm run bench:license-ab
 // (a copy of the whole dist folder, beside it: the build reads its migrations from its own folder
 // and its packages from node_modules; the build itself empties dist/)
-//   BENCH_ROUNDS=6 BENCH_SECONDS=6 ... (rounds per build, seconds per round)
+//   BENCH_ROUNDS=6 BENCH_SECONDS=10 ... (rounds per build; each round is bench:license's load():
+//   BENCH_WARMUP_SECONDS untimed, then BENCH_SECONDS measured)
 //
 // On PostgreSQL (DATABASE_URL, or the machine's local server), 200 booths as in bench:license,
 // 50 connections, rate limits off as there.
 import fs from 'node:fs';
-import autocannon from 'autocannon';
 import { freshDatabaseUrl } from '../e2e/support/product-server.ts';
-import { CONNECTIONS, cpuSeconds, startProduct, stop } from './support/bench-server.mjs';
-import { activatedBooths, adminEnv } from './support/booths.mjs';
+import { cpuSeconds, load, startProduct, stop } from './support/bench-server.mjs';
+import { activatedBooths, adminEnv, boothRequests, validateBody } from './support/booths.mjs';
 
 const BUILDS = (process.env.BENCH_AB ?? '').split(',').filter(Boolean);
 if (BUILDS.length !== 2)
   throw new Error(
     'BENCH_AB=<build A>,<build B> (two server entry files, e.g. a copy of apps/server/dist/main.js)',
   );
+if (!Number.isFinite(cpuSeconds(process.pid))) throw new Error('bench:license-ab reads CPU time from /proc, which this system does not have');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const PG_BASE = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const database = await freshDatabaseUrl(PG_BASE);
@@ -35,40 +35,13 @@ try {
   for (const entry of BUILDS)
     servers.push({ entry, ...(await startProduct(database.url, adminEnv, entry)), cpu: [] });
   const booths = await activatedBooths(servers[0].baseUrl, 200);
-  const validations = () => {
-    let next = 0;
-    return [
-      {
-        method: 'POST',
-        path: '/api/licenses/validate',
-        headers: { 'content-type': 'application/json' },
-        setupRequest: (req) => {
-          const b = booths[next++ % booths.length];
-          return {
-            ...req,
-            body: JSON.stringify({ license_key: b.key, device_id: b.device, app_version: '2.4.1' }),
-          };
-        },
-      },
-    ];
-  };
-  const run = (server, duration) =>
-    autocannon({
-      url: server.baseUrl,
-      connections: CONNECTIONS,
-      duration,
-      requests: validations(),
-    });
-  for (const server of servers) await run(server, 5); // warm-up, untimed
   for (let round = 0; round < ROUNDS; round++) {
     // A B, then B A: neither build always runs first after the other.
     for (const server of round % 2 ? [...servers].reverse() : servers) {
-      const before = cpuSeconds(server.child.pid);
-      const r = await run(server, SECONDS);
-      const us = ((cpuSeconds(server.child.pid) - before) * 1e6) / r.requests.total;
-      server.cpu.push(us);
+      const r = await load(server.baseUrl, {}, { requests: boothRequests(booths, '/api/licenses/validate', validateBody) }, server.child.pid);
+      server.cpu.push(r.cpuUsPerRequest);
       console.log(
-        `round ${round + 1}  ${server.entry}  ${Math.round(r.requests.average)} req/s  CPU ${Math.round(us)} µs/req  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  errors ${r.non2xx + r.errors + r.timeouts}`,
+        `round ${round + 1}  ${server.entry}  ${Math.round(r.rps)} req/s  CPU ${Math.round(r.cpuUsPerRequest)} µs/req  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.bad}`,
       );
     }
   }

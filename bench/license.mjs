@@ -31,7 +31,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freshDatabaseUrl } from '../e2e/support/product-server.ts';
 import { CONNECTIONS, SECONDS, WARMUP_SECONDS, fmt, load, root, rssMb, startBare, startProduct, stop } from './support/bench-server.mjs';
-import { activateBody, activatedBooths, adminEnv } from './support/booths.mjs';
+import { activateBody, activatedBooths, adminEnv, boothRequests, validateBody } from './support/booths.mjs';
 import { runLicenseEventSimulation } from '../apps/server/test/license-event-simulation.ts';
 import { benchFleet, FLEET_DEVICES, FLEET_EVENTS, FLEET_LICENSES } from './support/fleet.mjs';
 
@@ -45,23 +45,6 @@ const THROUGHPUT = !ONLY || ONLY.some((call) => ['validate', 'activate', 'usage'
 const SIMULATION = !ONLY || ONLY.includes('simulation');
 const FLEET = !ONLY || ONLY.includes('fleet');
 
-/** Round-robin over the booths, so concurrent requests touch different licence rows, as real booths do. */
-function boothRequests(booths, path, body) {
-  let next = 0;
-  return [
-    {
-      method: 'POST',
-      path,
-      headers: { 'content-type': 'application/json' },
-      setupRequest: (req) => {
-        const booth = booths[next++ % booths.length];
-        return { ...req, body: JSON.stringify(body(booth)) };
-      },
-    },
-  ];
-}
-
-const validateBody = (b) => ({ license_key: b.key, device_id: b.device, app_version: '2.4.1' });
 const usageBody = (b) => {
   const at = new Date(Date.now() - 60_000).toISOString();
   return {

@@ -7,6 +7,23 @@ export const ADMIN = { email: 'bench-admin@example.com', password: 'Bench-Adm1n-
 export const adminEnv = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
 
 export const activateBody = (b) => ({ license_key: b.key, device_id: b.device, device_name: `Booth ${b.device}`, app_version: '2.4.1' });
+export const validateBody = (b) => ({ license_key: b.key, device_id: b.device, app_version: '2.4.1' });
+
+/** autocannon's requests: `body(booth)` posted to `path`, round-robin over the booths, so concurrent requests touch different licence rows, as real booths do. */
+export function boothRequests(booths, path, body) {
+  let next = 0;
+  return [
+    {
+      method: 'POST',
+      path,
+      headers: { 'content-type': 'application/json' },
+      setupRequest: (req) => {
+        const booth = booths[next++ % booths.length];
+        return { ...req, body: JSON.stringify(body(booth)) };
+      },
+    },
+  ];
+}
 
 /** count yearly keys made by an admin in the back office, each activated on its own booth. */
 export async function activatedBooths(baseUrl, count) {
