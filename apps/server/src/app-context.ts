@@ -3,6 +3,7 @@ import type { Database, Db } from './db/client';
 import type { MailTransport } from './integrations/mail/transport';
 import type { LicenseCheckLog } from './modules/license-server/license-check-log';
 import type { LicenseRowCache } from './modules/license-server/license-row-cache';
+import type { LicenseSigningKeys } from './modules/license-server/signing-keys';
 import type { AppMetrics } from './modules/metrics/app-metrics';
 import type { OutboxWorker } from './modules/outbox/worker';
 import type { LiveSession } from './plugins/auth';
@@ -23,4 +24,6 @@ export interface AppContext {
   licenseChecks: LicenseCheckLog;
   /** Licence rows the validation reads, in memory; every licence write calls licensesChanged. */
   licenseRows: LicenseRowCache;
+  /** The key leases are signed with (on a thread of its own) and the JWKS. */
+  licenseKeys: LicenseSigningKeys;
 }

@@ -23,6 +23,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { noStoreByDefault } from './plugins/no-store';
 import { LicenseCheckLog } from './modules/license-server/license-check-log';
 import { LicenseRowCache } from './modules/license-server/license-row-cache';
+import { LicenseSigningKeys } from './modules/license-server/signing-keys';
 import { AppMetrics } from './modules/metrics/app-metrics';
 import { PaymentReconciler } from './modules/payments/reconcile';
 import { LicenseReminderJob } from './modules/licenses/send-expiry-reminders';
@@ -156,7 +157,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const metrics = new AppMetrics(database);
   const licenseChecks = new LicenseCheckLog(db, app.log);
   const licenseRows = new LicenseRowCache(database, app.log);
-  const ctx: AppContext = { config, database, db, mail, outbox, sessions, metrics, licenseChecks, licenseRows };
+  const licenseKeys = new LicenseSigningKeys(db, config);
+  const ctx: AppContext = { config, database, db, mail, outbox, sessions, metrics, licenseChecks, licenseRows, licenseKeys };
   app.decorate('ctx', ctx);
   app.addHook('onResponse', async (req, reply) => metrics.observe(req, reply));
 
@@ -222,6 +224,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     await outbox.stop();
     await sessions.close();
     await licenseRows.close();
+    await licenseKeys.close();
     if (!opts.database) await database.close();
   });
   return app;

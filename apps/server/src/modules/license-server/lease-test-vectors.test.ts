@@ -7,7 +7,7 @@ import {
   type TestVectorFile,
 } from '../../../../../packages/license-client/src/test-vectors/generate-test-vectors';
 import type { licenses } from '../../db/schema';
-import { ed25519Signer, loadSodium } from './ed25519-signer';
+import { Ed25519SigningThread } from './ed25519-signing-thread';
 import { LeaseIssuer } from './lease';
 import { LicenseSigningKeys } from './signing-keys';
 
@@ -52,15 +52,20 @@ describe('the lease test vectors', () => {
 
     expect(lease).toBe(valid!.lease);
     expect(await keys.jwks()).toEqual(vectors.jwks);
+    await keys.close();
   });
 
-  it('are signed the same by either of the server\'s signers: libsodium, and node:crypto where libsodium has no build', () => {
+  it('are signed the same by either of the server\'s signers: libsodium, and node:crypto where libsodium has no build', async () => {
     const valid = vectors.vectors.find((v) => v.name === 'valid')!;
     const [header, payload, signature] = valid.lease.split('.');
     const { kid, x, d } = TEST_ONLY_SIGNING_KEYS.trusted;
     const jwk = { kty: 'OKP' as const, crv: 'Ed25519' as const, kid, x, d };
-    for (const sodium of [loadSodium(), null]) {
-      expect(ed25519Signer(jwk, sodium)(Buffer.from(`${header}.${payload}`)).toString('base64url')).toBe(signature);
+    for (const signer of [new Ed25519SigningThread(jwk), new Ed25519SigningThread(jwk, null)]) {
+      try {
+        expect(await signer.sign(`${header}.${payload}`)).toBe(signature);
+      } finally {
+        await signer.close();
+      }
     }
   });
 });

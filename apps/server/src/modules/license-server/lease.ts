@@ -54,8 +54,8 @@ const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toStrin
 
 /**
  * Signs leases: compact JWS (RFC 7515), EdDSA with Ed25519 (RFC 8037), header {alg, kid, typ:
- * 'lease+jwt'}. Signed by the key's `sign` (ed25519-signer.ts: libsodium where it has a build,
- * else node:crypto; the same bytes either way), never jose's SignJWT: jose signs through
+ * 'lease+jwt'}. Signed by the key's signing thread (ed25519-signing-thread.ts: libsodium where it
+ * has a build, else node:crypto; the same bytes either way), never jose's SignJWT: jose signs through
  * WebCrypto, about 190 µs a lease, and every valid check issues one (bench:license). The
  * serialisation is the standard's three base64url parts; jose verifies the result in the tests
  * and in packages/license-client, so any JOSE library reads what this writes.
@@ -82,6 +82,6 @@ export class LeaseIssuer {
     const signing = await this.keys.current();
     const claims: TLeaseClaims = { ...leaseClaims(license, deviceId, { ...this.opts, now }), ...(binding ? { nonce: binding.nonce, kfp: binding.kfp } : {}) };
     const signingInput = `${base64url({ alg: LEASE_ALG, kid: signing.kid, typ: LEASE_TYP })}.${base64url(claims)}`;
-    return `${signingInput}.${signing.sign(Buffer.from(signingInput)).toString('base64url')}`;
+    return `${signingInput}.${await signing.signer.sign(signingInput)}`;
   }
 }

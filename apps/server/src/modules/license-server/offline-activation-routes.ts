@@ -8,7 +8,6 @@ import { requireUser } from '../../plugins/guards';
 import { activateOffline } from './activate-offline';
 import { LeaseIssuer } from './lease';
 import { licenseRateLimiters, OFFLINE_ACTIVATIONS_PER_USER } from './rate-limits';
-import { LicenseSigningKeys } from './signing-keys';
 
 /** An offline activation request as a booth shows it, for the licence server's example key (docs/license-api.md). */
 const OFFLINE_REQUEST_EXAMPLE =
@@ -32,7 +31,7 @@ export const OFFLINE_ACTIVATION_SCHEMA = {
 
 /** The lease issuer of offline activations: the licence server's keys and allowances. */
 export const offlineLeaseIssuer = (ctx: AppContext) =>
-  new LeaseIssuer(new LicenseSigningKeys(ctx.db, ctx.config), { issuer: ctx.config.publicUrl, allowanceHours: ctx.config.offlineAllowanceHours });
+  new LeaseIssuer(ctx.licenseKeys, { issuer: ctx.config.publicUrl, allowanceHours: ctx.config.offlineAllowanceHours });
 
 /**
  * The account area's offline activation (DESIGN §6.1): a signed-in customer answers their own

@@ -25,7 +25,6 @@ import { ingestUsage } from './ingest-usage';
 import { LeaseIssuer } from './lease';
 import { LicenseRefusal } from './license-refusal';
 import { licenseRateLimiters } from './rate-limits';
-import { LicenseSigningKeys } from './signing-keys';
 import { validateLicense } from './validate-license';
 
 const KEY = 'ABCDE-FGHJK-MNPQR-STVWX-YZ012-34567';
@@ -44,7 +43,7 @@ const JWKS_MAX_AGE_SECONDS = 3600;
  * Retry-After.
  */
 export async function licenseServerRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const keys = new LicenseSigningKeys(ctx.db, ctx.config);
+  const keys = ctx.licenseKeys;
   const leases = new LeaseIssuer(keys, { issuer: ctx.config.publicUrl, allowanceHours: ctx.config.offlineAllowanceHours });
   const limits = licenseRateLimiters(app, ctx);
   // A refusal that says when to come back says it in Retry-After; the app's handler writes the body.

@@ -3,15 +3,15 @@ import type { AppConfig } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { getOrCreateSecret } from '../../db/app-secrets';
 import { generateSigningKey, parseSigningKey, publicJwkOf, type Ed25519PrivateJwk } from '../../lib/ed25519-jwk';
-import { ed25519Signer, type Ed25519Sign } from './ed25519-signer';
+import { Ed25519SigningThread } from './ed25519-signing-thread';
 
 /** Where the embedded mode keeps the key it generated (app_secrets.name). */
 export const EMBEDDED_SIGNING_KEY_NAME = 'license_signing_key';
 
 export interface LeaseSigningKey {
   kid: string;
-  /** Signs with this key (libsodium where it loads, else node:crypto: ed25519-signer.ts). */
-  sign: Ed25519Sign;
+  /** Signs with this key on a thread of its own (ed25519-signing-thread.ts). */
+  signer: Ed25519SigningThread;
   publicJwk: TLeaseJwk;
 }
 
@@ -19,7 +19,8 @@ export interface LeaseSigningKey {
  * The key leases are signed with and the public keys the JWKS lists. LICENSE_SIGNING_KEY when
  * set; otherwise (embedded mode) a key generated once and kept in the database, so every process
  * on that database and every restart signs with the same one. Loaded on first use, not at start:
- * a request that never needs a key does not write one.
+ * a request that never needs a key does not write one. One per app (AppContext.licenseKeys): each
+ * holds a signing thread.
  */
 export class LicenseSigningKeys {
   private loading: Promise<LeaseSigningKey> | undefined;
@@ -47,7 +48,14 @@ export class LicenseSigningKeys {
 
   private async load(): Promise<LeaseSigningKey> {
     const jwk = this.config.LICENSE_SIGNING_KEY ?? (await embeddedKey(this.db));
-    return { kid: jwk.kid, sign: ed25519Signer(jwk), publicJwk: publicJwkOf(jwk) };
+    return { kid: jwk.kid, signer: new Ed25519SigningThread(jwk), publicJwk: publicJwkOf(jwk) };
+  }
+
+  /** Ends the signing thread (when the app closes). */
+  async close(): Promise<void> {
+    const loading = this.loading;
+    this.loading = undefined;
+    await (await loading?.catch(() => undefined))?.signer.close();
   }
 }
 

@@ -1,0 +1,68 @@
+import crypto from 'node:crypto';
+import type { Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, it } from 'vitest';
+import { generateSigningKey } from '../../lib/ed25519-jwk';
+import { Ed25519SigningThread } from './ed25519-signing-thread';
+
+describe('the lease signing thread', () => {
+  const jwk = generateSigningKey();
+  const input = 'eyJhbGciOiJFZERTQSJ9.eyJzdWIiOiJsaWNlbmNlIn0';
+  const publicKey = crypto.createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: jwk.x }, format: 'jwk' });
+  const verifies = (data: string, signature: string) => crypto.verify(null, Buffer.from(data), publicKey, Buffer.from(signature, 'base64url'));
+  const threads: Ed25519SigningThread[] = [];
+  const thread = (...args: ConstructorParameters<typeof Ed25519SigningThread>) => {
+    const made = new Ed25519SigningThread(...args);
+    threads.push(made);
+    return made;
+  };
+  afterEach(async () => {
+    await Promise.all(threads.splice(0).map((t) => t.close()));
+  });
+
+  it('signs with libsodium on this machine (glibc Linux x64 has its build)', async () => {
+    expect(await thread(jwk).library()).toBe('libsodium');
+  });
+
+  it('makes the same bytes with libsodium and with node:crypto (the fallback where libsodium has no build), and they verify', async () => {
+    const byNode = thread(jwk, null);
+    expect(await byNode.library()).toBe('node:crypto');
+    const bySodium = await thread(jwk).sign(input);
+    expect(await byNode.sign(input)).toBe(bySodium);
+    expect(Buffer.from(bySodium, 'base64url')).toHaveLength(64);
+    expect(verifies(input, bySodium)).toBe(true);
+    expect(verifies(`${input}x`, bySodium)).toBe(false);
+  });
+
+  it('answers each of many signatures asked for at once with its own, in one message to the thread', async () => {
+    const signer = thread(jwk);
+    const inputs = Array.from({ length: 300 }, (_, i) => `${input}.${i}`);
+    const signatures = await Promise.all(inputs.map((data) => signer.sign(data)));
+    expect(new Set(signatures).size).toBe(inputs.length);
+    inputs.forEach((data, i) => expect(verifies(data, signatures[i]!)).toBe(true));
+  });
+
+  it('refuses a key whose x libsodium does not derive from its d, and signs nothing with it', async () => {
+    const wrong = thread({ ...jwk, x: generateSigningKey().x });
+    await expect(wrong.library()).rejects.toThrow('libsodium derives another public key from d than x');
+    await expect(wrong.sign(input)).rejects.toThrow('libsodium derives another public key from d than x');
+  });
+
+  it('refuses what it held when its thread stops, and starts another for the next signature', async () => {
+    const signer = thread(jwk);
+    await signer.library();
+    // The thread stopping on its own (it should not) is simulated by ending it from outside.
+    const running = (signer as unknown as { running: Promise<{ worker: Worker }> }).running;
+    const held = signer.sign(input);
+    await new Promise((resolve) => setImmediate(resolve));
+    await (await running).worker.terminate();
+    await expect(held).rejects.toThrow('the lease signing thread stopped');
+    expect(verifies(input, await signer.sign(input))).toBe(true);
+  });
+
+  it('refuses to sign once closed', async () => {
+    const signer = thread(jwk);
+    expect(verifies(input, await signer.sign(input))).toBe(true);
+    await signer.close();
+    await expect(signer.sign(input)).rejects.toThrow('the lease signing thread is closed');
+  });
+});

@@ -1,0 +1,188 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type { Ed25519PrivateJwk } from '../../lib/ed25519-jwk';
+
+/** Which library signs in the thread: libsodium where it has a build for this platform. */
+export type Ed25519Library = 'libsodium' | 'node:crypto';
+
+/**
+ * The signing thread's code (plain JavaScript: a worker started from a string, as the shutdown
+ * watchdog is, so that the compiled server and the tests start it alike). workerData: the key and
+ * sodium-native's resolved path (null: node:crypto). It posts {ready: library} once the key is
+ * loaded, then answers each {id, inputs} with {id, signatures} (base64url) or {id, error}.
+ *
+ * libsodium is sodium-native, which ships builds for glibc Linux (x64, arm64), macOS and Windows,
+ * not for musl (Alpine), 32-bit ARM or FreeBSD, where loading it throws: the shop must still start
+ * there, so the thread signs with node:crypto instead. Ed25519 signatures are deterministic
+ * (RFC 8032): both give the same bytes. The expanded key is in libsodium's guarded memory
+ * (sodium_malloc), the seed wiped once used; parseSigningKey worked x out from d with node:crypto,
+ * and the two libraries must agree.
+ */
+const THREAD_SOURCE = `
+'use strict';
+const crypto = require('node:crypto');
+const { parentPort, workerData } = require('node:worker_threads');
+const { jwk, sodiumPath } = workerData;
+
+function libsodiumSigner() {
+  let sodium;
+  try {
+    sodium = require(sodiumPath);
+  } catch {
+    return null;
+  }
+  const seed = sodium.sodium_malloc(sodium.crypto_sign_SEEDBYTES);
+  Buffer.from(jwk.d, 'base64url').copy(seed);
+  const secretKey = sodium.sodium_malloc(sodium.crypto_sign_SECRETKEYBYTES);
+  const publicKey = Buffer.alloc(sodium.crypto_sign_PUBLICKEYBYTES);
+  sodium.crypto_sign_seed_keypair(publicKey, secretKey, seed);
+  sodium.sodium_memzero(seed);
+  if (publicKey.toString('base64url') !== jwk.x) throw new Error('licence signing key: libsodium derives another public key from d than x');
+  const signature = Buffer.alloc(sodium.crypto_sign_BYTES);
+  return {
+    library: 'libsodium',
+    sign: (input) => {
+      sodium.crypto_sign_detached(signature, Buffer.from(input), secretKey);
+      return signature.toString('base64url');
+    },
+  };
+}
+
+function nodeCryptoSigner() {
+  const key = crypto.createPrivateKey({ key: { kty: jwk.kty, crv: jwk.crv, x: jwk.x, d: jwk.d }, format: 'jwk' });
+  // Ed25519 takes no digest: the algorithm argument is null.
+  return { library: 'node:crypto', sign: (input) => crypto.sign(null, Buffer.from(input), key).toString('base64url') };
+}
+
+const signer = (sodiumPath && libsodiumSigner()) || nodeCryptoSigner();
+parentPort.on('message', ({ id, inputs }) => {
+  try {
+    parentPort.postMessage({ id, signatures: inputs.map(signer.sign) });
+  } catch (err) {
+    parentPort.postMessage({ id, error: String((err && err.message) || err) });
+  }
+});
+parentPort.postMessage({ ready: signer.library });
+`;
+
+/** sodium-native's entry file as this module resolves it, or null when it is not installed. */
+function sodiumPathHere(): string | null {
+  try {
+    return createRequire(import.meta.url).resolve('sodium-native');
+  } catch {
+    return null;
+  }
+}
+
+interface Waiting {
+  input: string;
+  resolve: (signature: string) => void;
+  reject: (err: Error) => void;
+}
+
+interface Running {
+  worker: Worker;
+  /** Batches posted and not answered yet, by id. */
+  sent: Map<number, Waiting[]>;
+}
+
+type ThreadMessage = { ready: Ed25519Library } | { id: number; signatures: string[] } | { id: number; error: string };
+
+/**
+ * Signs with one Ed25519 key on a thread of its own. A lease is signed on every valid licence check,
+ * and the signature was the largest single cost of a check on the main thread (libsodium's 19-45 µs
+ * of its 175 µs on the 2-core machine: issue 24). Here the main thread only queues the input: the
+ * inputs queued while the event loop handles one round of I/O go to the thread as one message
+ * (setImmediate), so under load one message carries many signatures, and the thread signs beside
+ * the event loop on another core.
+ *
+ * The thread starts on the first signature. If it ever stops (it should not), the batches it held
+ * are refused with an error and the next signature starts another. close() ends it.
+ */
+export class Ed25519SigningThread {
+  private running: Promise<Running> | undefined;
+  private queued: Waiting[] = [];
+  private nextId = 0;
+  private library_: Ed25519Library | undefined;
+  private closed = false;
+
+  /** `sodiumPath` null signs with node:crypto (the tests' way to try the fallback). */
+  constructor(
+    private readonly jwk: Ed25519PrivateJwk,
+    private readonly sodiumPath: string | null = sodiumPathHere(),
+  ) {}
+
+  /** The base64url Ed25519 signature of `input`'s UTF-8 bytes. */
+  sign(input: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      if (this.queued.length === 0) setImmediate(() => this.post());
+      this.queued.push({ input, resolve, reject });
+    });
+  }
+
+  /** Starts the thread if it is not running: which library signs there; rejects when the key does not load. */
+  async library(): Promise<Ed25519Library> {
+    await this.start();
+    return this.library_!;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const running = this.running;
+    this.running = undefined;
+    const thread = await running?.catch(() => undefined);
+    await thread?.worker.terminate();
+  }
+
+  private post(): void {
+    const batch = this.queued;
+    this.queued = [];
+    this.start().then(
+      ({ worker, sent }) => {
+        const id = this.nextId++;
+        sent.set(id, batch);
+        worker.postMessage({ id, inputs: batch.map((w) => w.input) });
+      },
+      (err: Error) => {
+        for (const w of batch) w.reject(err);
+      },
+    );
+  }
+
+  private start(): Promise<Running> {
+    if (this.closed) return Promise.reject(new Error('the lease signing thread is closed'));
+    if (this.running) return this.running;
+    const running: Promise<Running> = new Promise<Running>((resolve, reject) => {
+      const worker = new Worker(THREAD_SOURCE, {
+        eval: true,
+        execArgv: [],
+        workerData: { jwk: this.jwk, sodiumPath: this.sodiumPath },
+      });
+      // Never what keeps the process alive: a server that is done exits with its thread.
+      worker.unref();
+      const thread: Running = { worker, sent: new Map() };
+      const lost = (err: Error) => {
+        reject(err);
+        // A thread started after this one is not this one's to forget.
+        if (this.running === running) this.running = undefined;
+        for (const batch of thread.sent.values()) for (const w of batch) w.reject(err);
+        thread.sent.clear();
+      };
+      worker.on('message', (message: ThreadMessage) => {
+        if ('ready' in message) {
+          this.library_ = message.ready;
+          resolve(thread);
+          return;
+        }
+        const batch = thread.sent.get(message.id) ?? [];
+        thread.sent.delete(message.id);
+        if ('error' in message) for (const w of batch) w.reject(new Error(`lease signing failed: ${message.error}`));
+        else batch.forEach((w, i) => w.resolve(message.signatures[i]!));
+      });
+      worker.on('error', lost);
+      worker.on('exit', (code) => lost(new Error(`the lease signing thread stopped (exit code ${code})`)));
+    });
+    this.running = running;
+    return running;
+  }
+}
