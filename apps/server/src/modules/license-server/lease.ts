@@ -52,6 +52,14 @@ export interface LeaseBinding {
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
+// The protected header, encoded once per key id: the same bytes for every lease the key signs.
+const encodedHeaders = new Map<string, string>();
+function encodedHeader(kid: string): string {
+  let header = encodedHeaders.get(kid);
+  if (header === undefined) encodedHeaders.set(kid, (header = base64url({ alg: LEASE_ALG, kid, typ: LEASE_TYP })));
+  return header;
+}
+
 /**
  * Signs leases: compact JWS (RFC 7515), EdDSA with Ed25519 (RFC 8037), header {alg, kid, typ:
  * 'lease+jwt'}. Signed by the key's signing thread (ed25519-signing-thread.ts: libsodium where it
@@ -81,7 +89,7 @@ export class LeaseIssuer {
   async issue(license: LicenseRow, deviceId: string, now: Date, binding?: LeaseBinding): Promise<string> {
     const signing = await this.keys.current();
     const claims: TLeaseClaims = { ...leaseClaims(license, deviceId, { ...this.opts, now }), ...(binding ? { nonce: binding.nonce, kfp: binding.kfp } : {}) };
-    const signingInput = `${base64url({ alg: LEASE_ALG, kid: signing.kid, typ: LEASE_TYP })}.${base64url(claims)}`;
+    const signingInput = `${encodedHeader(signing.kid)}.${base64url(claims)}`;
     return `${signingInput}.${await signing.signer.sign(signingInput)}`;
   }
 }
