@@ -78,6 +78,8 @@ interface Waiting {
   input: string;
   resolve: (signature: string) => void;
   reject: (err: Error) => void;
+  /** Already held by a thread that stopped: not handed to another a second time. */
+  retried?: boolean;
 }
 
 interface Running {
@@ -96,8 +98,8 @@ type ThreadMessage = { ready: Ed25519Library } | { id: number; signatures: strin
  * (setImmediate), so under load one message carries many signatures, and the thread signs beside
  * the event loop on another core.
  *
- * The thread starts on the first signature. If it ever stops (it should not), the batches it held
- * are refused with an error and the next signature starts another. close() ends it.
+ * The thread starts on the first signature. If it ever stops (it should not), what it held goes to
+ * a new one, once; close() ends it, and what it held then is refused.
  */
 export class Ed25519SigningThread {
   private running: Promise<Running> | undefined;
@@ -114,10 +116,12 @@ export class Ed25519SigningThread {
 
   /** The base64url Ed25519 signature of `input`'s UTF-8 bytes. */
   sign(input: string): Promise<string> {
-    return new Promise((resolve, reject) => {
-      if (this.queued.length === 0) setImmediate(() => this.post());
-      this.queued.push({ input, resolve, reject });
-    });
+    return new Promise((resolve, reject) => this.enqueue({ input, resolve, reject }));
+  }
+
+  private enqueue(waiting: Waiting): void {
+    if (this.queued.length === 0) setImmediate(() => this.post());
+    this.queued.push(waiting);
   }
 
   /** Starts the thread if it is not running: which library signs there; rejects when the key does not load. */
@@ -161,15 +165,23 @@ export class Ed25519SigningThread {
       // Never what keeps the process alive: a server that is done exits with its thread.
       worker.unref();
       const thread: Running = { worker, sent: new Map() };
+      let ready = false;
       const lost = (err: Error) => {
         reject(err);
         // A thread started after this one is not this one's to forget.
         if (this.running === running) this.running = undefined;
-        for (const batch of thread.sent.values()) for (const w of batch) w.reject(err);
+        // What a thread that had started held goes once to the next (unless closed); a thread
+        // that never started (the key did not load) would fail the same way again.
+        const held = [...thread.sent.values()].flat();
         thread.sent.clear();
+        for (const w of held) {
+          if (ready && !w.retried && !this.closed) this.enqueue({ ...w, retried: true });
+          else w.reject(err);
+        }
       };
       worker.on('message', (message: ThreadMessage) => {
         if ('ready' in message) {
+          ready = true;
           this.library_ = message.ready;
           resolve(thread);
           return;
