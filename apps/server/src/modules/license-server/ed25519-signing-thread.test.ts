@@ -9,6 +9,9 @@ describe('the lease signing thread', () => {
   const input = 'eyJhbGciOiJFZERTQSJ9.eyJzdWIiOiJsaWNlbmNlIn0';
   const publicKey = crypto.createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: jwk.x }, format: 'jwk' });
   const verifies = (data: string, signature: string) => crypto.verify(null, Buffer.from(data), publicKey, Buffer.from(signature, 'base64url'));
+  // The signer's own state, read by the tests that check how many messages and threads it used.
+  type Inside = { thread?: { worker: Worker; sent: Map<number, unknown> }; nextId: number };
+  const inside = (signer: Ed25519SigningThread) => signer as unknown as Inside;
   const threads: Ed25519SigningThread[] = [];
   const thread = (...args: ConstructorParameters<typeof Ed25519SigningThread>) => {
     const made = new Ed25519SigningThread(...args);
@@ -39,28 +42,33 @@ describe('the lease signing thread', () => {
     const signatures = await Promise.all(inputs.map((data) => signer.sign(data)));
     expect(new Set(signatures).size).toBe(inputs.length);
     inputs.forEach((data, i) => expect(verifies(data, signatures[i]!)).toBe(true));
+    expect(inside(signer).nextId).toBe(1);
   });
 
   it('refuses a key whose x libsodium does not derive from its d, and signs nothing with it', async () => {
     const wrong = thread({ ...jwk, x: generateSigningKey().x });
     await expect(wrong.library()).rejects.toThrow('libsodium derives another public key from d than x');
-    await expect(wrong.sign(input)).rejects.toThrow('libsodium derives another public key from d than x');
+    // Refused without starting another thread, which would fail the same way (a thread that
+    // starts is there at once, and takes milliseconds to fail).
+    const again = wrong.sign(input);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(inside(wrong).thread).toBeUndefined();
+    await expect(again).rejects.toThrow('libsodium derives another public key from d than x');
   });
 
   it('hands what it held to a new thread when its thread stops, and signs on there', async () => {
     const signer = thread(jwk);
     await signer.library();
     // The thread stopping on its own (it should not) is simulated by ending it from outside while
-    // it holds a batch: posted by the signer's setImmediate, which runs before this test's; the
-    // answer could only be read in a later turn of the event loop, and the thread is ended in this one.
-    const running = (signer as unknown as { running: Promise<{ worker: Worker; sent: Map<number, unknown> }> }).running;
-    const first = await running;
+    // it holds a batch, its answers no longer read: the batch is certainly lost with it.
+    const first = inside(signer).thread!;
     const held = signer.sign(input);
     await new Promise((resolve) => setImmediate(resolve));
     expect(first.sent.size).toBe(1);
+    first.worker.removeAllListeners('message');
     await first.worker.terminate();
     expect(verifies(input, await held)).toBe(true);
-    expect((signer as unknown as { running: unknown }).running).not.toBe(running);
+    expect(inside(signer).thread?.worker).not.toBe(first.worker);
     expect(verifies(`${input}2`, await signer.sign(`${input}2`))).toBe(true);
   });
 
@@ -69,6 +77,7 @@ describe('the lease signing thread', () => {
     await signer.library();
     const held = signer.sign(input);
     await new Promise((resolve) => setImmediate(resolve));
+    expect(inside(signer).thread!.sent.size).toBe(1);
     await signer.close();
     await expect(held).rejects.toThrow('the lease signing thread stopped');
   });

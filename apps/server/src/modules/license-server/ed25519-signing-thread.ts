@@ -15,7 +15,8 @@ export type Ed25519Library = 'libsodium' | 'node:crypto';
  * not for musl (Alpine), 32-bit ARM or FreeBSD, where loading it throws: the shop must still start
  * there, so the thread signs with node:crypto instead. Ed25519 signatures are deterministic
  * (RFC 8032): both give the same bytes. The expanded key is in libsodium's guarded memory
- * (sodium_malloc), the seed wiped once used; parseSigningKey worked x out from d with node:crypto,
+ * (sodium_malloc), its seed buffer wiped once used, and the thread drops its copy of the JWK's d
+ * (a string: the main thread's configuration holds it as before); parseSigningKey worked x out from d with node:crypto,
  * and the two libraries must agree.
  */
 const THREAD_SOURCE = `
@@ -55,6 +56,7 @@ function nodeCryptoSigner() {
 }
 
 const signer = (sodiumPath && libsodiumSigner()) || nodeCryptoSigner();
+delete jwk.d;
 parentPort.on('message', ({ id, inputs }) => {
   try {
     parentPort.postMessage({ id, signatures: inputs.map(signer.sign) });
@@ -82,8 +84,10 @@ interface Waiting {
   retried?: boolean;
 }
 
-interface Running {
+/** One thread: its worker, set at once, and `started`, which settles when it has loaded the key. */
+interface Thread {
   worker: Worker;
+  started: Promise<Thread>;
   /** Batches posted and not answered yet, by id. */
   sent: Map<number, Waiting[]>;
 }
@@ -98,11 +102,14 @@ type ThreadMessage = { ready: Ed25519Library } | { id: number; signatures: strin
  * (setImmediate), so under load one message carries many signatures, and the thread signs beside
  * the event loop on another core.
  *
- * The thread starts on the first signature. If it ever stops (it should not), what it held goes to
- * a new one, once; close() ends it, and what it held then is refused.
+ * The thread starts on the first signature. If it ever stops after starting (it should not), what it
+ * held goes to a new one, once. If it cannot start (the key does not load in it), every signature
+ * from then on is refused with that error: another would fail the same way. close() ends it, and
+ * refuses what it held.
  */
 export class Ed25519SigningThread {
-  private running: Promise<Running> | undefined;
+  private thread: Thread | undefined;
+  private startError: Error | undefined;
   private queued: Waiting[] = [];
   private nextId = 0;
   private library_: Ed25519Library | undefined;
@@ -119,23 +126,27 @@ export class Ed25519SigningThread {
     return new Promise((resolve, reject) => this.enqueue({ input, resolve, reject }));
   }
 
-  private enqueue(waiting: Waiting): void {
-    if (this.queued.length === 0) setImmediate(() => this.post());
-    this.queued.push(waiting);
-  }
-
   /** Starts the thread if it is not running: which library signs there; rejects when the key does not load. */
   async library(): Promise<Ed25519Library> {
     await this.start();
     return this.library_!;
   }
 
+  /** Ends the thread; what it held and what is queued are refused. */
   async close(): Promise<void> {
     this.closed = true;
-    const running = this.running;
-    this.running = undefined;
-    const thread = await running?.catch(() => undefined);
-    await thread?.worker.terminate();
+    const thread = this.thread;
+    this.thread = undefined;
+    if (!thread) return;
+    // No answer is read from here on, so what the thread held is refused (by its exit), never
+    // answered: the same outcome however far it had got.
+    thread.worker.removeAllListeners('message');
+    await thread.worker.terminate();
+  }
+
+  private enqueue(waiting: Waiting): void {
+    if (this.queued.length === 0) setImmediate(() => this.post());
+    this.queued.push(waiting);
   }
 
   private post(): void {
@@ -144,6 +155,9 @@ export class Ed25519SigningThread {
     this.start().then(
       ({ worker, sent }) => {
         const id = this.nextId++;
+        // Kept alive while it holds work: a process with nothing else to do (a script) still
+        // gets its signatures. Idle, the thread never keeps the process alive.
+        if (sent.size === 0) worker.ref();
         sent.set(id, batch);
         worker.postMessage({ id, inputs: batch.map((w) => w.input) });
       },
@@ -153,48 +167,56 @@ export class Ed25519SigningThread {
     );
   }
 
-  private start(): Promise<Running> {
+  private start(): Promise<Thread> {
     if (this.closed) return Promise.reject(new Error('the lease signing thread is closed'));
-    if (this.running) return this.running;
-    const running: Promise<Running> = new Promise<Running>((resolve, reject) => {
-      const worker = new Worker(THREAD_SOURCE, {
-        eval: true,
-        execArgv: [],
-        workerData: { jwk: this.jwk, sodiumPath: this.sodiumPath },
-      });
-      // Never what keeps the process alive: a server that is done exits with its thread.
-      worker.unref();
-      const thread: Running = { worker, sent: new Map() };
-      let ready = false;
-      const lost = (err: Error) => {
-        reject(err);
-        // A thread started after this one is not this one's to forget.
-        if (this.running === running) this.running = undefined;
-        // What a thread that had started held goes once to the next (unless closed); a thread
-        // that never started (the key did not load) would fail the same way again.
-        const held = [...thread.sent.values()].flat();
-        thread.sent.clear();
-        for (const w of held) {
-          if (ready && !w.retried && !this.closed) this.enqueue({ ...w, retried: true });
-          else w.reject(err);
-        }
-      };
-      worker.on('message', (message: ThreadMessage) => {
-        if ('ready' in message) {
-          ready = true;
-          this.library_ = message.ready;
-          resolve(thread);
-          return;
-        }
-        const batch = thread.sent.get(message.id) ?? [];
-        thread.sent.delete(message.id);
-        if ('error' in message) for (const w of batch) w.reject(new Error(`lease signing failed: ${message.error}`));
-        else batch.forEach((w, i) => w.resolve(message.signatures[i]!));
-      });
-      worker.on('error', lost);
-      worker.on('exit', (code) => lost(new Error(`the lease signing thread stopped (exit code ${code})`)));
+    if (this.startError) return Promise.reject(this.startError);
+    if (this.thread) return this.thread.started;
+    const worker = new Worker(THREAD_SOURCE, {
+      eval: true,
+      execArgv: [],
+      workerData: { jwk: this.jwk, sodiumPath: this.sodiumPath },
     });
-    this.running = running;
-    return running;
+    worker.unref();
+    let ready = false;
+    let started!: (t: Thread) => void;
+    let failed!: (err: Error) => void;
+    const thread: Thread = { worker, sent: new Map(), started: new Promise<Thread>((resolve, reject) => ((started = resolve), (failed = reject))) };
+    this.thread = thread;
+
+    const lost = (err: Error) => {
+      // A thread started after this one is not this one's to forget.
+      if (this.thread === thread) this.thread = undefined;
+      if (!ready) {
+        this.startError ??= err;
+        failed(err);
+      }
+      // What a thread that had started held goes once to the next (unless closed).
+      const held = [...thread.sent.values()].flat();
+      thread.sent.clear();
+      for (const w of held) {
+        if (ready && !w.retried && !this.closed) this.enqueue({ ...w, retried: true });
+        else w.reject(err);
+      }
+    };
+    worker.on('message', (message: ThreadMessage) => {
+      if ('ready' in message) {
+        ready = true;
+        this.library_ = message.ready;
+        started(thread);
+        return;
+      }
+      const batch = thread.sent.get(message.id) ?? [];
+      thread.sent.delete(message.id);
+      if (thread.sent.size === 0) worker.unref();
+      if ('error' in message) for (const w of batch) w.reject(new Error(`lease signing failed: ${message.error}`));
+      else batch.forEach((w, i) => w.resolve(message.signatures[i]!));
+    });
+    worker.on('messageerror', (err) => {
+      lost(err);
+      void worker.terminate();
+    });
+    worker.on('error', lost);
+    worker.on('exit', (code) => lost(new Error(`the lease signing thread stopped (exit code ${code})`)));
+    return thread.started;
   }
 }

@@ -51,11 +51,12 @@ export class LicenseSigningKeys {
     return { kid: jwk.kid, signer: new Ed25519SigningThread(jwk), publicJwk: publicJwkOf(jwk) };
   }
 
-  /** Ends the signing thread (when the app closes). */
+  /**
+   * Ends the signing thread (when the app closes). The key stays loaded with its thread closed, so a
+   * lease asked for afterwards is refused rather than starting a thread nothing would end.
+   */
   async close(): Promise<void> {
-    const loading = this.loading;
-    this.loading = undefined;
-    await (await loading?.catch(() => undefined))?.signer.close();
+    await (await this.loading?.catch(() => undefined))?.signer.close();
   }
 }
 
