@@ -50,10 +50,10 @@ describe('the lease signing thread', () => {
     await expect(wrong.library()).rejects.toThrow('libsodium derives another public key from d than x');
     // Refused without starting another thread, which would fail the same way (a thread that
     // starts is there at once, and takes milliseconds to fail).
-    const again = wrong.sign(input);
+    const again = expect(wrong.sign(input)).rejects.toThrow('libsodium derives another public key from d than x');
     await new Promise((resolve) => setImmediate(resolve));
     expect(inside(wrong).thread).toBeUndefined();
-    await expect(again).rejects.toThrow('libsodium derives another public key from d than x');
+    await again;
   });
 
   it('hands what it held to a new thread when its thread stops, and signs on there', async () => {
@@ -75,11 +75,12 @@ describe('the lease signing thread', () => {
   it('refuses what it held when closed', async () => {
     const signer = thread(jwk);
     await signer.library();
-    const held = signer.sign(input);
+    // The expectation is attached before the refusal can happen (an unheld rejection fails the run).
+    const refused = expect(signer.sign(input)).rejects.toThrow('the lease signing thread stopped');
     await new Promise((resolve) => setImmediate(resolve));
     expect(inside(signer).thread!.sent.size).toBe(1);
     await signer.close();
-    await expect(held).rejects.toThrow('the lease signing thread stopped');
+    await refused;
   });
 
   it('refuses to sign once closed', async () => {
