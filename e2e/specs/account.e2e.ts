@@ -32,8 +32,8 @@ describe('account area', () => {
     await page.getByRole('heading', { name: 'Get Started with LentiBooth' }).waitFor();
     const row = page.locator('table tbody tr').first();
     await row.getByText('Unknown Device').waitFor();
-    await expect(row.getByText('Active').isVisible()).resolves.toBe(true);
-    await expect(row.getByText('365 Days').isVisible()).resolves.toBe(true);
+    await row.getByText('Active').waitFor({ state: 'visible' });
+    await row.getByText('365 Days').waitFor({ state: 'visible' });
     const shown = await row.locator('code').innerText();
     expect(shown).toMatch(/^[0-9A-Z-]{10}…$/);
     await row.getByRole('button', { name: 'Copy license key' }).click();

@@ -68,7 +68,7 @@ describe('back office: licences and users', () => {
     // Escape closes the list, not the dialog.
     await box.press('Escape');
     await option.waitFor({ state: 'hidden' });
-    await expect(dialog.isVisible()).resolves.toBe(true);
+    await dialog.waitFor({ state: 'visible' });
     await box.press('ArrowDown');
     await option.waitFor();
     await expect(option.getAttribute('aria-selected')).resolves.toBe('true');
@@ -87,9 +87,9 @@ describe('back office: licences and users', () => {
     await page.getByRole('status').filter({ hasText: '1 license matching' }).waitFor();
     await expect(tableRows(page).count()).resolves.toBe(1);
     const row = tableRows(page).first();
-    await expect(row.getByText('Monthly', { exact: true }).isVisible()).resolves.toBe(true);
-    await expect(row.getByText('Active', { exact: true }).isVisible()).resolves.toBe(true);
-    await expect(row.getByText('Unknown Device').isVisible()).resolves.toBe(true);
+    await row.getByText('Monthly', { exact: true }).waitFor({ state: 'visible' });
+    await row.getByText('Active', { exact: true }).waitFor({ state: 'visible' });
+    await row.getByText('Unknown Device').waitFor({ state: 'visible' });
     shownKey = await row.locator('code').innerText();
     expect(shownKey).toMatch(/^[0-9A-Z-]{10}…$/);
     await row.getByRole('button', { name: 'Copy license key' }).click();
@@ -105,7 +105,7 @@ describe('back office: licences and users', () => {
     const row = tableRows(page).first();
     await row.getByText('Active').waitFor();
     await expect(row.locator('code').innerText()).resolves.toBe(shownKey);
-    await expect(row.getByText('30 Days').isVisible()).resolves.toBe(true);
+    await row.getByText('30 Days').waitFor({ state: 'visible' });
   });
 
   step('the admin revokes it after confirming; Revoke is then disabled', async () => {

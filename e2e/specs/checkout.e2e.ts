@@ -295,7 +295,7 @@ describe('buying from the pages', () => {
       await screenshot(page, 'checkout-terms-1440');
       await terms.getByRole('button', { name: 'Confirm' }).click();
       await page.waitForURL(/\/dev\/pay\/lps_/);
-      await expect(page.getByText('Amount due').isVisible()).resolves.toBe(true);
+      await page.getByText('Amount due').waitFor({ state: 'visible' });
       await screenshot(page, 'checkout-pay-page-1440');
     });
 
@@ -305,7 +305,7 @@ describe('buying from the pages', () => {
       await page.getByText('Your payment was successful!').waitFor();
       await page.getByText('Check your email to get more details').waitFor();
       await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('cart_items') ?? '[]').length)).toBe(0);
-      await expect(page.getByRole('link', { name: 'Cart, 0 items' }).isVisible()).resolves.toBe(true);
+      await page.getByRole('link', { name: 'Cart, 0 items' }).waitFor({ state: 'visible' });
       await screenshot(page, 'checkout-success-1440');
     });
 

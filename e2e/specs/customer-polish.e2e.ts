@@ -71,7 +71,7 @@ describe('a careful first-time buyer', () => {
     await page.goto('/accounts/resources');
     await page.getByRole('status').filter({ hasText: MSG.appDownloadUnavailable }).waitFor();
     await expect(page.getByRole('button', { name: 'Download the app' }).count()).resolves.toBe(0);
-    await expect(page.getByRole('button', { name: 'Download the guidebook' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Download the guidebook' }).waitFor({ state: 'visible' });
     // The subscriptions table at 1440 px has a Plan column.
     await page.goto('/accounts/overview');
     await page.getByRole('columnheader', { name: 'Plan' }).waitFor();
@@ -152,7 +152,7 @@ describe('a careful first-time buyer', () => {
     await page.getByRole('alert').filter({ hasText: MSG.invalidEmailAddress }).waitFor();
     await expect(page.getByText('—', { exact: true }).count()).resolves.toBe(0);
     await expect(page.getByRole('button', { name: 'Open my inbox' }).count()).resolves.toBe(0);
-    await expect(page.getByRole('link', { name: /log ?in/i }).first().isVisible()).resolves.toBe(true);
+    await page.getByRole('link', { name: /log ?in/i }).first().waitFor({ state: 'visible' });
     await context.close();
   });
 });

@@ -110,7 +110,7 @@ describe('licence server journey: buy, activate with the CLI, report usage, rene
     const row = page.locator('table tbody tr').first();
     await row.getByText(device).waitFor();
     await expect(row.getByText('Unknown Device').count()).resolves.toBe(0);
-    await expect(row.getByText('Active').isVisible()).resolves.toBe(true);
+    await row.getByText('Active').waitFor({ state: 'visible' });
     expect((await currentLicenses(page))[0]!.device_number).toBe(device);
     await transitionsSettled(page);
     await screenshot(page, 'license-server-overview-device-1440');

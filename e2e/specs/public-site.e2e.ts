@@ -79,16 +79,16 @@ describe('landing page', () => {
   it('shows the hero, banner, figures, benefits and four plans, and Get Started lands the plans 100px below the top', async () => {
     const { context, page } = await newPage('desktop');
     await open(page, '/');
-    await expect(page.getByRole('heading', { name: 'Benefit from our experience' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Benefit from our experience' }).waitFor({ state: 'visible' });
     const figures = page.locator('dl').first();
     await expect(figures.innerText()).resolves.toMatch(/Active Users\s*15890[\s\S]*Total Download\s*1980[\s\S]*Customers\s*600\+/i);
     for (const benefit of ['Memorable Guest Experience', 'Cutting Edge Innovation', 'Stand Out from Competitors']) {
-      await expect(page.getByRole('heading', { name: benefit }).isVisible()).resolves.toBe(true);
+      await page.getByRole('heading', { name: benefit }).waitFor({ state: 'visible' });
     }
-    await expect(page.getByRole('heading', { name: /Why Choose/ }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('heading', { name: 'Choose Your Plan' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: /Why Choose/ }).waitFor({ state: 'visible' });
+    await page.getByRole('heading', { name: 'Choose Your Plan' }).waitFor({ state: 'visible' });
     await expect(page.locator('#plans [data-plan-card]').count()).resolves.toBe(4);
-    await expect(page.getByRole('heading', { name: /Experiment with formats/ }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: /Experiment with formats/ }).waitFor({ state: 'visible' });
     await expect(page.getByRole('link', { name: 'Contact Us' }).first().getAttribute('href')).resolves.toBe('/contact-us');
 
     await page.getByRole('button', { name: 'Get Started' }).click();
@@ -193,7 +193,7 @@ describe('how it works and case study', () => {
       expect(text).toContain(fact);
     }
     await expect(page.locator('[data-milestone="2020-2023"] [data-image-grid] img').count()).resolves.toBe(4);
-    await expect(page.getByRole('heading', { name: 'Continued Success' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Continued Success' }).waitFor({ state: 'visible' });
 
     const tracks = page.locator('[data-loop-track]');
     await expect(tracks.count()).resolves.toBe(2);
@@ -238,7 +238,7 @@ describe('pricing page', () => {
     ] as const) {
       const { context, page } = await newPage(viewport);
       await open(page, '/pricing');
-      await expect(page.locator(`[data-plan-grid="${grid}"]`).isVisible()).resolves.toBe(true);
+      await page.locator(`[data-plan-grid="${grid}"]`).waitFor({ state: 'visible' });
       await expect(columns(page, grid), viewport).resolves.toBe(count);
       const cards = page.locator(`[data-plan-grid="${grid}"] > article`);
       await expect(cards.count()).resolves.toBe(4);
@@ -260,7 +260,7 @@ describe('pricing page', () => {
     for (const line of ['24 hours unlimited access', '30 days unlimited access', '365 days unlimited access', 'Training manual', 'One 1-hour online meeting', 'One roller', '500 sheets of 4x4 inch', 'App download', '3-month key for one device', 'Custom border file']) {
       expect(text).toContain(line);
     }
-    await expect(page.getByText('All prices are NETT, no GST charged.').isVisible()).resolves.toBe(true);
+    await page.getByText('All prices are NETT, no GST charged.').waitFor({ state: 'visible' });
     await page.getByRole('button', { name: 'Purchase Monthly License' }).click();
     await page.waitForURL('**/signup');
     await expect(page.evaluate(() => localStorage.getItem('cart_items'))).resolves.toBeNull();
@@ -305,7 +305,7 @@ describe('pricing page', () => {
     const { context, page } = await newPage('mobile');
     await open(page, '/pricing');
     const card = page.locator('[data-plan-compact="11"]');
-    await expect(card.isVisible()).resolves.toBe(true);
+    await card.waitFor({ state: 'visible' });
     await expect(card.evaluate((el) => getComputedStyle(el).backgroundColor)).resolves.not.toBe('rgba(0, 0, 0, 0)');
     await expect(page.locator('[data-plan-card]').first().isVisible()).resolves.toBe(false);
     const line = card.getByRole('link', { name: '30 days unlimited access' });
@@ -331,7 +331,7 @@ describe('pricing page', () => {
         [10, 1],
         [13, 1],
       ]);
-    await expect(page.getByRole('link', { name: 'Cart, 2 items' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('link', { name: 'Cart, 2 items' }).waitFor({ state: 'visible' });
     await context.close();
   });
 });
@@ -364,9 +364,9 @@ describe('accessories page', () => {
     const quantity = sheets.getByLabel('Number of sheets');
     await quantity.fill('500');
     await sheets.getByRole('button', { name: 'Request a quote' }).click();
-    await expect(sheets.getByText('Please enter a whole number of sheets, at least 1,000.').isVisible()).resolves.toBe(true);
+    await sheets.getByText('Please enter a whole number of sheets, at least 1,000.').waitFor({ state: 'visible' });
     await quantity.fill('6000');
-    await expect(sheets.getByText('Estimate: $1,200.00 ($0.20 each), before shipping.').isVisible()).resolves.toBe(true);
+    await sheets.getByText('Estimate: $1,200.00 ($0.20 each), before shipping.').waitFor({ state: 'visible' });
     await sheets.getByRole('button', { name: 'Request a quote' }).click();
     await page.waitForURL('**/contact-us?quote=sheets&quantity=6000');
     await expect(page.getByLabel('Message', { exact: true }).inputValue()).resolves.toContain('a quote for 6,000 Lenticular Sheets');
@@ -389,7 +389,7 @@ describe('accessories page', () => {
     await open(page, '/accessories');
     await expect(page.locator('[data-price="perforated_paper"]').innerText()).resolves.toBe('$239.50');
     const cutter = page.locator('[data-accessory="luggage_tag_cutter"]');
-    await expect(cutter.getByText('Price on request').isVisible()).resolves.toBe(true);
+    await cutter.getByText('Price on request').waitFor({ state: 'visible' });
     await expect(cutter.getByRole('button', { name: 'Add to Cart' }).count()).resolves.toBe(0);
     await context.close();
   });
@@ -417,18 +417,18 @@ describe('contact page', () => {
     }
     await page.getByLabel('Name', { exact: true }).fill('J');
     await expect(page.getByText('Name is required').count()).resolves.toBe(0);
-    await expect(page.getByText('Email is required').isVisible()).resolves.toBe(true);
+    await page.getByText('Email is required').waitFor({ state: 'visible' });
 
     await fill(page, { name: 'Jane', email: 'jane@', phone: '0123 456', company: 'Snap', message: ' too short ' });
     await send.click();
-    await expect(page.getByText('Please enter a valid email address').isVisible()).resolves.toBe(true);
-    await expect(page.getByText('Please enter a valid phone number').isVisible()).resolves.toBe(true);
-    await expect(page.getByText('Message must be at least 10 characters long').isVisible()).resolves.toBe(true);
+    await page.getByText('Please enter a valid email address').waitFor({ state: 'visible' });
+    await page.getByText('Please enter a valid phone number').waitFor({ state: 'visible' });
+    await page.getByText('Message must be at least 10 characters long').waitFor({ state: 'visible' });
     await expect(page.getByLabel('Phone', { exact: true }).getAttribute('aria-invalid')).resolves.toBe('true');
     await page.getByLabel('Phone', { exact: true }).fill('+1 2345 6789 0123 4567');
     await expect(page.getByText('Please enter a valid phone number').count()).resolves.toBe(0);
     await send.click();
-    await expect(page.getByText('Please enter a valid phone number').isVisible()).resolves.toBe(true);
+    await page.getByText('Please enter a valid phone number').waitFor({ state: 'visible' });
     await screenshot(page, 'public-contact-errors-375');
     expect(posts).toBe(0);
     await context.close();

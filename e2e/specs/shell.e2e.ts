@@ -50,8 +50,8 @@ describe('web shell', () => {
     await expect(page.locator('nav[aria-label="Main"]').isVisible()).resolves.toBe(false);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.locator('#mobile-menu');
-    await expect(menu.getByRole('link', { name: 'Login' }).isVisible()).resolves.toBe(true);
-    await expect(menu.getByRole('link', { name: 'Sign Up' }).isVisible()).resolves.toBe(true);
+    await menu.getByRole('link', { name: 'Login' }).waitFor({ state: 'visible' });
+    await menu.getByRole('link', { name: 'Sign Up' }).waitFor({ state: 'visible' });
     await screenshot(page, 'shell-menu-375');
     await menu.getByRole('link', { name: 'Pricing' }).click();
     await page.waitForURL('**/pricing');
