@@ -16,8 +16,8 @@ export type Ed25519Library = 'libsodium' | 'node:crypto';
  * there, so the thread signs with node:crypto instead. Ed25519 signatures are deterministic
  * (RFC 8032): both give the same bytes. The expanded key is in libsodium's guarded memory
  * (sodium_malloc), its seed buffer wiped once used, and the thread drops its copy of the JWK's d
- * (a string: the main thread's configuration holds it as before); parseSigningKey worked x out from d with node:crypto,
- * and the two libraries must agree.
+ * (a string: the main thread's configuration holds it as before). parseSigningKey worked x out
+ * from d with node:crypto, and the two libraries must agree.
  */
 const THREAD_SOURCE = `
 'use strict';
@@ -84,10 +84,14 @@ interface Waiting {
   retried?: boolean;
 }
 
-/** One thread: its worker, set at once, and `started`, which settles when it has loaded the key. */
+/**
+ * One thread: its worker, set at once; `started`, which settles when it has loaded the key; and
+ * then the library it signs with (set: the thread has started).
+ */
 interface Thread {
   worker: Worker;
   started: Promise<Thread>;
+  library?: Ed25519Library;
   /** Batches posted and not answered yet, by id. */
   sent: Map<number, Waiting[]>;
 }
@@ -112,7 +116,6 @@ export class Ed25519SigningThread {
   private startError: Error | undefined;
   private queued: Waiting[] = [];
   private nextId = 0;
-  private library_: Ed25519Library | undefined;
   private closed = false;
 
   /** `sodiumPath` null signs with node:crypto (the tests' way to try the fallback). */
@@ -128,8 +131,7 @@ export class Ed25519SigningThread {
 
   /** Starts the thread if it is not running: which library signs there; rejects when the key does not load. */
   async library(): Promise<Ed25519Library> {
-    await this.start();
-    return this.library_!;
+    return (await this.start()).library!;
   }
 
   /** Ends the thread; what it held and what is queued are refused. */
@@ -177,7 +179,6 @@ export class Ed25519SigningThread {
       workerData: { jwk: this.jwk, sodiumPath: this.sodiumPath },
     });
     worker.unref();
-    let ready = false;
     let started!: (t: Thread) => void;
     let failed!: (err: Error) => void;
     const thread: Thread = { worker, sent: new Map(), started: new Promise<Thread>((resolve, reject) => ((started = resolve), (failed = reject))) };
@@ -186,6 +187,7 @@ export class Ed25519SigningThread {
     const lost = (err: Error) => {
       // A thread started after this one is not this one's to forget.
       if (this.thread === thread) this.thread = undefined;
+      const ready = thread.library !== undefined;
       if (!ready) {
         this.startError ??= err;
         failed(err);
@@ -200,8 +202,7 @@ export class Ed25519SigningThread {
     };
     worker.on('message', (message: ThreadMessage) => {
       if ('ready' in message) {
-        ready = true;
-        this.library_ = message.ready;
+        thread.library = message.ready;
         started(thread);
         return;
       }
