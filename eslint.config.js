@@ -48,6 +48,41 @@ const serverImportZones = [
   { target: `${server}/db`, from: `${server}/modules`, message: 'db/ may not import modules/: a tool that needs both belongs in cli/.' },
 ];
 
+/**
+ * Only the licensing wing (modules/license-changes) writes the licences table: its verbs keep
+ * validation's row cache coherent, audit and tell the customer (docs/decisions/0018). Elsewhere
+ * the table is read only. The named exceptions write columns no rule reads back, or rows no
+ * product process holds yet: the licence server's batched bookkeeping of checks (last validated,
+ * last app version, lease expiry, the copied-state flag), the demo seeder and tests.
+ */
+const licensesWriteMessage = 'Only the licensing wing (modules/license-changes) writes the licenses table: add or use a verb there (docs/decisions/0018).';
+const licensesWriteSyntax = [
+  {
+    selector: "CallExpression[callee.property.name=/^(insert|update|delete)$/][arguments.0.name='licenses']",
+    message: licensesWriteMessage,
+  },
+  {
+    selector: "TemplateLiteral:has(TemplateElement[value.raw=/(update|insert\\s+into|delete\\s+from)\\s+$/i]):has(> Identifier[name='licenses'])",
+    message: licensesWriteMessage,
+  },
+  {
+    selector: 'TemplateElement[value.raw=/\\b(update|insert\\s+into|delete\\s+from)\\s+"?licenses"?(\\s|$)/i]',
+    message: licensesWriteMessage,
+  },
+  {
+    selector: 'Literal[value=/\\b(update|insert\\s+into|delete\\s+from)\\s+"?licenses"?(\\s|$)/i]',
+    message: licensesWriteMessage,
+  },
+];
+const licensesWriters = [
+  `${server}/modules/license-changes/**`,
+  `${server}/modules/license-server/license-check-log.ts`,
+  `${server}/modules/license-server/device-addresses.ts`,
+  `${server}/cli/seed-demo*.ts`,
+  `${server}/cli/seed-demo/**`,
+  `${server}/**/*.test.ts`,
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/src/db/migrations/**', 'e2e/screenshots/**'] },
   js.configs.recommended,
@@ -68,6 +103,11 @@ export default tseslint.config(
     rules: {
       'import/no-restricted-paths': ['error', { basePath: repoRoot, zones: serverImportZones }],
     },
+  },
+  {
+    files: [`${server}/**/*.ts`],
+    ignores: licensesWriters,
+    rules: { 'no-restricted-syntax': ['error', ...licensesWriteSyntax] },
   },
   {
     files: ['**/*.{js,mjs}'],

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { TJwks, TLeaseClaims } from '@lbs/domain/license-server';
 import type { DbOrTx } from '../src/db/client';
 import { licenses } from '../src/db/schema';
-import { licensesChanged } from '../src/modules/license-server/licenses-changed';
+import { licensesChanged } from '../src/modules/license-changes/licenses-changed';
 import type { TestApp } from './build-test-app';
 import { randomIp } from './fixtures';
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { invoices, licenses, localPaymentSessions, orderLines, orders, outbox } from '../src/db/schema';
 import { markLocalSessionPaid } from '../src/modules/payments/local-provider';
-import { takeBackLicenses } from '../src/modules/refunds/take-back-licenses';
+import { takeBackLicenses } from '../src/modules/license-changes/take-back-licenses';
 import { insertLicense, insertPaidOrder } from './account-fixtures';
 import { createAdminWithSession, createUserWithSession } from './fixtures';
 import { onPostgres } from './build-test-app';

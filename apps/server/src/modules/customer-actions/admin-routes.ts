@@ -7,12 +7,13 @@ import { safeString } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
 import { BEARER, BODY_ERRORS, errors, withExample } from '../../lib/openapi';
 import { auditActorOf } from '../audit/record-admin-action';
-import { extendLicense } from './extend-license';
+import { extendLicense } from '../license-changes/extend-license';
+import { resetLicenseDevice } from '../license-changes/reset-license-device';
+import { reinstateLicense, suspendLicense } from '../license-changes/suspend-license';
+import { adminLicenseAction } from '../licenses/admin-license-action';
 import { resendLicenseMail } from './resend-license-mail';
 import { resendOrderMail } from './resend-order-mail';
 import { resendVerificationMail } from './resend-verification-mail';
-import { resetDeviceForCustomer } from './reset-device-for-customer';
-import { reinstateLicense, suspendLicense } from './suspend-license';
 
 const ZUserParams = z.object({ userId: z.coerce.number().int().positive().max(2_147_483_647) });
 const ZOrderParams = z.object({ orderId: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -79,7 +80,10 @@ export async function customerActionAdminRoutes(app: FastifyInstance, { ctx }: {
         security: BEARER,
       },
     },
-    async (req) => resetDeviceForCustomer(ctx.db, await auditActorOf(req), req.params.licenseId),
+    async (req) => {
+      const admin = await auditActorOf(req);
+      return adminLicenseAction(ctx.db, async (tx, now) => (await resetLicenseDevice(tx, req.params.licenseId, { admin }, now)).license);
+    },
   );
 
   r.post(
@@ -95,7 +99,10 @@ export async function customerActionAdminRoutes(app: FastifyInstance, { ctx }: {
         security: BEARER,
       },
     },
-    async (req) => extendLicense(ctx.db, await auditActorOf(req), req.params.licenseId, req.body),
+    async (req) => {
+      const actor = await auditActorOf(req);
+      return adminLicenseAction(ctx.db, (tx, now) => extendLicense(tx, actor, req.params.licenseId, req.body, now));
+    },
   );
 
   r.post(
@@ -111,7 +118,10 @@ export async function customerActionAdminRoutes(app: FastifyInstance, { ctx }: {
         security: BEARER,
       },
     },
-    async (req) => suspendLicense(ctx.db, await auditActorOf(req), req.params.licenseId, req.body),
+    async (req) => {
+      const actor = await auditActorOf(req);
+      return adminLicenseAction(ctx.db, (tx, now) => suspendLicense(tx, actor, req.params.licenseId, req.body.reason, now));
+    },
   );
 
   r.post(
@@ -126,6 +136,9 @@ export async function customerActionAdminRoutes(app: FastifyInstance, { ctx }: {
         security: BEARER,
       },
     },
-    async (req) => reinstateLicense(ctx.db, await auditActorOf(req), req.params.licenseId, req.body),
+    async (req) => {
+      const actor = await auditActorOf(req);
+      return adminLicenseAction(ctx.db, (tx) => reinstateLicense(tx, actor, req.params.licenseId, req.body.reason));
+    },
   );
 }

@@ -6,7 +6,7 @@ import { createAdminWithSession, createUserWithSession, type TestUser } from '..
 import { insertLicense } from '../../../test/account-fixtures';
 import { activate, validate } from '../../../test/license-server-fixtures';
 import { adminAudit, licenses, notifications, users } from '../../db/schema';
-import { customerDate } from './customer-date';
+import { customerDate } from '../notifications/customer-date';
 
 let t: TestApp;
 let admin: TestUser;

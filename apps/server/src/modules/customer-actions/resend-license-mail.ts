@@ -6,11 +6,11 @@ import type { Db } from '../../db/client';
 import { headerSafe, renderMail } from '../../integrations/mail/template';
 import { recordAdminAction, type AuditActor } from '../audit/record-admin-action';
 import { enqueueMail } from '../outbox/enqueue';
-import { customerDate } from './customer-date';
-import { customerOf } from './customer-of';
-import { lockLicense } from './lock-license';
+import { customerDate } from '../notifications/customer-date';
+import { customerOf } from '../notifications/customer-of';
+import { lockLicense } from '../license-changes/lock-license';
 import { licenseLabel } from '../audit/audit-labels';
-import { planName } from './license-words';
+import { planName } from '../license-changes/license-words';
 
 /**
  * Mails the customer their licence key again (they lost the mail, or it went to spam), with its

@@ -10,7 +10,7 @@ import { orderLabel } from '../audit/audit-labels';
 import { recordAdminAction, type AuditActor } from '../audit/record-admin-action';
 import { enqueueMail } from '../outbox/enqueue';
 import { receiptMail, type RenewedKey } from '../payments/receipt-mail';
-import { planName } from './license-words';
+import { planName } from '../license-changes/license-words';
 
 /**
  * Mails an order's receipt again: the same mail fulfilment sent (receiptMail), rebuilt from the

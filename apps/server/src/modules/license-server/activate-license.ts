@@ -1,6 +1,6 @@
 import type { TLicenseActivateBody, TLicenseActivated } from '@lbs/domain/license-server';
 import type { Db } from '../../db/client';
-import { bindLicenseDevice } from './bind-license-device';
+import { bindLicenseDevice } from '../license-changes/bind-license-device';
 import { recordDeviceAddresses } from './device-addresses';
 import { hashLicenseKey, toServerLicense } from './find-license';
 import type { LeaseIssuer } from './lease';
@@ -27,7 +27,7 @@ export async function activateLicense(
 ): Promise<TLicenseActivated> {
   const device = { deviceId: body.device_id, deviceName: body.device_name, appVersion: body.app_version };
   const license = await db.transaction(async (tx) => {
-    const bound = await bindLicenseDevice(tx, leases, { keyHash: hashLicenseKey(body.license_key) }, device, now, { ip: client.ip });
+    const bound = await bindLicenseDevice(tx, leases.expiryOf, { keyHash: hashLicenseKey(body.license_key) }, device, now, { ip: client.ip });
     if (!bound.ok) throw bound.code === 'NOT_YET_VALID' ? new LicenseRefusal(bound.code, { startsAt: bound.startsAt }) : new LicenseRefusal(bound.code);
     // In the same transaction: an activation either happened with its address on record or not at
     // all (recorded after the commit, a failure there would answer 500 for a bound device).

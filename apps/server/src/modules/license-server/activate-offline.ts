@@ -17,7 +17,7 @@ import { licenseOfflineActivations } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { licenseLabel } from '../audit/audit-labels';
 import { recordAdminAction, type AuditActor } from '../audit/record-admin-action';
-import { bindLicenseDevice, type BindingRefusal } from './bind-license-device';
+import { bindLicenseDevice, type BindingRefusal } from '../license-changes/bind-license-device';
 import type { LicenseRow } from './find-license';
 import type { LeaseIssuer } from './lease';
 
@@ -63,7 +63,7 @@ export async function activateOffline(
   const requestExpiresAt = new Date(request.exp * 1000);
 
   const bound = await db.transaction(async (tx) => {
-    const result = await bindLicenseDevice(tx, leases, { keyHash, ownerId: byAdmin ? undefined : operator.userId }, device, now);
+    const result = await bindLicenseDevice(tx, leases.expiryOf, { keyHash, ownerId: byAdmin ? undefined : operator.userId }, device, now);
     if (!result.ok) throw refusalFor(result, byAdmin, operator.timeZone);
     const { license, leaseExpiresAt } = result;
     // The nonce's one device on this licence, race-free: a second submission for the same updates

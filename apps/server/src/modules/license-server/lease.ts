@@ -76,11 +76,11 @@ export class LeaseIssuer {
 
   /**
    * When a lease issued now for `license` on `deviceId` ends: what licenses.lease_expires_at
-   * records in the transaction that binds the device, before the lease is signed after it.
+   * records in the transaction that binds the device, before the lease is signed after it. A
+   * property, so the binding verb can be handed it alone.
    */
-  expiryOf(license: LicenseRow, deviceId: string, now: Date): Date {
-    return new Date(leaseClaims(license, deviceId, { ...this.opts, now }).exp * 1000);
-  }
+  readonly expiryOf = (license: LicenseRow, deviceId: string, now: Date): Date =>
+    new Date(leaseClaims(license, deviceId, { ...this.opts, now }).exp * 1000);
 
   /**
    * `binding` adds the claims that tie an offline activation's answer to its request (the

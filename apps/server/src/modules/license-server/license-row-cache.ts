@@ -1,12 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ChannelListener } from '../../db/channel-listener';
 import type { Database } from '../../db/client';
+import { ALL_LICENSES, keepLicenseRowsHere, LICENSE_CHANNEL, type KeepsLicenseRows } from '../license-changes/licenses-changed';
 import type { LicenseRow } from './find-license';
-
-/** Signalled by licensesChanged (licenses-changed.ts) with a licence id, when its transaction commits. */
-export const LICENSE_CHANNEL = 'lbs_licenses';
-/** The payload that drops every cached row (a write that cannot name its licences). */
-export const ALL_LICENSES = '*';
 
 /** A bound on memory: far above the booths one process serves (a row is about 1 KB). */
 const MAX_ENTRIES = 20_000;
@@ -27,25 +23,14 @@ interface Entry {
   until: number;
 }
 
-// Every cache of this process: licensesChanged evicts in all of them at once, without waiting
-// for its own signal (tests run several apps in one process; licence ids are UUIDs).
-const liveCaches = new Set<LicenseRowCache>();
-
-/** Drops these licences from every cache of this process now (the writer's own next check). */
-export function forgetLicensesHere(ids: readonly string[] | typeof ALL_LICENSES): void {
-  for (const cache of liveCaches) {
-    if (ids === ALL_LICENSES) cache.forgetAll();
-    else cache.forget(ids, { hold: true });
-  }
-}
-
 /**
  * The licence rows the licence server's validation reads, by key hash, in memory: a booth's
  * periodic check costs no database round trip. Only the row is kept, never an answer: the code
  * (NOT_YET_VALID and EXPIRED change with the clock) and the lease are computed from the row and
  * the current time on every call. The row includes the device binding (licenses.device_id).
  *
- * Every write to a licence calls licensesChanged in its transaction: that evicts the row in this
+ * Every write to a licence goes through the licensing wing (modules/license-changes), whose one
+ * write calls licensesChanged in its transaction: that evicts the row in this
  * process at once and NOTIFYs its id on LICENSE_CHANNEL, delivered to every process on commit.
  * A lookup in flight while anything was forgotten is used once but not kept (it may have read
  * the row before the commit). When the listening connection drops, signals may have been lost:
@@ -54,7 +39,7 @@ export function forgetLicensesHere(ids: readonly string[] | typeof ALL_LICENSES)
  * The batched "last seen" columns (license-check-log.ts) do not signal, so a cached row's
  * last_validated_* and lease_expires_at lag; validation never reads them.
  */
-export class LicenseRowCache {
+export class LicenseRowCache implements KeepsLicenseRows {
   private readonly entries = new Map<string, Entry>();
   private readonly hashById = new Map<string, string>();
   /** Licences this process just wrote, and until when their rows are not kept. */
@@ -62,6 +47,7 @@ export class LicenseRowCache {
   // Bumped by every forget: a lookup that started under an older epoch may have read old rows.
   private epoch = 0;
   private readonly listener: ChannelListener;
+  private readonly unregister: () => void;
 
   constructor(database: Database, log: FastifyBaseLogger) {
     this.listener = new ChannelListener(database, LICENSE_CHANNEL, {
@@ -72,7 +58,7 @@ export class LicenseRowCache {
       log,
       failureMessage: 'licence row cache: cannot listen for licence changes, not caching',
     });
-    liveCaches.add(this);
+    this.unregister = keepLicenseRowsHere(this);
   }
 
   /** The row for this key hash, from memory when kept, otherwise from `load` (kept when it may be). */
@@ -134,7 +120,7 @@ export class LicenseRowCache {
   }
 
   async close(): Promise<void> {
-    liveCaches.delete(this);
+    this.unregister();
     const closing = this.listener.close();
     this.forgetAll();
     await closing;

@@ -3,7 +3,8 @@ import { LICENSE_CODE_MESSAGES, type TLicenseValidateBody, type TLicenseValidati
 import type { Db } from '../../db/client';
 import { licenses } from '../../db/schema';
 import type { LicenseClient } from './activate-license';
-import { hashLicenseKey, licenseStanding, toServerLicense } from './find-license';
+import { licenseStanding } from '@lbs/domain/license-standing';
+import { hashLicenseKey, toServerLicense } from './find-license';
 import type { LicenseCheckLog } from './license-check-log';
 import type { LeaseIssuer } from './lease';
 import type { LicenseRowCache } from './license-row-cache';

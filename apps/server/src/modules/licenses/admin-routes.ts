@@ -6,10 +6,11 @@ import { ZLicenseCreateBody, ZLicenseRevokeBody } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
 import { BEARER, BODY_ERRORS, errors, withExample } from '../../lib/openapi';
 import { auditActorOf } from '../audit/record-admin-action';
+import { revokeLicense } from '../license-changes/revoke-license';
+import { adminLicenseAction } from './admin-license-action';
 import { generateLicense } from './generate-license';
 import { listAllLicenses } from './list-all-licenses';
 import { listUserLicenses } from './list-user-licenses';
-import { revokeLicense } from './revoke-license';
 
 /** The admin's licence lists, generation and revocation. */
 export async function licenseAdminRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -69,6 +70,9 @@ export async function licenseAdminRoutes(app: FastifyInstance, { ctx }: { ctx: A
         security: BEARER,
       },
     },
-    async (req) => revokeLicense(ctx.db, await auditActorOf(req), req.body.license_id),
+    async (req) => {
+      const actor = await auditActorOf(req);
+      return adminLicenseAction(ctx.db, (tx, now) => revokeLicense(tx, actor, req.body.license_id, now));
+    },
   );
 }

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { paginate } from '../../db/paginate';
 import { licenses } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
-import { countDeviceResets } from './count-device-resets';
+import { countDeviceResets } from '../license-changes/count-device-resets';
 import { customDeviceName, findBoothNames } from './find-booth-names';
 import { isLicenseCurrentSql, isLicensePastSql } from './license-current';
 import { toLicenseJson } from './license-json';

@@ -9,7 +9,9 @@ import { callerKey } from '../../lib/caller-key';
 import { BEARER, errors } from '../../lib/openapi';
 import { currentLicenseSummary } from './current-license-summary';
 import { ADMIN_USER_LICENSES_ROUTE, listOwnLicenses } from './list-licenses';
-import { resetLicenseDevice } from './reset-license-device';
+import { DEVICE_RESETS_PER_WINDOW } from '@lbs/domain/license-terms';
+import { resetLicenseDevice } from '../license-changes/reset-license-device';
+import { toLicenseJson } from './license-json';
 
 const ZLicenseListQuery = ZPaging.extend({ mode: safeString().trim().min(1).max(254) });
 
@@ -62,6 +64,10 @@ export async function licenseRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       onRequest: requireUser,
       config: { rateLimit: { max: 10, timeWindow: '1 hour', keyGenerator: callerKey } },
     },
-    async (req) => resetLicenseDevice(ctx.db, req.user.id, req.params.id),
+    async (req) => {
+      const now = new Date();
+      const reset = await ctx.db.transaction((tx) => resetLicenseDevice(tx, req.params.id, { customerId: req.user.id }, now));
+      return toLicenseJson(reset.license, now, reset.resetsLeft ?? DEVICE_RESETS_PER_WINDOW);
+    },
   );
 }

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { LicenseType } from '@lbs/domain/catalogue';
 import type { Tx } from '../../db/client';
 import { orderLines } from '../../db/schema';
-import { type IssuedLicense, issuePurchasedLicenses, type LicenseUnit } from '../licenses/issue-licenses';
-import { renewLicense } from '../licenses/renew-license';
+import { type IssuedLicense, issuePurchasedLicenses, type LicenseUnit } from '../license-changes/issue-licenses';
+import { renewLicense } from '../license-changes/renew-license';
 import type { RenewedKey } from './receipt-mail';
 
 /** An order line as the licence delivery needs it: what it bought, and which licence it renews. */

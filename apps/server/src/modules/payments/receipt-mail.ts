@@ -6,7 +6,7 @@ import { formatUsd, fromCents } from '@lbs/domain/money';
 import type { orders } from '../../db/schema';
 import { headerSafe, renderMail } from '../../integrations/mail/template';
 import type { MailMessage } from '../outbox/enqueue';
-import type { IssuedLicense } from '../licenses/issue-licenses';
+import type { IssuedLicense } from '../license-changes/issue-licenses';
 
 type OrderRow = typeof orders.$inferSelect;
 

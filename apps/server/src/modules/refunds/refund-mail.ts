@@ -6,7 +6,7 @@ import { formatUsd, fromCents } from '@lbs/domain/money';
 import { creditNoteLabel } from '@lbs/domain/refunds';
 import { headerSafe, renderMail } from '../../integrations/mail/template';
 import type { MailMessage } from '../outbox/enqueue';
-import type { TakenBack } from './take-back-licenses';
+import type { TakenBack } from '../license-changes/take-back-licenses';
 
 export interface RefundNews {
   orderId: number;

@@ -14,7 +14,7 @@ import { issueCreditNote } from './issue-credit-note';
 import { recordRefund } from './record-refund';
 import { refundableOrder } from './refundable-order';
 import { refundMail, refundNotice } from './refund-mail';
-import { takeBackLicenses } from './take-back-licenses';
+import { takeBackLicenses } from '../license-changes/take-back-licenses';
 
 type OrderRow = typeof orders.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;

@@ -1,12 +1,12 @@
 import { greeting } from '@lbs/domain/greeting';
 import type { Tx } from '../../db/client';
 import { headerSafe, renderMail } from '../../integrations/mail/template';
-import { createNotification } from '../notifications/create-notification';
+import { createNotification } from './create-notification';
 import { enqueueMail } from '../outbox/enqueue';
 import type { Customer } from './customer-of';
 
 /**
- * What changed on the customer's licence, told twice in the action's transaction: a notification
+ * What changed for the customer (their licence, as the licensing wing's verbs tell it), told twice in the action's transaction: a notification
  * (live in their bell) and a mail (queued in the outbox, sent after commit). Both or neither.
  */
 export async function tellCustomer(

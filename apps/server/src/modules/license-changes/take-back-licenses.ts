@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { DAILY_PASS_HOURS, initialReminderStage, isLicenseUnstarted, LICENSE_TERM_MS } from '@lbs/domain/license-terms';
 import type { Tx } from '../../db/client';
 import { licenses, orderLines, products } from '../../db/schema';
-import { licensesChanged } from '../license-server/licenses-changed';
+import { lockLicenseIfAny } from './lock-license';
+import { writeLicense, writeLicenses } from './write-licenses';
 
 export interface TakenBack {
   /** Keys revoked (reason refunded). */
@@ -15,8 +16,9 @@ export interface TakenBack {
  * What refunded licence units stop giving, in the refund's transaction: a line's keys (those of
  * this order and the line's type, not revoked yet, unused ones first) are revoked with the reason
  * `refunded`, as many as units refunded. A renewal line instead takes back only the term it added
- * (its key keeps what was paid before; never extended, never revoked). No mail here: the refund's
- * one mail says it all.
+ * (its key keeps what was paid before; never extended, never revoked). The refund's verb: it tells
+ * no one here because the refund's one mail and notification say it all, and the refund is audited
+ * as one action (settle-refund.ts).
  */
 export async function takeBackLicenses(
   tx: Tx,
@@ -49,11 +51,7 @@ export async function takeBackLicenses(
       .limit(quantity)
       .for('update');
     if (keys.length === 0) continue;
-    await tx
-      .update(licenses)
-      .set({ revokedAt: now, revokedReason: 'refunded' })
-      .where(inArray(licenses.id, keys.map((k) => k.id)));
-    await licensesChanged(tx, keys.map((k) => k.id));
+    await writeLicenses(tx, keys.map((k) => k.id), { revokedAt: now, revokedReason: 'refunded' });
     taken.revoked.push(...keys.map((k) => ({ key: k.key, type: k.type })));
   }
   return taken;
@@ -79,7 +77,7 @@ async function takeBackTerm(
   quantity: number,
   now: Date,
 ): Promise<TakenBack['shortened'][number] | null> {
-  const [license] = await tx.select().from(licenses).where(eq(licenses.id, line.renewsLicenseId!)).for('update');
+  const license = await lockLicenseIfAny(tx, line.renewsLicenseId);
   if (!license || license.revokedAt) return null;
   if (isLicenseUnstarted(license)) {
     const hours = Math.max(0, (license.unstartedTermHours ?? 0) - DAILY_PASS_HOURS * quantity);
@@ -88,8 +86,7 @@ async function takeBackTerm(
       ? // It had ended when renewed: it is ended again, as it was.
         { activateBy: null, unstartedTermHours: null, expiresAt: line.renewedFrom, reminderStage: initialReminderStage(line.renewedFrom, now) }
       : { unstartedTermHours: hours };
-    await tx.update(licenses).set(set).where(eq(licenses.id, license.id));
-    await licensesChanged(tx, [license.id]);
+    await writeLicense(tx, license.id, set);
     return { key: license.licenseKey, type, expiresAt: endedBefore ? line.renewedFrom : null, unstartedHours: endedBefore ? null : hours };
   }
   if (!license.expiresAt) return null;
@@ -101,10 +98,6 @@ async function takeBackTerm(
       : termMs * quantity;
   if (added <= 0) return null;
   const expiresAt = new Date(license.expiresAt.getTime() - added);
-  await tx
-    .update(licenses)
-    .set({ expiresAt, reminderStage: initialReminderStage(expiresAt, now) })
-    .where(eq(licenses.id, license.id));
-  await licensesChanged(tx, [license.id]);
+  await writeLicense(tx, license.id, { expiresAt, reminderStage: initialReminderStage(expiresAt, now) });
   return { key: license.licenseKey, type, expiresAt, unstartedHours: null };
 }

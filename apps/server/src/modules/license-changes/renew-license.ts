@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import {
   DAILY_PASS_HOURS,
   initialReminderStage,
@@ -11,8 +10,8 @@ import {
 } from '@lbs/domain/license-terms';
 import type { LicenseType } from '@lbs/domain/catalogue';
 import type { Tx } from '../../db/client';
-import { licenses } from '../../db/schema';
-import { licensesChanged } from '../license-server/licenses-changed';
+import { lockLicenseIfAny } from './lock-license';
+import { writeLicense, type LicenseRow } from './write-licenses';
 
 export interface RenewedLicense {
   id: string;
@@ -38,28 +37,21 @@ export interface RenewedLicense {
  * (renewEndedPass), not at payment.
  *
  * Answers null when the licence can no longer be renewed with this plan (revoked since checkout);
- * the fulfilment then issues a new key instead, so the payment still buys a term.
+ * the fulfilment then issues a new key instead, so the payment still buys a term. Tells no one
+ * itself: the order's receipt (mail and notification) names the renewed key and its new end.
  */
 export async function renewLicense(
   tx: Tx,
   renewal: { licenseId: string; userId: number; type: LicenseType; paidAt: Date },
 ): Promise<RenewedLicense | null> {
-  const [license] = await tx
-    .select()
-    .from(licenses)
-    .where(and(eq(licenses.id, renewal.licenseId), eq(licenses.userId, renewal.userId)))
-    .for('update');
+  const license = await lockLicenseIfAny(tx, renewal.licenseId, { ownerId: renewal.userId });
   if (!license || license.revokedAt || license.type !== renewal.type || !isRenewableLicenseType(renewal.type)) return null;
   if (isLicenseUnstarted(license)) return renewUnstartedPass(tx, license, renewal.type, renewal.paidAt);
   if (startsOnFirstActivation(renewal.type) && isLicenseExpired(license.expiresAt, renewal.paidAt)) {
     return renewEndedPass(tx, license, renewal.type, renewal.paidAt);
   }
   const expiresAt = renewedLicenseExpiry(renewal.type, license.expiresAt, renewal.paidAt);
-  await tx
-    .update(licenses)
-    .set({ expiresAt, reminderStage: initialReminderStage(expiresAt, renewal.paidAt) })
-    .where(eq(licenses.id, license.id));
-  await licensesChanged(tx, [license.id]);
+  await writeLicense(tx, license.id, { expiresAt, reminderStage: initialReminderStage(expiresAt, renewal.paidAt) });
   return {
     id: license.id,
     key: license.licenseKey,
@@ -79,7 +71,7 @@ export async function renewLicense(
  * starts it (activate-license.ts, firstActivationStart), and until then its checks answer
  * NOT_ACTIVATED, not a lease.
  */
-async function renewEndedPass(tx: Tx, license: typeof licenses.$inferSelect, type: LicenseType, paidAt: Date): Promise<RenewedLicense> {
+async function renewEndedPass(tx: Tx, license: LicenseRow, type: LicenseType, paidAt: Date): Promise<RenewedLicense> {
   return writeUnstartedPass(tx, license, type, paidAt, unstartedPassTerms(paidAt));
 }
 
@@ -89,7 +81,7 @@ async function renewEndedPass(tx: Tx, license: typeof licenses.$inferSelect, typ
  * passed unused is a new unused pass from this payment (its old hours lapsed, as a lapsed key's term
  * does).
  */
-async function renewUnstartedPass(tx: Tx, license: typeof licenses.$inferSelect, type: LicenseType, paidAt: Date): Promise<RenewedLicense> {
+async function renewUnstartedPass(tx: Tx, license: LicenseRow, type: LicenseType, paidAt: Date): Promise<RenewedLicense> {
   const lapsed = isLicenseExpired(license.expiresAt, paidAt);
   const set = lapsed
     ? { ...unstartedPassTerms(paidAt), startAt: license.startAt }
@@ -100,16 +92,12 @@ async function renewUnstartedPass(tx: Tx, license: typeof licenses.$inferSelect,
 /** Writes a Daily pass's unstarted terms, its reminders restarted from them, and answers the renewal. */
 async function writeUnstartedPass(
   tx: Tx,
-  license: typeof licenses.$inferSelect,
+  license: LicenseRow,
   type: LicenseType,
   paidAt: Date,
   terms: { activateBy: Date; expiresAt: Date; unstartedTermHours: number; startAt?: Date },
 ): Promise<RenewedLicense> {
-  await tx
-    .update(licenses)
-    .set({ ...terms, reminderStage: initialReminderStage(terms.expiresAt, paidAt) })
-    .where(eq(licenses.id, license.id));
-  await licensesChanged(tx, [license.id]);
+  await writeLicense(tx, license.id, { ...terms, reminderStage: initialReminderStage(terms.expiresAt, paidAt) });
   return {
     id: license.id,
     key: license.licenseKey,

@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { licenseStanding } from '@lbs/domain/license-standing';
 import { initialReminderStage, isLicenseUnstarted, startedPassTerm } from '@lbs/domain/license-terms';
 import type { Tx } from '../../db/client';
-import { licenses } from '../../db/schema';
-import { licensesChanged } from './licenses-changed';
-import { findLicenseByKeyHash, type LicenseRow, licenseStanding } from './find-license';
-import type { LeaseIssuer } from './lease';
+import { lockLicenseByKeyHash } from './lock-license';
+import { writeLicense, type LicenseRow } from './write-licenses';
+
+/** The end of the lease the caller will sign for this licence on this device at `now`. */
+export type LeaseEndOf = (license: LicenseRow, deviceId: string, now: Date) => Date;
 
 /** The device a licence is bound to, as the booth names it. */
 export interface DeviceToBind {
@@ -23,28 +24,29 @@ export type BindingResult =
   | ({ ok: false } & BindingRefusal);
 
 /**
- * The one binding of a licence to a device, shared by online activation (the booth calls) and
+ * The booth's verb: the one binding of a licence to a device, shared by online activation (the booth calls) and
  * offline activation (its operator submits the booth's request): must run inside a transaction,
  * whose caller commits or rolls back with whatever else it writes.
  *
  * One device per licence: the lookup takes the licence row's lock, so of many devices activating
  * at once exactly one wins and the rest are refused DEVICE_LIMIT_REACHED. The same device again is
  * idempotent (its name and version are refreshed). The standing is checked in Keygen's order
- * (licenseStanding). The first activation of an unstarted Daily pass starts its hours, and
+ * (licenseStanding, domain). The first activation of an unstarted Daily pass starts its hours, and
  * lease_expires_at records the end of the lease the caller will sign with the same `now`.
  *
  * `seenFrom`: the booth itself called from this address (online), so it was seen now. An offline
- * activation leaves the last validation alone: the booth was not seen, only its operator.
+ * activation leaves the last validation alone: the booth was not seen, only its operator. The
+ * booth's own verbs tell no one and write no audit row (an offline activation's caller audits it).
  */
 export async function bindLicenseDevice(
   tx: Tx,
-  leases: LeaseIssuer,
+  leaseEndOf: LeaseEndOf,
   lookup: { keyHash: string; ownerId?: number },
   device: DeviceToBind,
   now: Date,
   seenFrom?: { ip: string },
 ): Promise<BindingResult> {
-  const found = await findLicenseByKeyHash(tx, lookup.keyHash, { lock: true, ownerId: lookup.ownerId });
+  const found = await lockLicenseByKeyHash(tx, lookup.keyHash, { ownerId: lookup.ownerId });
   if (!found) return { ok: false, code: 'NOT_FOUND' };
   const standing = licenseStanding(found, device.deviceId, now);
   if (standing === 'NOT_YET_VALID') return { ok: false, code: standing, startsAt: found.startAt };
@@ -64,14 +66,9 @@ export async function bindLicenseDevice(
     ...firstActivationStart(found, now),
   };
   // The lease's end depends on the term this very update may start (a Daily pass).
-  const leaseExpiresAt = leases.expiryOf({ ...found, ...changes }, device.deviceId, now);
-  const [bound] = await tx
-    .update(licenses)
-    .set({ ...changes, leaseExpiresAt })
-    .where(eq(licenses.id, found.id))
-    .returning();
-  await licensesChanged(tx, [found.id]);
-  return { ok: true, before: found, license: bound!, leaseExpiresAt };
+  const leaseExpiresAt = leaseEndOf({ ...found, ...changes }, device.deviceId, now);
+  const bound = await writeLicense(tx, found.id, { ...changes, leaseExpiresAt });
+  return { ok: true, before: found, license: bound, leaseExpiresAt };
 }
 
 /**

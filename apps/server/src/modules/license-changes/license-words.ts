@@ -1,6 +1,6 @@
 import { findPlanByLicenseType } from '@lbs/domain/catalogue';
 import { truncateKey } from '@lbs/domain/license-terms';
-import type { LicenseRow } from './lock-license';
+import type { LicenseRow } from './write-licenses';
 
 /** 'Yearly License': the plan's name as the shop sells it. */
 export const planName = (license: Pick<LicenseRow, 'type'>) => findPlanByLicenseType(license.type)?.name ?? 'LentiBooth license';
