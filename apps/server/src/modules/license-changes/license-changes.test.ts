@@ -1,20 +1,25 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { insertLicense, insertPaidOrder } from '../../../test/account-fixtures';
 import { createAdminWithSession, createUserWithSession, type TestUser } from '../../../test/fixtures';
 import { activate, deactivate, validate } from '../../../test/license-server-fixtures';
-import { licenses, orderLines } from '../../db/schema';
+import { adminAudit, licenses, notifications, orderLines, outbox } from '../../db/schema';
 import { renewLicense } from './renew-license';
 import { resetLicenseDevice } from './reset-license-device';
 import { takeBackLicenses } from './take-back-licenses';
 import { hashLicenseKey } from '../license-server/find-license';
 
-// Validation answers from the licence row it keeps in memory (license-row-cache.ts). Each test
-// has the row kept first (a licence written straight to the database, as seeded, then checked
-// once), makes one of the product's writes, and checks again: without licensesChanged in that
-// write, the second check would answer from the old row.
+// The licensing wing's verbs, by behaviour. Validation answers from the licence row it keeps in
+// memory (license-server/license-row-cache.ts): each test has the row kept first (a licence written
+// straight to the database, as seeded, then checked once), performs one verb as the product does
+// (its route, or its caller's transaction), and checks again that validation answers what the
+// database now says, and that the verb audited and told the customer as it should: an admin's
+// verb writes one audit row, one notification and one mail; the booth's own verbs, the customer's
+// reset, renewal and a refund's take-back write none here (the receipt and the refund tell the
+// customer themselves). On PostgreSQL, test/two-processes.test.ts checks the verbs answered from a
+// second process.
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
@@ -22,6 +27,7 @@ const DAY = 24 * HOUR;
 let t: TestApp;
 let customer: TestUser;
 let admin: TestUser;
+let owner: TestUser;
 
 beforeAll(async () => {
   t = await buildTestApp({ RATE_LIMIT_DISABLED: '1' });
@@ -36,8 +42,8 @@ const codeOf = async (key: string, device: string) => (await validate(t, key, de
 const adminPost = (url: string, payload: object = {}) => t.app.inject({ method: 'POST', url: `/api${url}`, headers: admin.headers, payload });
 
 /** A licence bound to `device` and checked once, so its row is kept. */
-async function keptLicense(device: string | null, opts: Parameters<typeof insertLicense>[2] = {}) {
-  const l = await insertLicense(t.db, customer, { deviceId: device, ...opts });
+async function keptLicense(device: string | null, opts: Parameters<typeof insertLicense>[2] = {}, user: TestUser = customer) {
+  const l = await insertLicense(t.db, user, { deviceId: device, ...opts });
   await codeOf(l.licenseKey, device ?? 'any-booth');
   expect(kept(l.licenseKey)).toBe(true);
   return l;
@@ -82,48 +88,105 @@ describe('the licence row kept for validation', () => {
   });
 });
 
-describe('every licence write drops the kept row at once', () => {
-  it('revoke', async () => {
-    const l = await keptLicense('booth-w1');
+/** What a verb left besides the licence row: its audit rows, the owner's notifications and mails. */
+async function toldAndAudited(licenseId: string, user: TestUser) {
+  const audit = await t.db
+    .select({ action: adminAudit.action, label: adminAudit.label, subject: adminAudit.subjectUserId })
+    .from(adminAudit)
+    .where(and(eq(adminAudit.targetType, 'license'), eq(adminAudit.targetId, licenseId)));
+  const told = await t.db.select({ title: notifications.title }).from(notifications).where(eq(notifications.userId, user.id));
+  const mails = await t.db
+    .select({ subject: sql<string>`${outbox.payload}->>'subject'` })
+    .from(outbox)
+    .where(sql`${outbox.kind} = 'mail' and ${outbox.payload}->>'to' = ${user.email}`);
+  return { audit, told: told.map((n) => n.title), mails: mails.map((m) => m.subject) };
+}
+
+/** A customer of their own, so what a verb told is all that they were told. */
+const freshOwner = async () => (owner = await createUserWithSession(t.db));
+
+/** An admin's verb: one audit row, labelled with the key's end and the owner, and the owner told once. */
+async function expectAdminVerb(licenseId: string, action: string, title: string, subject: string) {
+  const { audit, told, mails } = await toldAndAudited(licenseId, owner);
+  expect(audit).toEqual([{ action, label: expect.stringContaining(owner.email), subject: owner.id }]);
+  expect(told).toEqual([title]);
+  expect(mails).toEqual([subject]);
+}
+
+/** A verb that tells no one and audits nothing here. */
+async function expectSilentVerb(licenseId: string, user: TestUser) {
+  expect(await toldAndAudited(licenseId, user)).toEqual({ audit: [], told: [], mails: [] });
+}
+
+describe('each verb: validation answers what the database says, and the verb audits and tells as it should', () => {
+  it('revoke (admin)', async () => {
+    const l = await keptLicense('booth-w1', {}, await freshOwner());
     const res = await t.app.inject({ method: 'PUT', url: '/api/subscriptions/licenses', headers: admin.headers, payload: { mode: 'revoke', license_id: l.id } });
     expect(res.statusCode, res.body).toBe(200);
     expect(await codeOf(l.licenseKey, 'booth-w1')).toBe('REVOKED');
+    await expectAdminVerb(l.id, 'license.revoked', 'License revoked', 'Your LentiBooth license was revoked');
   });
 
-  it('suspend and reinstate', async () => {
-    const l = await keptLicense('booth-w2');
+  it('suspend and reinstate (admin)', async () => {
+    const l = await keptLicense('booth-w2', {}, await freshOwner());
     expect((await adminPost(`/subscriptions/licenses/admin/${l.id}/suspend`, { reason: 'Unpaid invoice' })).statusCode).toBe(200);
     expect(await codeOf(l.licenseKey, 'booth-w2')).toBe('SUSPENDED');
     expect(await codeOf(l.licenseKey, 'booth-w2')).toBe('SUSPENDED');
+    await expectAdminVerb(l.id, 'license.suspended', 'License suspended', 'Your LentiBooth license was suspended');
     expect((await adminPost(`/subscriptions/licenses/admin/${l.id}/reinstate`, {})).statusCode).toBe(200);
     expect(await codeOf(l.licenseKey, 'booth-w2')).toBe('VALID');
+    const { audit, told } = await toldAndAudited(l.id, owner);
+    expect(audit.map((a) => a.action)).toEqual(['license.suspended', 'license.reinstated']);
+    expect(told).toEqual(['License suspended', 'License reinstated']);
   });
 
-  it('extend', async () => {
-    const l = await keptLicense('booth-w3', { type: 'month', startAt: new Date(Date.now() - 40 * DAY), expiresAt: new Date(Date.now() + 20_000) });
+  it('extend (admin)', async () => {
+    const l = await keptLicense('booth-w3', { type: 'month', startAt: new Date(Date.now() - 40 * DAY), expiresAt: new Date(Date.now() + 20_000) }, await freshOwner());
     const res = await adminPost(`/subscriptions/licenses/admin/${l.id}/extend`, { days: 30, reason: 'Goodwill' });
     expect(res.statusCode, res.body).toBe(200);
+    await expectAdminVerb(l.id, 'license.extended', 'License extended', 'Your LentiBooth license was extended');
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 21_000);
     expect(await codeOf(l.licenseKey, 'booth-w3')).toBe('VALID');
   });
 
-  it("device reset, the customer's and the admin's", async () => {
-    const own = await keptLicense('booth-w4');
-    await t.db.transaction((tx) => resetLicenseDevice(tx, own.id, { customerId: customer.id }, new Date()));
+  it("device reset: the customer's (counted, tells no one) and the admin's (not counted, audited and told)", async () => {
+    const own = await keptLicense('booth-w4', {}, await freshOwner());
+    const res = await t.app.inject({ method: 'POST', url: `/api/subscriptions/licenses/${own.id}/reset-device`, headers: owner.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().device_resets_left).toBe(1);
     expect(await codeOf(own.licenseKey, 'booth-w4')).toBe('NOT_ACTIVATED');
-    const helped = await keptLicense('booth-w5');
+    await expectSilentVerb(own.id, owner);
+    const helped = await keptLicense('booth-w5', {}, await freshOwner());
     expect((await adminPost(`/subscriptions/licenses/admin/${helped.id}/reset-device`)).statusCode).toBe(200);
     expect(await codeOf(helped.licenseKey, 'booth-w5')).toBe('NOT_ACTIVATED');
+    await expectAdminVerb(helped.id, 'license.device_reset', 'License device reset', 'Your LentiBooth license can be activated on a new device');
   });
 
-  it('activate and deactivate', async () => {
-    const l = await keptLicense(null);
+  it("a customer's reset through the verb in its caller's transaction", async () => {
+    const own = await keptLicense('booth-w4b');
+    await t.db.transaction((tx) => resetLicenseDevice(tx, own.id, { customerId: customer.id }, new Date()));
+    expect(await codeOf(own.licenseKey, 'booth-w4b')).toBe('NOT_ACTIVATED');
+  });
+
+  it('the booth binds and frees its device (tells no one)', async () => {
+    const l = await keptLicense(null, {}, await freshOwner());
     expect(await codeOf(l.licenseKey, 'booth-w6')).toBe('NOT_ACTIVATED');
     expect((await activate(t, l.licenseKey, 'booth-w6')).statusCode).toBe(200);
     expect(await codeOf(l.licenseKey, 'booth-w6')).toBe('VALID');
     expect((await deactivate(t, l.licenseKey, 'booth-w6')).statusCode).toBe(200);
     expect(await codeOf(l.licenseKey, 'booth-w6')).toBe('NOT_ACTIVATED');
+    await expectSilentVerb(l.id, owner);
+  });
+
+  it('issue by an admin: the key works at once, one audit row, the owner told', async () => {
+    await freshOwner();
+    const res = await t.app.inject({ method: 'POST', url: '/api/subscriptions/licenses', headers: admin.headers, payload: { email: owner.email, mode: 'month' } });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await t.db.select().from(licenses).where(eq(licenses.userId, owner.id));
+    expect((await activate(t, row!.licenseKey, 'booth-w10')).statusCode).toBe(200);
+    expect(await codeOf(row!.licenseKey, 'booth-w10')).toBe('VALID');
+    await expectAdminVerb(row!.id, 'license.generated', 'License issued', 'Your LentiBooth license key');
   });
 
   it('a Daily pass started by its first activation', async () => {
@@ -137,12 +200,25 @@ describe('every licence write drops the kept row at once', () => {
     expect(body).toMatchObject({ code: 'VALID', license: { activate_by: null } });
   });
 
-  it('renewal', async () => {
-    const l = await keptLicense('booth-w8', { type: 'month', startAt: new Date(Date.now() - 40 * DAY), expiresAt: new Date(Date.now() - HOUR) });
+  it('renewal, and a refund of it taking back the term it added (neither tells here)', async () => {
+    const l = await keptLicense('booth-w8', { type: 'month', startAt: new Date(Date.now() - 40 * DAY), expiresAt: new Date(Date.now() - HOUR) }, await freshOwner());
     expect(await codeOf(l.licenseKey, 'booth-w8')).toBe('EXPIRED');
-    const renewed = await t.db.transaction((tx) => renewLicense(tx, { licenseId: l.id, userId: customer.id, type: 'month', paidAt: new Date() }));
+    const paidAt = new Date();
+    const renewed = await t.db.transaction((tx) => renewLicense(tx, { licenseId: l.id, userId: owner.id, type: 'month', paidAt }));
     expect(renewed).not.toBeNull();
     expect(await codeOf(l.licenseKey, 'booth-w8')).toBe('VALID');
+
+    const { order } = await insertPaidOrder(t.db, owner, { lines: [{ productId: 11, quantity: 1 }] });
+    const [line] = await t.db
+      .update(orderLines)
+      .set({ renewsLicenseId: l.id, renewedFrom: paidAt, renewedUntil: renewed!.expiresAt })
+      .where(eq(orderLines.orderId, order.id))
+      .returning();
+    const taken = await t.db.transaction((tx) => takeBackLicenses(tx, order, [{ orderLineId: line!.id, quantity: 1 }], new Date()));
+    expect(taken.shortened).toHaveLength(1);
+    expect(taken.revoked).toEqual([]);
+    expect(await codeOf(l.licenseKey, 'booth-w8')).toBe('EXPIRED');
+    await expectSilentVerb(l.id, owner);
   });
 
   it('refund (the key revoked)', async () => {
