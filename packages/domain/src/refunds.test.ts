@@ -183,3 +183,91 @@ describe('allocateRefund', () => {
     expect(paymentStatusAfterRefunds(100, 100)).toBe('refunded');
   });
 });
+
+/**
+ * Refunds recorded before refunds had lines (and provider refunds of an amount the order lines never
+ * saw) count in the order's refundedCents but on no line: what is left on the lines is then more than
+ * what is left on the order, and allocateRefund must give back no more than the order's rest.
+ */
+describe('allocateRefund after older refunds recorded without lines', () => {
+  /** ORDER ($30 line ×3, $70 line ×1, total $100) after `cents` went back on no line. */
+  const withLinelessRefund = (cents: number): RefundableOrder => ({ ...ORDER, refundedCents: cents });
+
+  it('refunding every remaining unit gives back only what is left on the order, taken from the last lines', () => {
+    const a = allocateRefund(withLinelessRefund(2_000), { lines: remainingLines(ORDER) });
+    expect(a).toEqual({
+      amountCents: 8_000,
+      lines: [
+        { orderLineId: 1, quantity: 3, amountCents: 3_000 },
+        { orderLineId: 2, quantity: 1, amountCents: 5_000 },
+      ],
+    });
+  });
+
+  it('an excess larger than the last line is taken from the lines before it too', () => {
+    const a = allocateRefund(withLinelessRefund(8_000), { lines: remainingLines(ORDER) });
+    expect(a).toEqual({
+      amountCents: 2_000,
+      lines: [
+        { orderLineId: 1, quantity: 3, amountCents: 2_000 },
+        { orderLineId: 2, quantity: 1, amountCents: 0 },
+      ],
+    });
+  });
+
+  it('a lines refund that fits in what is left on the order is not cut', () => {
+    expect(allocateRefund(withLinelessRefund(8_000), { lines: [{ orderLineId: 1, quantity: 2 }] })).toEqual({
+      amountCents: 2_000,
+      lines: [{ orderLineId: 1, quantity: 2, amountCents: 2_000 }],
+    });
+    // One cent more than is left: cut by exactly that cent.
+    expect(allocateRefund(withLinelessRefund(8_001), { lines: [{ orderLineId: 1, quantity: 2 }] })).toEqual({
+      amountCents: 1_999,
+      lines: [{ orderLineId: 1, quantity: 2, amountCents: 1_999 }],
+    });
+  });
+
+  it('an order refunded in full without lines refuses a lines refund as already refunded', () => {
+    expect(() => allocateRefund(withLinelessRefund(10_000), { lines: remainingLines(ORDER) })).toThrowError(
+      expect.objectContaining({ name: 'RefundAllocationError', detail: REFUND_MSG.alreadyRefunded }),
+    );
+  });
+
+  it('an amount is capped by the order’s rest, not the lines’, and spread over the lines', () => {
+    expect(() => allocateRefund(withLinelessRefund(2_000), { amountCents: 8_001 })).toThrowError(
+      expect.objectContaining({ detail: REFUND_MSG.amountTooLarge }),
+    );
+    expect(allocateRefund(withLinelessRefund(2_000), { amountCents: 8_000 })).toEqual({
+      amountCents: 8_000,
+      lines: [
+        { orderLineId: 1, quantity: 0, amountCents: 2_400 },
+        { orderLineId: 2, quantity: 0, amountCents: 5_600 },
+      ],
+    });
+  });
+
+  it('whatever went back without lines, refunding the rest by lines gives back exactly the rest', () => {
+    fc.assert(
+      fc.property(arbOrder, fc.double({ min: 0, max: 1, noNaN: true }), (start, part) => {
+        const lineless = Math.floor(start.totalCents * part);
+        const order = { ...start, refundedCents: lineless };
+        const left = order.totalCents - lineless;
+        const shares = lineNetShares(order);
+        let a: RefundAllocation;
+        try {
+          a = allocateRefund(order, { lines: remainingLines(order) });
+        } catch (err) {
+          expect(left).toBe(0);
+          expect((err as RefundAllocationError).detail).toBe(REFUND_MSG.alreadyRefunded);
+          return;
+        }
+        expect(a.amountCents).toBe(left);
+        expect(sum(a.lines.map((l) => l.amountCents))).toBe(left);
+        a.lines.forEach((l, i) => {
+          expect(l.amountCents).toBeGreaterThanOrEqual(0);
+          expect(l.amountCents).toBeLessThanOrEqual(shares[i]!);
+        });
+      }),
+    );
+  });
+});

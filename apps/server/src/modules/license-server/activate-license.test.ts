@@ -8,7 +8,9 @@ import { cartOf, onePaymentBody, postCheckout } from '../../../test/checkout-fix
 import { createAdminWithSession, createUserWithSession, randomIp, type TestUser } from '../../../test/fixtures';
 import { activate, validate, verifyLease } from '../../../test/license-server-fixtures';
 import { licenses, orderLines, orders } from '../../db/schema';
+import { activateLicense } from './activate-license';
 import { hashLicenseKey } from './find-license';
+import { LeaseIssuer } from './lease';
 
 let t: TestApp;
 let customer: TestUser;
@@ -263,6 +265,30 @@ describe('a Daily pass', () => {
     // Activating again on the same device does not move its start.
     expect((await activate(t, pass.licenseKey, 'booth-pass')).statusCode).toBe(200);
     expect((await rowOf(pass.id)).startAt.getTime()).toBe(row.startAt.getTime());
+  });
+
+  it('bought days before the event, runs its 24 hours from the activation at the event, not from payment', async () => {
+    const buyer = await createUserWithSession(t.db);
+    const pass = await buyDailyPass(buyer);
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, pass.orderId!));
+    const paidAt = order!.paidAt!;
+    // The booth's first call, 5 days and 3 hours after payment: the route's service with that `now`
+    // (a whole second, as a lease counts time).
+    const at = new Date(Math.floor((paidAt.getTime() + 5 * DAY + 3 * 3600_000) / 1000) * 1000);
+    const end = new Date(at.getTime() + DAY);
+    const leases = new LeaseIssuer(t.ctx.licenseKeys, { issuer: t.ctx.config.publicUrl, allowanceHours: t.ctx.config.offlineAllowanceHours });
+    const answer = await activateLicense(t.db, leases, { license_key: pass.licenseKey, device_id: 'booth-event' }, { ip: randomIp() }, at);
+    expect(answer.license).toMatchObject({ starts_at: at.toISOString(), expires_at: end.toISOString(), activate_by: null });
+    const row = await rowOf(pass.id);
+    expect({ startAt: row.startAt.toISOString(), expiresAt: row.expiresAt?.toISOString(), leaseExpiresAt: row.leaseExpiresAt?.toISOString() }).toEqual({
+      startAt: at.toISOString(),
+      expiresAt: end.toISOString(),
+      leaseExpiresAt: end.toISOString(),
+    });
+    expect(row).toMatchObject({ activateBy: null, unstartedTermHours: null, deviceId: 'booth-event' });
+    // The lease the booth keeps runs from the activation to the pass's end: usable all through the event.
+    const { claims } = await verifyLease(t, answer.lease, { currentDate: new Date(at.getTime() + DAY - 60_000) });
+    expect({ nbf: claims.nbf, exp: claims.exp }).toEqual({ nbf: Math.floor(at.getTime() / 1000), exp: Math.floor(end.getTime() / 1000) });
   });
 
   it('runs 48 hours from its first activation when renewed before it started', async () => {
