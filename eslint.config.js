@@ -46,6 +46,11 @@ const server = 'apps/server/src';
 const serverImportZones = [
   { target: `${server}/lib`, from: [`${server}/db`, `${server}/modules`], message: 'lib/ may not import db/ or modules/.' },
   { target: `${server}/db`, from: `${server}/modules`, message: 'db/ may not import modules/: a tool that needs both belongs in cli/.' },
+  {
+    target: `${server}/modules/license-changes/!(*.test).ts`,
+    from: ['licenses', 'license-server', 'customer-actions', 'customers', 'payments', 'refunds', 'orders'].map((m) => `${server}/modules/${m}`),
+    message: 'The licensing wing is imported by the modules that change licences, never the other way (docs/decisions/0018).',
+  },
 ];
 
 /**
