@@ -22,6 +22,13 @@ export default defineConfig({
     projects: [
       {
         test: {
+          name: 'license-protocol',
+          include: ['packages/license-protocol/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'domain',
           include: ['packages/domain/src/**/*.test.ts'],
           environment: 'node',

@@ -13,13 +13,13 @@ const targets = [
     name: 'web app',
     workspace: '@lbs/web',
     output: 'apps/web/dist/index.html',
-    sources: ['apps/web/src', 'apps/web/public', 'apps/web/build', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/domain/src'],
+    sources: ['apps/web/src', 'apps/web/public', 'apps/web/build', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/domain/src', 'packages/license-protocol/src'],
   },
   {
     name: 'server',
     workspace: '@lbs/server',
     output: 'apps/server/dist/main.js',
-    sources: ['apps/server/src', 'apps/server/build.mjs', 'apps/server/package.json', 'packages/domain/src'],
+    sources: ['apps/server/src', 'apps/server/build.mjs', 'apps/server/package.json', 'packages/domain/src', 'packages/license-protocol/src'],
   },
 ];
 

@@ -3,9 +3,9 @@
  * codes, the lease's claims and the limits both sides must know. The server validates with these
  * schemas and answers with them; docs/license-api.md describes the same protocol in prose.
  */
+import { canonicalLicenseKey } from '@lbs/license-protocol/license-key';
 import { z } from 'zod';
 
-import { normaliseLicenseKey } from './license-terms';
 import { MSG } from './messages';
 import { LICENSE_TYPES } from './responses';
 import { safeString } from './schemas';
@@ -104,12 +104,15 @@ export const CLIENT_CLOCK_TOLERANCE_MINUTES = 60;
 // ---------------------------------------------------------------------------------------------
 // Requests
 
-/** A licence key as typed or pasted; canonicalised (upper case, look-alikes, hyphens). */
+/**
+ * A licence key as typed or pasted; canonicalised (upper case, look-alikes, hyphens) by the one
+ * function the desktop client canonicalises a key with (@lbs/license-protocol).
+ */
 const ZLicenseKey = safeString()
   .trim()
   .min(1, { error: MSG.invalidLicenseKey, abort: true })
   .max(64, { error: MSG.invalidLicenseKey, abort: true })
-  .overwrite((key) => normaliseLicenseKey(key) ?? key);
+  .overwrite(canonicalLicenseKey);
 
 // C0 and C1 control characters and DEL: a device id or name is one line of printable text.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point

@@ -1,3 +1,5 @@
+import { groupLicenseKey, LICENSE_KEY_ALPHABET, LICENSE_KEY_CHARS } from '@lbs/license-protocol/license-key';
+
 import type { LicenseType } from './catalogue';
 
 export const LICENSE_TYPES: readonly LicenseType[] = Object.freeze([
@@ -162,19 +164,15 @@ export const DEACTIVATIONS_PER_WINDOW = 3;
 export const DEACTIVATION_WINDOW_DAYS = 30;
 export const DEACTIVATION_WINDOW_MS = DEACTIVATION_WINDOW_DAYS * DAY_MS;
 
-// Licence keys: 30 Crockford base32 characters (150 bits) in six groups of five.
+// Licence keys: 30 Crockford base32 characters (150 bits) in six groups of five. Their format and
+// canonical form are @lbs/license-protocol's, which the desktop client shares; issuing them is ours.
 
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-const KEY_GROUPS = 6;
-const GROUP_LENGTH = 5;
-const KEY_CHARS = KEY_GROUPS * GROUP_LENGTH;
+export { LICENSE_KEY_PATTERN, normaliseLicenseKey } from '@lbs/license-protocol/license-key';
 
 /** Random bytes to ask for per key: 20 bytes = 160 bits, of which the key keeps 150. */
 export const LICENSE_KEY_BYTES = 20;
 /** 30 characters of 5 bits need 150 bits, so fewer than 19 bytes cannot fill a key. */
-export const LICENSE_KEY_MIN_BYTES = Math.ceil((KEY_CHARS * 5) / 8);
-
-export const LICENSE_KEY_PATTERN = /^[0-9A-HJKMNP-TV-Z]{5}(?:-[0-9A-HJKMNP-TV-Z]{5}){5}$/;
+export const LICENSE_KEY_MIN_BYTES = Math.ceil((LICENSE_KEY_CHARS * 5) / 8);
 
 export function crockfordBase32(bytes: Uint8Array): string {
   let out = '';
@@ -185,10 +183,10 @@ export function crockfordBase32(bytes: Uint8Array): string {
     bits += 8;
     while (bits >= 5) {
       bits -= 5;
-      out += CROCKFORD.charAt((buffer >> bits) & 31);
+      out += LICENSE_KEY_ALPHABET.charAt((buffer >> bits) & 31);
     }
   }
-  if (bits > 0) out += CROCKFORD.charAt((buffer << (5 - bits)) & 31);
+  if (bits > 0) out += LICENSE_KEY_ALPHABET.charAt((buffer << (5 - bits)) & 31);
   return out;
 }
 
@@ -199,27 +197,7 @@ export function formatLicenseKey(bytes: Uint8Array): string {
       `A licence key needs at least ${LICENSE_KEY_MIN_BYTES} random bytes, got ${bytes.length}`,
     );
   }
-  const chars = crockfordBase32(bytes).slice(0, KEY_CHARS);
-  const groups: string[] = [];
-  for (let i = 0; i < KEY_CHARS; i += GROUP_LENGTH) groups.push(chars.slice(i, i + GROUP_LENGTH));
-  return groups.join('-');
-}
-
-/**
- * A key as typed by a person, in canonical form: upper case, no spaces, Crockford's look-alikes
- * (O → 0, I and L → 1) mapped, hyphens re-inserted. Answers null when it cannot be a key.
- */
-export function normaliseLicenseKey(input: string): string | null {
-  const compact = input
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
-  if (compact.length !== KEY_CHARS) return null;
-  const groups: string[] = [];
-  for (let i = 0; i < KEY_CHARS; i += GROUP_LENGTH) groups.push(compact.slice(i, i + GROUP_LENGTH));
-  const key = groups.join('-');
-  return LICENSE_KEY_PATTERN.test(key) ? key : null;
+  return groupLicenseKey(crockfordBase32(bytes).slice(0, LICENSE_KEY_CHARS));
 }
 
 const KEY_DISPLAY_LENGTH = 10;

@@ -6,19 +6,27 @@
  * ordinary lease for the device with two more claims, `nonce` and `kfp`, which bind it to that
  * request. docs/license-api.md describes the same format for programs not written in TypeScript.
  *
- * Request text:  `lboa1-req.` + base64url(UTF-8 JSON of TOfflineActivationRequest), no padding.
- * Answer text:   `lboa1-ans.` + the lease (a compact JWS, header typ `lease+jwt`).
- * Whitespace anywhere in either (a line-wrapped paste) is ignored.
+ * The texts' prefixes, the request's lifetime and its claims are @lbs/license-protocol's
+ * (offline-request.ts), which the booth's client writes with; this is the shop's side: reading a
+ * request, and the account area's call.
  */
+import {
+  OFFLINE_REQUEST_NONCE_BYTES,
+  OFFLINE_REQUEST_PREFIX,
+  OFFLINE_REQUEST_TTL_SECONDS,
+  type OfflineRequestClaims,
+} from '@lbs/license-protocol/offline-request';
 import { z } from 'zod';
 
 import { ZDeviceId, ZDeviceName } from './license-server';
 import { safeString } from './schemas';
 
-export const OFFLINE_REQUEST_PREFIX = 'lboa1-req.';
-export const OFFLINE_ANSWER_PREFIX = 'lboa1-ans.';
-/** A request is good for this long after the booth made it. */
-export const OFFLINE_REQUEST_TTL_SECONDS = 24 * 3600;
+export {
+  OFFLINE_ANSWER_PREFIX,
+  OFFLINE_REQUEST_PREFIX,
+  OFFLINE_REQUEST_TTL_SECONDS,
+} from '@lbs/license-protocol/offline-request';
+
 /**
  * How far the booth's clock may be off when the server checks a request's expiry: a booth never
  * online has only its own clock, and a paying booth must not be locked out by it.
@@ -33,25 +41,11 @@ const BASE64URL = /^[A-Za-z0-9_-]+$/;
 declare const atob: (data: string) => string;
 declare const TextDecoder: new (label: string, options: { fatal: boolean }) => { decode(bytes: Uint8Array): string };
 
-/** The JSON inside a request's text. Short names keep the QR small. */
-export interface TOfflineActivationRequest {
-  /** Format version: 1. */
-  v: 1;
-  /** Key fingerprint: base64url (no padding) of SHA-256 over the canonical key's UTF-8 bytes (43 characters). */
-  kf: string;
-  /** The device id, as the booth sends it online. */
-  dev: string;
-  /** The device name (optional). */
-  dn?: string;
-  /** The program version (optional). */
-  av?: string;
-  /** 16 or more random bytes, base64url (22+ characters): the answer must carry it back. */
-  n: string;
-  /** When the booth made the request, seconds since the epoch (its clock, corrected if it can). */
-  iat: number;
-  /** iat + OFFLINE_REQUEST_TTL_SECONDS. */
-  exp: number;
-}
+/** The JSON inside a request's text (the protocol's OfflineRequestClaims). */
+export type TOfflineActivationRequest = OfflineRequestClaims;
+
+/** Base64url characters of the smallest nonce a booth may send. */
+const NONCE_MIN_CHARS = Math.ceil((OFFLINE_REQUEST_NONCE_BYTES * 8) / 6);
 
 const ZOfflineActivationRequestJson = z
   .object({
@@ -60,13 +54,17 @@ const ZOfflineActivationRequestJson = z
     dev: ZDeviceId,
     dn: ZDeviceName,
     av: safeString().trim().max(50).nullish(),
-    n: z.string().min(22).max(64).regex(BASE64URL),
+    n: z.string().min(NONCE_MIN_CHARS).max(64).regex(BASE64URL),
     iat: z.number().int().positive(),
     exp: z.number().int().positive(),
   })
   .refine((r) => r.exp > r.iat && r.exp - r.iat <= OFFLINE_REQUEST_TTL_SECONDS + 300, {
     error: 'the request must expire within 24 hours of being made',
   });
+
+// The schema reads every claim the protocol names and no other: a claim added there fails here.
+type SchemaClaims = keyof z.input<typeof ZOfflineActivationRequestJson>;
+const _schemaReadsEveryClaim: [SchemaClaims, keyof OfflineRequestClaims] extends [keyof OfflineRequestClaims, SchemaClaims] ? true : never = true;
 
 /** Why a text is not a request this server can answer; shown to the operator. */
 export const OFFLINE_REQUEST_PROBLEMS = {

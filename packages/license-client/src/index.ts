@@ -44,13 +44,13 @@ export {
   type UsageOwner,
   type UsageReportAnswer,
 } from './usage-queue';
-export { canonicalLicenseKey, normaliseLicenseKey } from './license-key';
+// The key's canonical form and the offline request's format are the licence protocol's, the
+// server's own: this package bundles that module and keeps no copy.
+export { canonicalLicenseKey, normaliseLicenseKey } from '@lbs/license-protocol/license-key';
 export {
-  encodeOfflineRequest,
-  keyFingerprint,
   OFFLINE_ANSWER_PREFIX,
   OFFLINE_REQUEST_PREFIX,
   OFFLINE_REQUEST_TTL_SECONDS,
-  readOfflineAnswer,
   type OfflineRequestClaims,
-} from './offline-request';
+} from '@lbs/license-protocol/offline-request';
+export { encodeOfflineRequest, keyFingerprint, readOfflineAnswer } from './offline-request';

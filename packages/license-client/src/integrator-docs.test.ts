@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_OFFLINE_ALLOWANCE_HOURS } from '@lbs/domain/license-server';
-import { LICENSE_KEY_PATTERN } from '@lbs/domain/license-terms';
 import { parseOfflineActivationRequest } from '@lbs/domain/offline-activation';
+import { canonicalLicenseKey, LICENSE_KEY_ALPHABET, LICENSE_KEY_PATTERN } from '@lbs/license-protocol/license-key';
+import type { OfflineRequestClaims } from '@lbs/license-protocol/offline-request';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './cli';
-import { canonicalLicenseKey } from './license-key';
-import { encodeOfflineRequest, keyFingerprint, type OfflineRequestClaims } from './offline-request';
+import { encodeOfflineRequest, keyFingerprint } from './offline-request';
 
 /** What a desktop team reads: this package's README and the protocol page. */
 const DOCS = {
@@ -51,6 +51,10 @@ describe('the integrator docs', () => {
 describe("docs/license-api.md, offline activation's worked example", () => {
   const text = DOCS['docs/license-api.md'];
   const section = text.slice(text.indexOf("## Offline activation: the booth's side"));
+
+  it("names the key's alphabet as the licence protocol has it", () => {
+    expect(section).toContain(`alphabet \`${LICENSE_KEY_ALPHABET}\``);
+  });
 
   it('canonicalises the key, fingerprints it, and encodes the JSON as this client does', () => {
     const [, typed, canonical] = /`([0-9a-z ]{35})` → `([0-9A-Z-]{35})`/.exec(section) ?? [];

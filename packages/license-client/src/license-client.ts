@@ -1,15 +1,14 @@
 import { decodeJwt, type JSONWebKeySet } from 'jose';
 import { deviceIdProblem, storedDeviceId, type MachineFacts } from './device-id';
-import { canonicalLicenseKey } from './license-key';
+import { canonicalLicenseKey } from '@lbs/license-protocol/license-key';
+import { OFFLINE_REQUEST_TTL_SECONDS, type OfflineRequestClaims } from '@lbs/license-protocol/offline-request';
 import {
   encodeOfflineRequest,
   keyFingerprint,
   newNonce,
-  OFFLINE_REQUEST_TTL_SECONDS,
   readOfflineAnswer,
   readStoredOfflineRequest,
   requestText,
-  type OfflineRequestClaims,
   type StoredOfflineRequest,
 } from './offline-request';
 import { callServer, isRecord, type FetchLike, type ServerAnswer } from './server-call';

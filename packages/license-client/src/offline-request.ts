@@ -1,32 +1,19 @@
 /**
  * The booth's half of offline activation (DESIGN §6.1, issue 20): the request it shows as text
- * and QR, and the answer it reads back. The format is packages/domain/src/offline-activation.ts's
- * (the client keeps its own copy of the few lines it needs, as it does of the key normaliser;
- * offline-request.test.ts parses what this writes with the domain's parser).
+ * and QR, and the answer it reads back. The texts' prefixes and the request's claims are
+ * @lbs/license-protocol's, shared with the shop's parser (packages/domain/src/offline-activation.ts)
+ * and carried inline in this package's bundle; offline-request.test.ts parses what this writes
+ * with the shop's parser.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import {
+  OFFLINE_ANSWER_PREFIX,
+  OFFLINE_REQUEST_NONCE_BYTES,
+  OFFLINE_REQUEST_PREFIX,
+  type OfflineRequestClaims,
+} from '@lbs/license-protocol/offline-request';
 import { base64url } from 'jose';
 import { isRecord } from './server-call';
-
-export const OFFLINE_REQUEST_PREFIX = 'lboa1-req.';
-export const OFFLINE_ANSWER_PREFIX = 'lboa1-ans.';
-/** A request is good for 24 hours after the booth made it. */
-export const OFFLINE_REQUEST_TTL_SECONDS = 24 * 3600;
-const NONCE_BYTES = 16;
-
-/** The JSON inside a request's text; short names keep the QR small. */
-export interface OfflineRequestClaims {
-  v: 1;
-  /** base64url(SHA-256(canonical key, UTF-8)), no padding: 43 characters. */
-  kf: string;
-  dev: string;
-  dn?: string;
-  av?: string;
-  /** 16 random bytes, base64url: the answer must carry it back as its `nonce` claim. */
-  n: string;
-  iat: number;
-  exp: number;
-}
 
 /** The key's fingerprint: what the request carries instead of the key (a QR can be photographed). */
 export function keyFingerprint(canonicalKey: string): string {
@@ -34,7 +21,7 @@ export function keyFingerprint(canonicalKey: string): string {
 }
 
 export function newNonce(): string {
-  return base64url.encode(randomBytes(NONCE_BYTES));
+  return base64url.encode(randomBytes(OFFLINE_REQUEST_NONCE_BYTES));
 }
 
 /** `lboa1-req.` + base64url of the JSON: the text the booth shows, and its QR's payload. */

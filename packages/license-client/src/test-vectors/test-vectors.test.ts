@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { canonicalLicenseKey } from '@lbs/license-protocol/license-key';
+import type { OfflineRequestClaims } from '@lbs/license-protocol/offline-request';
 import { describe, expect, it } from 'vitest';
 import { LicenseClient } from '../license-client';
-import { canonicalLicenseKey } from '../license-key';
-import { encodeOfflineRequest, keyFingerprint, type OfflineRequestClaims } from '../offline-request';
+import { encodeOfflineRequest, keyFingerprint } from '../offline-request';
 import { verifyLease } from '../verify-lease';
 import {
   generateTestVectors,
