@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { LICENSE_TERM_MS } from '@lbs/domain/license-terms';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { invoices, licenses, localPaymentSessions, orderLines, orders, outbox } from '../src/db/schema';
 import { markLocalSessionPaid } from '../src/modules/payments/local-provider';
@@ -133,7 +134,20 @@ describe.runIf(onPostgres())('two server processes, one shop (PostgreSQL and Red
       const [line] = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
       const bound = (deviceId: string, opts: Parameters<typeof insertLicense>[2] = {}) => insertLicense(db, customer, { deviceId, ...opts });
       const HOUR = 3600_000;
+      // A Monthly key renewed an hour after it ended: its refund takes back the month it added.
+      const renewedFrom = new Date(Date.now() - HOUR);
+      const renewedUntil = new Date(renewedFrom.getTime() + LICENSE_TERM_MS.month!);
+      const renewed = await bound('booth-7', { type: 'month', startAt: new Date(Date.now() - 40 * 24 * HOUR), expiresAt: renewedUntil });
+      const { order: renewal } = await insertPaidOrder(db, customer, { lines: [{ productId: 11, quantity: 1 }] });
+      const [renewalLine] = await db
+        .update(orderLines)
+        .set({ renewsLicenseId: renewed.id, renewedFrom, renewedUntil })
+        .where(eq(orderLines.orderId, renewal.id))
+        .returning();
       return {
+        renewal,
+        renewalLine: renewalLine!,
+        renewed,
         admin,
         order,
         line: line!,
@@ -151,7 +165,7 @@ describe.runIf(onPostgres())('two server processes, one shop (PostgreSQL and Red
       (await apiClient(server.baseUrl).call('POST', '/api/licenses/validate', { body: { license_key: key, device_id: device } })).json.code as string;
 
     // Both read every row once and keep it.
-    const keys = ['control', 'revoked', 'suspended', 'extended', 'reset', 'deactivated', 'refunded'] as const;
+    const keys = ['control', 'revoked', 'suspended', 'extended', 'reset', 'deactivated', 'refunded', 'renewed'] as const;
     for (const server of servers) for (const [i, k] of keys.entries()) await codeOn(server, setup[k].licenseKey, `booth-${i}`);
     // It does keep them: a change made behind the product's back (no licensesChanged) is not seen.
     await readStorage(storage, (db) => db.update(licenses).set({ revokedAt: new Date() }).where(eq(licenses.id, setup.control.id)));
@@ -175,6 +189,9 @@ describe.runIf(onPostgres())('two server processes, one shop (PostgreSQL and Red
     expect(await seenByB(setup.deactivated.licenseKey, 'booth-5', 'NOT_ACTIVATED')).toBe(true);
     await readStorage(storage, (db) => db.transaction((tx) => takeBackLicenses(tx, setup.order, [{ orderLineId: setup.line.id, quantity: 1 }], new Date())));
     expect(await seenByB(setup.refunded.licenseKey, 'booth-6', 'REVOKED')).toBe(true);
+    expect(await codeOn(b, setup.renewed.licenseKey, 'booth-7')).toBe('VALID');
+    await readStorage(storage, (db) => db.transaction((tx) => takeBackLicenses(tx, setup.renewal, [{ orderLineId: setup.renewalLine.id, quantity: 1 }], new Date())));
+    expect(await seenByB(setup.renewed.licenseKey, 'booth-7', 'EXPIRED')).toBe(true);
     // A, which made these changes, dropped its rows before it answered.
     expect(await codeOn(a, setup.revoked.licenseKey, 'booth-1')).toBe('REVOKED');
     expect(await codeOn(a, setup.extended.licenseKey, 'booth-3')).toBe('VALID');
