@@ -377,7 +377,7 @@ describe('seedDemoShop', () => {
       if (e.revoked_at) expect(at).toBeLessThan(ms(e.revoked_at));
       if (e.suspended_at) expect(at).toBeLessThan(ms(e.suspended_at));
       // Received with the program's next report, a little after it happened; no event id (the
-      // seeder leaves it null, as on events reported before ids existed: see seed-demo.ts).
+      // seeder leaves it null, as on events reported before ids existed: see seed-demo/usage-events.ts).
       expect(e.event_id).toBeNull();
       expect(ms(e.received_at)).toBeGreaterThanOrEqual(at);
       expect(ms(e.received_at) - at).toBeLessThanOrEqual(180_000);

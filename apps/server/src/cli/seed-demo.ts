@@ -1,42 +1,22 @@
-import crypto from 'node:crypto';
-import type { PGlite, Transaction } from '@electric-sql/pglite';
-import type pg from 'pg';
-import type { AuditAction } from '@lbs/domain/admin-writes';
-import { formatDate } from '@lbs/domain/dates';
-import { CATALOGUE, type CatalogueProduct, type LicenseType } from '@lbs/domain/catalogue';
-import {
-  adminLicenseExpiry,
-  formatLicenseKey,
-  initialReminderStage,
-  LICENSE_KEY_BYTES,
-  purchasedLicenseExpiry,
-  startedPassTerm,
-  startsOnFirstActivation,
-  unstartedPassTerms,
-} from '@lbs/domain/license-terms';
-import { DEFAULT_OFFLINE_ALLOWANCE_HOURS } from '@lbs/domain/license-server';
-import { formatUsd, fromCents, toCents } from '@lbs/domain/money';
-import { DEFAULT_DISPLAY_TIME_ZONE } from '@lbs/domain/preferences';
-import { computeDiscount, type Coupon } from '@lbs/domain/promo';
-import { allocateRefund, paymentStatusAfterRefunds, remainingLines, type PaymentStatus, type RefundableOrder, type RefundRequest } from '@lbs/domain/refunds';
-import { computeShippingFee, zoneForCountry } from '@lbs/domain/shipping';
+import { hashPassword } from '../lib/password';
 import type { Database } from '../db/client';
 import { seedCatalogue } from '../db/seed';
-import {
-  ADMIN_IPS,
-  CARRIERS,
-  COUNTRIES,
-  DIAL_CODES,
-  ENQUIRIES,
-  ERROR_MESSAGES,
-  EVENT_HOUR_WEIGHTS,
-  FILE_TYPES,
-  ORDER_HOUR_WEIGHTS,
-  type CountryProfile,
-} from './seed-demo-data';
-import { hashPassword } from '../lib/password';
-import { preview as contactPreview } from '../modules/contact/send-contact-message';
-import { FIRST_INVOICE_NO } from '../modules/invoices/issue-invoice';
+import { generateBackOffice, NO_BACK_OFFICE, writeBackOffice, type BackOffice } from './seed-demo/back-office';
+import { DAY } from './seed-demo/clock';
+import { generateCoupons, writeCoupons, writeRedemptions, type DemoCoupon, type DemoPromotion } from './seed-demo/coupons';
+import { DEMO_ADMIN_EMAIL, DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, generateUsers, writeUsers, type DemoUser } from './seed-demo/customers';
+import { boothNicknames, planFleet, recordCheckIns, recordLeases, writeBoothNames } from './seed-demo/fleet';
+import { licensesFor, writeDeviceAddresses, writeLicenses, type DemoLicense } from './seed-demo/licenses';
+import { notificationsFor, writeNotifications, type DemoNotification } from './seed-demo/notifications';
+import { generateOrders, type DemoOrder } from './seed-demo/orders';
+import { nextIds, rawSql, type RawSql } from './seed-demo/raw-sql';
+import { planRefunds, writeRefunds, type DemoRefund } from './seed-demo/refunds';
+import { createRng, type Rng } from './seed-demo/rng';
+import { writeUsageEvents } from './seed-demo/usage-events';
+import { writeInvoices, writeOrders } from './seed-demo/write-orders';
+
+export { DEMO_ADMIN_EMAIL, DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from './seed-demo/customers';
+export { seededReminderStage } from './seed-demo/licenses';
 
 /**
  * `npm run seed:demo`: a realistic shop for benchmarks, screenshots and trying the back office.
@@ -49,11 +29,6 @@ import { FIRST_INVOICE_NO } from '../modules/invoices/issue-invoice';
  * password, so that anyone can sign in as any of them. A second run on the same database is
  * refused unless `force` is given, which appends another batch beside the first.
  */
-
-export const DEMO_EMAIL_DOMAIN = 'demo.example.com';
-export const DEMO_ADMIN_EMAIL = `admin@${DEMO_EMAIL_DOMAIN}`;
-/** Every demo account's password (printed by the CLI); it meets the sign-up password rule. */
-export const DEMO_PASSWORD = 'Demo-Booth-2025!';
 
 export interface DemoShopOptions {
   users: number;
@@ -113,1334 +88,34 @@ export class DemoDataPresentError extends Error {
     this.name = 'DemoDataPresentError';
   }
 }
+type Phase = <T>(name: string, fn: () => Promise<T>) => Promise<T>;
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-const YEAR = 365 * DAY;
-const SGT_OFFSET = 8 * HOUR;
-
-// ---------------------------------------------------------------------------------------------
-// Deterministic randomness: sfc32 seeded through splitmix32, one stream per phase, so that asking
-// for more events does not change the customers or the orders.
-
-export interface Rng {
-  /** [0, 1) */
-  next(): number;
-  int(maxExclusive: number): number;
-  between(min: number, max: number): number;
-  chance(p: number): boolean;
-  pick<T>(items: readonly T[]): T;
-  /** Index drawn with the given cumulative weights (see cumulative()). */
-  weighted(cumulativeWeights: Float64Array): number;
-  digits(n: number): string;
-  chars(alphabet: string, n: number): string;
-  uuid(): string;
+/** One run of the seeder: its window, its batch, its random streams and its timed phases. */
+interface SeedRun {
+  now: number;
+  windowStart: number;
+  /** 0 for the first batch; in an appended one, the count of demo accounts already there. */
+  batch: number;
+  /** Appended to the codes an appended batch draws, so they do not collide with the first's. */
+  suffix: string;
+  /** The random stream of one part of the shop, so that asking for more of one does not change another. */
+  rng(stream: string): Rng;
+  phase: Phase;
 }
 
-function createRng(...seedParts: Array<number | string>): Rng {
-  let h = 0x9e3779b9;
-  for (const part of seedParts) {
-    const text = String(part);
-    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x85ebca6b) ^ (h >>> 13);
-    h = Math.imul(h ^ 0x2c, 0xc2b2ae35);
-  }
-  const splitmix = () => {
-    h = (h + 0x9e3779b9) | 0;
-    let z = h;
-    z = Math.imul(z ^ (z >>> 16), 0x21f0aaad);
-    z = Math.imul(z ^ (z >>> 15), 0x735a2d97);
-    return (z ^ (z >>> 15)) >>> 0;
-  };
-  let a = splitmix();
-  let b = splitmix();
-  let c = splitmix();
-  let d = splitmix();
-  const next = () => {
-    a >>>= 0;
-    b >>>= 0;
-    c >>>= 0;
-    d >>>= 0;
-    const t = (((a + b) | 0) + d) | 0;
-    d = (d + 1) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (c << 21) | (c >>> 11);
-    c = (c + t) | 0;
-    return (t >>> 0) / 4294967296;
-  };
-  for (let i = 0; i < 12; i++) next();
-  const rng: Rng = {
-    next,
-    int: (max) => Math.floor(next() * max),
-    between: (min, max) => min + next() * (max - min),
-    chance: (p) => next() < p,
-    pick: (items) => items[Math.floor(next() * items.length)]!,
-    weighted: (cum) => {
-      const target = next() * cum[cum.length - 1]!;
-      let lo = 0;
-      let hi = cum.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (cum[mid]! > target) hi = mid;
-        else lo = mid + 1;
-      }
-      return lo;
-    },
-    digits: (n) => {
-      let out = String(1 + Math.floor(next() * 9));
-      while (out.length < n) out += Math.floor(next() * 10);
-      return out;
-    },
-    chars: (alphabet, n) => {
-      let out = '';
-      for (let i = 0; i < n; i++) out += alphabet[Math.floor(next() * alphabet.length)];
-      return out;
-    },
-    uuid: () => {
-      const hex = rng.chars('0123456789abcdef', 32);
-      const variant = '89ab'[Math.floor(next() * 4)];
-      return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20)}`;
-    },
-  };
-  return rng;
+/** The customers, orders and keys and what they imply, planned in memory before they are written. */
+interface ShopPlan {
+  users: DemoUser[];
+  coupons: DemoCoupon[];
+  promotions: DemoPromotion[];
+  orders: DemoOrder[];
+  /** The paid orders, in order of payment (their invoices' order). */
+  paid: DemoOrder[];
+  licenses: DemoLicense[];
+  notifications: DemoNotification[];
+  refunds: DemoRefund[];
+  nicknames: Array<{ userId: number; deviceId: string; name: string }>;
 }
-
-export function cumulative(weights: readonly number[]): Float64Array {
-  const out = new Float64Array(weights.length);
-  let sum = 0;
-  weights.forEach((w, i) => {
-    sum += Math.max(0, w);
-    out[i] = sum;
-  });
-  return out;
-}
-
-const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-const slug = (name: string) => name.toLowerCase().normalize('NFD').replace(/[^a-z]/g, '');
-
-// ---------------------------------------------------------------------------------------------
-// Raw batched SQL on whichever driver is open
-
-interface RawSql {
-  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
-}
-
-function rawSql(database: Database): RawSql & { transaction<T>(fn: (q: RawSql) => Promise<T>): Promise<T> } {
-  const client = (database.db as unknown as { $client: pg.Pool | PGlite }).$client;
-  if (database.driver === 'postgres') {
-    const pool = client as pg.Pool;
-    return {
-      query: async (text, params) => (await pool.query(text, params)).rows,
-      transaction: async (fn) => {
-        const conn = await pool.connect();
-        try {
-          await conn.query('begin');
-          const result = await fn({ query: async (text, params) => (await conn.query(text, params)).rows });
-          await conn.query('commit');
-          return result;
-        } catch (err) {
-          await conn.query('rollback').catch(() => {});
-          throw err;
-        } finally {
-          conn.release();
-        }
-      },
-    };
-  }
-  const lite = client as PGlite;
-  const wrap = (q: PGlite | Transaction): RawSql => ({
-    query: async <R>(text: string, params?: unknown[]) => (await q.query<R>(text, params)).rows,
-  });
-  return { ...wrap(lite), transaction: (fn) => lite.transaction((tx) => fn(wrap(tx))) };
-}
-
-type Column = readonly [name: string, type: string];
-
-/**
- * INSERT … SELECT FROM unnest(): one array parameter per column, so a statement carries
- * thousands of rows with a handful of parameters (a VALUES list is capped at 65,535 of them).
- * jsonb travels as text and is cast, since an array of JSON documents is awkward to bind.
- */
-async function insertRows<T>(
-  q: RawSql,
-  table: string,
-  columns: readonly Column[],
-  items: readonly T[],
-  toRow: (item: T, index: number) => unknown[],
-): Promise<void> {
-  if (items.length === 0) return;
-  const names = columns.map(([name]) => name).join(', ');
-  const params = columns.map(([, type], i) => `$${i + 1}::${type === 'jsonb' ? 'text' : type}[]`).join(', ');
-  const select = columns.map(([name, type]) => (type === 'jsonb' ? `${name}::jsonb` : name)).join(', ');
-  const text = `insert into ${table} (${names}) select ${select} from unnest(${params}) as u(${names})`;
-  // Rows are built one batch at a time, so a million of them never sit in memory at once.
-  for (let start = 0; start < items.length; start += INSERT_BATCH) {
-    const slice = items.slice(start, start + INSERT_BATCH).map((item, i) => toRow(item, start + i));
-    await q.query(text, columns.map((_, c) => slice.map((row) => row[c] ?? null)));
-  }
-}
-const INSERT_BATCH = 20_000;
-
-const iso = (ms: number) => new Date(ms).toISOString();
-const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
-
-/**
- * A seeded key's reminder stage: as the reminder job would have left it by `now`, with every
- * reminder whose moment has passed counted as sent (a key already ended: 3). So the job, at its
- * first run on a seeded shop, mails nobody; later it mails each key's next reminder on time. An
- * unstarted Daily pass never gets the 1-day reminder (send-expiry-reminders.ts), so in its last day
- * before its activate-by date it still holds the week's.
- */
-export function seededReminderStage(license: { expiresAt: number | null; activateBy: number | null }, now: number): number {
-  const stage = initialReminderStage(license.expiresAt === null ? null : new Date(license.expiresAt), new Date(now));
-  return license.activateBy !== null && stage === 2 ? 1 : stage;
-}
-
-async function nextIds(q: RawSql, table: string, count: number): Promise<number[]> {
-  if (count === 0) return [];
-  const rows = await q.query<{ id: number }>(
-    `select nextval(pg_get_serial_sequence('${table}', 'id'))::int as id from generate_series(1, $1::int)`,
-    [count],
-  );
-  return rows.map((r) => Number(r.id)).sort((x, y) => x - y);
-}
-
-// ---------------------------------------------------------------------------------------------
-// The model, generated in memory before anything is written
-
-interface DemoUser {
-  id: number;
-  email: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  createdAt: number;
-  country: CountryProfile;
-  devices: string[];
-}
-
-interface DemoCoupon {
-  id: string;
-  name: string;
-  discountType: 'percent' | 'amount';
-  discountValue: number;
-  maxRedemptions: number | null;
-  redeemBy: number | null;
-  deletedAt: number | null;
-  createdAt: number;
-  timesRedeemed: number;
-}
-
-interface DemoPromotion {
-  id: string;
-  coupon: DemoCoupon;
-  code: string;
-  active: boolean;
-  /** A code switched off by an admin was usable until then. */
-  usableUntil: number | null;
-  maxRedemptions: number | null;
-  expiresAt: number | null;
-  minimumAmountCents: number | null;
-  oncePerCustomer: boolean;
-  createdAt: number;
-  timesRedeemed: number;
-}
-
-interface DemoLine {
-  product: CatalogueProduct;
-  unitPriceCents: number;
-  quantity: number;
-}
-
-interface DemoLicense {
-  id: string;
-  type: LicenseType;
-  name: string;
-  userId: number;
-  orderId: number;
-  email: string;
-  /** Issued at payment; a started Daily pass's term starts later, at its first activation. */
-  createdAt: number;
-  startAt: number;
-  /** The key's end; an unstarted Daily pass's is its activate-by date, as fulfilment stores it. */
-  expiresAt: number;
-  /** An unstarted Daily pass: the latest first activation, and its hours once activated; else null. */
-  activateBy: number | null;
-  unstartedTermHours: number | null;
-  deviceId: string | null;
-  deviceBoundAt: number | null;
-  lastValidatedAt: number | null;
-  lastValidatedIp: string | null;
-  revokedAt: number | null;
-  /** 'refunded' when its order line was refunded (planRefunds); an admin's revocation otherwise. */
-  revokedReason: 'admin' | 'refunded' | null;
-  suspendedAt: number | null;
-  deviceSharedAt: number | null;
-  /** Where the bound device checked in from (license_device_addresses), oldest first. */
-  addresses: DemoDeviceAddress[];
-  /** Wall-clock offset of the booth, for the hours it works. */
-  utcOffsetHours: number;
-  /** What the booth reported at activation (its host name), its program version at the last check, and its lease's end. */
-  deviceName: string | null;
-  lastAppVersion: string | null;
-  leaseExpiresAt: number | null;
-}
-
-interface DemoDeviceAddress {
-  ip: string;
-  firstSeenAt: number;
-  lastSeenAt: number;
-}
-
-interface DemoNotification {
-  userId: number;
-  type: string;
-  title: string;
-  message: string;
-  createdAt: number;
-}
-
-interface DemoOrder {
-  id: number;
-  user: DemoUser;
-  lines: DemoLine[];
-  needsShipping: boolean;
-  shippingInfo: Record<string, string> | null;
-  subtotalCents: number;
-  shippingCents: number;
-  discountCents: number;
-  totalCents: number;
-  promotion: DemoPromotion | null;
-  sessionId: string;
-  /** paid, then partially_refunded / refunded by planRefunds (paid_at stays); failed: never paid. */
-  paymentStatus: Extract<PaymentStatus, 'paid' | 'partially_refunded' | 'refunded' | 'failed'>;
-  /** The sum of its succeeded refunds. */
-  refundedCents: number;
-  /** A paid licence-only order cancelled by refunding it in full. */
-  cancelledAt: number | null;
-  cancelReason: string | null;
-  /** A failed payment the provider declined (the customer is told), not a cancelled checkout. */
-  declined: boolean;
-  status: 'pending' | 'processing' | 'shipped' | 'delivered';
-  createdAt: number;
-  paidAt: number | null;
-  settledAt: number;
-  updatedAt: number;
-  tracking: { carrier: string; trackNum: string; trackUrl: string; estimateDate: string } | null;
-  /** The admin's status changes after payment, oldest first (each one an audit row). */
-  history: Array<{ status: 'processing' | 'shipped' | 'delivered'; at: number }>;
-}
-
-const PRODUCTS = new Map(CATALOGUE.map((p) => [p.key, p]));
-const product = (key: string) => PRODUCTS.get(key)!;
-const ACCESSORIES = CATALOGUE.filter((p) => p.kind === 'accessory');
-
-function generateUsers(rng: Rng, count: number, offset: number, now: number, windowStart: number): Omit<DemoUser, 'id'>[] {
-  const countryWeights = cumulative(COUNTRIES.map((c) => c.weight));
-  const users: Omit<DemoUser, 'id'>[] = [];
-  for (let i = 0; i < count; i++) {
-    const country = COUNTRIES[rng.weighted(countryWeights)]!;
-    const group = rng.pick(country.names);
-    const firstName = rng.pick(group.first);
-    const lastName = rng.pick(group.last);
-    const n = offset + i + 1;
-    // A quarter signed up inside the window; the rest over the three years before, more of them lately.
-    const createdAt = rng.chance(0.25)
-      ? rng.between(windowStart, now - HOUR)
-      : windowStart - (3 * YEAR - (now - windowStart)) * Math.pow(rng.next(), 1.6);
-    const deviceCount = 1 + (rng.chance(0.3) ? 1 : 0) + (rng.chance(0.1) ? 1 : 0);
-    users.push({
-      email: `${slug(firstName)}.${slug(lastName)}.${n}@${DEMO_EMAIL_DOMAIN}`,
-      username: `${slug(firstName)}_${slug(lastName)}${rng.chance(0.4) ? rng.int(100) : ''}`,
-      firstName,
-      lastName,
-      createdAt: Math.floor(createdAt),
-      country,
-      devices: Array.from({ length: deviceCount }, () => rng.uuid()),
-    });
-  }
-  return users.sort((x, y) => x.createdAt - y.createdAt);
-}
-
-function generateCoupons(rng: Rng, windowStart: number, now: number, suffix: string) {
-  const window = now - windowStart;
-  const at = (fraction: number) => Math.floor(windowStart + window * fraction);
-  const coupon = (c: Omit<DemoCoupon, 'id' | 'timesRedeemed'>): DemoCoupon => ({ ...c, id: rng.uuid(), timesRedeemed: 0 });
-  const welcome = coupon({ name: 'Welcome 10%', discountType: 'percent', discountValue: 10, maxRedemptions: null, redeemBy: null, deletedAt: null, createdAt: windowStart - 400 * DAY });
-  const wedding = coupon({ name: 'Wedding season 15%', discountType: 'percent', discountValue: 15, maxRedemptions: null, redeemBy: at(0.7), deletedAt: null, createdAt: at(0.05) });
-  const expo = coupon({ name: 'Booth Expo $50 off', discountType: 'amount', discountValue: 5000, maxRedemptions: 150, redeemBy: null, deletedAt: null, createdAt: at(0.2) });
-  const upgrade = coupon({ name: 'Yearly upgrade 20%', discountType: 'percent', discountValue: 20, maxRedemptions: null, redeemBy: null, deletedAt: null, createdAt: windowStart - 120 * DAY });
-  const raya = coupon({ name: 'Hari Raya 12%', discountType: 'percent', discountValue: 12, maxRedemptions: null, redeemBy: at(0.35), deletedAt: null, createdAt: windowStart - 10 * DAY });
-  const partner = coupon({ name: 'Partner referral $25', discountType: 'amount', discountValue: 2500, maxRedemptions: null, redeemBy: null, deletedAt: null, createdAt: windowStart - 200 * DAY });
-  const legacy = coupon({ name: 'Legacy reseller 30%', discountType: 'percent', discountValue: 30, maxRedemptions: null, redeemBy: null, deletedAt: at(0.25), createdAt: windowStart - 700 * DAY });
-  const flash = coupon({ name: 'Flash sale 25%', discountType: 'percent', discountValue: 25, maxRedemptions: 400, redeemBy: null, deletedAt: null, createdAt: at(0.4) });
-  const promo = (
-    c: DemoCoupon,
-    code: string,
-    p: Partial<Omit<DemoPromotion, 'id' | 'coupon' | 'code' | 'timesRedeemed'>> = {},
-  ): DemoPromotion => ({
-    id: rng.uuid(),
-    coupon: c,
-    code: `${code}${suffix}`,
-    active: p.active ?? true,
-    usableUntil: p.usableUntil ?? null,
-    maxRedemptions: p.maxRedemptions ?? null,
-    expiresAt: p.expiresAt ?? c.redeemBy,
-    minimumAmountCents: p.minimumAmountCents ?? null,
-    oncePerCustomer: p.oncePerCustomer ?? false,
-    createdAt: p.createdAt ?? c.createdAt,
-    timesRedeemed: 0,
-  });
-  const coupons = [welcome, wedding, expo, upgrade, raya, partner, legacy, flash];
-  const promotions = [
-    promo(welcome, 'WELCOME10', { oncePerCustomer: true }),
-    promo(wedding, 'WEDDING15', { maxRedemptions: 300 }),
-    promo(expo, 'EXPO50', { minimumAmountCents: 20_000 }),
-    promo(expo, 'EXPOVIP', { maxRedemptions: 25, minimumAmountCents: 100_000 }),
-    promo(upgrade, 'UPGRADE20', { minimumAmountCents: 150_000 }),
-    promo(raya, 'RAYA12'),
-    promo(partner, 'PARTNER-SG', { oncePerCustomer: true }),
-    promo(partner, 'PARTNER-ID', { oncePerCustomer: true }),
-    promo(legacy, 'LEGACY30'),
-    promo(flash, 'FLASH25', { expiresAt: at(0.55), maxRedemptions: 400 }),
-    promo(flash, 'BOOTHFRIENDS', { active: false, usableUntil: at(0.5), createdAt: at(0.42) }),
-  ];
-  return { coupons, promotions };
-}
-
-/** Why this promotion could not be used at `t`; mirrors the checkout's rules (promotion-rules.ts). */
-function promotionUsable(p: DemoPromotion, t: number, itemsCents: number, usedBy: Set<string>, userId: number): boolean {
-  const c = p.coupon;
-  if (t < p.createdAt || t < c.createdAt) return false;
-  if (!p.active && (p.usableUntil === null || t >= p.usableUntil)) return false;
-  if (c.deletedAt !== null && t >= c.deletedAt) return false;
-  if (p.expiresAt !== null && t >= p.expiresAt) return false;
-  if (c.redeemBy !== null && t >= c.redeemBy) return false;
-  if (p.maxRedemptions !== null && p.timesRedeemed >= p.maxRedemptions) return false;
-  if (c.maxRedemptions !== null && c.timesRedeemed >= c.maxRedemptions) return false;
-  if (p.minimumAmountCents !== null && itemsCents < p.minimumAmountCents) return false;
-  if (p.oncePerCustomer && usedBy.has(`${p.id}:${userId}`)) return false;
-  return true;
-}
-
-function pickBasket(rng: Rng): DemoLine[] {
-  const line = (key: string, quantity = 1): DemoLine => {
-    const p = product(key);
-    return { product: p, unitPriceCents: toCents(p.price), quantity };
-  };
-  const licenseQty = () => (rng.chance(0.1) ? 2 + rng.int(3) : 1);
-  const license = () => {
-    const r = rng.next();
-    return line(r < 0.4 ? 'daily_license' : r < 0.82 ? 'monthly_license' : 'yearly_license', licenseQty());
-  };
-  const accessories = () => {
-    const picked = ACCESSORIES.filter(() => rng.chance(0.45));
-    const chosen = picked.length ? picked : [rng.pick(ACCESSORIES)];
-    return chosen.map((p) => line(p.key, 1 + (rng.chance(0.35) ? rng.int(5) : 0)));
-  };
-  const r = rng.next();
-  if (r < 0.58) return [license()];
-  if (r < 0.68) return [line('one_time_setup'), ...(rng.chance(0.3) ? accessories() : [])];
-  if (r < 0.88) return accessories();
-  return [license(), ...accessories()];
-}
-
-function shippingAddress(rng: Rng, user: Omit<DemoUser, 'id'> | DemoUser) {
-  const country = user.country;
-  const city = rng.pick(country.cities);
-  const zip = city.fixedZips
-    ? rng.pick(city.fixedZips)
-    : city.zipPrefix + rng.chars('0123456789', city.zipLength - city.zipPrefix.length);
-  const unit = `${String(2 + rng.int(20)).padStart(2, '0')}-${String(1 + rng.int(300)).padStart(2, '0')}`;
-  return {
-    name: `${user.firstName} ${user.lastName}`,
-    email: user.email,
-    address: country.address(1 + rng.int(400), rng.pick(country.streets), unit),
-    city: city.city,
-    state: city.state,
-    zip,
-    country: country.code,
-  };
-}
-
-/**
- * A time on the Singapore day starting at `sgtDayStart`, at an hour drawn from a wall-clock
- * profile of a place `hoursAheadOfSgt` ahead of Singapore (Jakarta: -1).
- */
-function timeOnDay(rng: Rng, sgtDayStart: number, hoursAheadOfSgt: number, hourWeights: Float64Array): number {
-  const hour = rng.weighted(hourWeights);
-  return sgtDayStart - hoursAheadOfSgt * HOUR + hour * HOUR + Math.floor(rng.next() * HOUR);
-}
-
-const dayOfWeekSgt = (t: number) => new Date(t + SGT_OFFSET).getUTCDay();
-
-// ---------------------------------------------------------------------------------------------
-// Orders, with everything fulfilment leaves behind
-
-function generateOrders(
-  rng: Rng,
-  opts: { count: number; now: number; windowStart: number; users: DemoUser[]; promotions: DemoPromotion[] },
-) {
-  const { now, windowStart, users, promotions } = opts;
-  // Day buckets start at Singapore midnight, the shop's business day.
-  const firstDay = Math.floor((windowStart + SGT_OFFSET) / DAY) * DAY - SGT_OFFSET;
-  const dayCount = Math.ceil((now - firstDay) / DAY);
-  const dayWeights = cumulative(
-    Array.from({ length: dayCount }, (_, i) => {
-      const dow = dayOfWeekSgt(firstDay + i * DAY + 12 * HOUR);
-      const weekday = dow === 0 ? 0.6 : dow === 6 ? 0.75 : 1;
-      // A growing shop: the end of the window sells about half again as much as its start.
-      return weekday * (1 + (0.5 * i) / dayCount) * rng.between(0.75, 1.25);
-    }),
-  );
-  const hourWeights = cumulative(ORDER_HOUR_WEIGHTS);
-  const userCreated = users.map((u) => u.createdAt);
-  const usedBy = new Set<string>();
-
-  const times: number[] = [];
-  while (times.length < opts.count) {
-    const t = timeOnDay(rng, firstDay + rng.weighted(dayWeights) * DAY, 0, hourWeights);
-    if (t >= windowStart && t < now - 5 * 60_000) times.push(t);
-  }
-  times.sort((x, y) => x - y);
-
-  const orders: Omit<DemoOrder, 'id'>[] = [];
-  for (const createdAt of times) {
-    // Customers who had signed up by then; older accounts buy a little more often.
-    let known = 0;
-    let hi = userCreated.length;
-    while (known < hi) {
-      const mid = (known + hi) >> 1;
-      if (userCreated[mid]! < createdAt - HOUR) known = mid + 1;
-      else hi = mid;
-    }
-    if (known === 0) continue;
-    const user = users[Math.floor(known * Math.pow(rng.next(), 0.85))]!;
-    const lines = pickBasket(rng);
-    const subtotalCents = lines.reduce((s, l) => s + l.unitPriceCents * l.quantity, 0);
-    const needsShipping = lines.some((l) => l.product.shippable);
-    const shippingInfo = needsShipping ? shippingAddress(rng, user) : null;
-    const shippingCents = shippingInfo
-      ? toCents(computeShippingFee(shippingInfo.country, lines.map((l) => ({ product_id: l.product.id, quantity: l.quantity }))))
-      : 0;
-    const failed = rng.chance(0.05);
-
-    let promotion: DemoPromotion | null = null;
-    let discountCents = 0;
-    const hasLicense = lines.some((l) => l.product.kind === 'license');
-    if (hasLicense && rng.chance(0.2)) {
-      const usable = promotions.filter((p) => promotionUsable(p, createdAt, subtotalCents, usedBy, user.id));
-      if (usable.length) {
-        promotion = rng.pick(usable);
-        const coupon: Coupon =
-          promotion.coupon.discountType === 'percent'
-            ? { percent_off: promotion.coupon.discountValue, amount_off: null }
-            : { percent_off: null, amount_off: promotion.coupon.discountValue };
-        const priced = lines.map((l) => ({ product_id: l.product.id, price: l.unitPriceCents / 100, quantity: l.quantity }));
-        discountCents = toCents(computeDiscount(priced, coupon));
-        if (!failed) {
-          // A failed payment gave its reserved use back; a paid one keeps it.
-          promotion.timesRedeemed++;
-          promotion.coupon.timesRedeemed++;
-          usedBy.add(`${promotion.id}:${user.id}`);
-        }
-      }
-    }
-    const totalCents = Math.max(0, subtotalCents + shippingCents - discountCents);
-    const paidAt = failed ? null : createdAt + Math.floor(rng.between(25_000, 6 * 60_000));
-    const settledAt = paidAt ?? createdAt + Math.floor(rng.between(60_000, 30 * 60_000));
-
-    let status: DemoOrder['status'] = 'pending';
-    let updatedAt = settledAt;
-    let tracking: DemoOrder['tracking'] = null;
-    const history: DemoOrder['history'] = [];
-    if (paidAt !== null && !needsShipping) status = 'delivered';
-    if (paidAt !== null && needsShipping && shippingInfo) {
-      const zone = zoneForCountry(shippingInfo.country);
-      const processingAt = paidAt + rng.between(2 * HOUR, 26 * HOUR);
-      const shippedAt = processingAt + rng.between(12 * HOUR, 48 * HOUR);
-      const transitDays = zone === 'SG' ? rng.between(1, 2.5) : zone === 'SEA' ? rng.between(3, 6) : rng.between(5, 10);
-      const deliveredAt = shippedAt + transitDays * DAY;
-      if (processingAt <= now) {
-        [status, updatedAt] = ['processing', processingAt];
-        history.push({ status, at: Math.floor(processingAt) });
-      }
-      if (shippedAt <= now) {
-        [status, updatedAt] = ['shipped', shippedAt];
-        history.push({ status, at: Math.floor(shippedAt) });
-        const carrier = rng.pick(CARRIERS[zone]);
-        const trackNum = carrier.trackNum((n) => rng.digits(n));
-        const estimate = new Date(shippedAt + Math.ceil(transitDays + 1) * DAY + SGT_OFFSET).toISOString().slice(0, 10);
-        tracking = { carrier: carrier.name, trackNum, trackUrl: carrier.trackUrl(trackNum), estimateDate: estimate };
-      }
-      // A few parcels are never marked delivered by the warehouse.
-      if (deliveredAt <= now && rng.chance(0.93)) {
-        [status, updatedAt] = ['delivered', deliveredAt];
-        history.push({ status, at: Math.floor(deliveredAt) });
-      }
-    }
-
-    orders.push({
-      user,
-      lines,
-      needsShipping,
-      shippingInfo,
-      subtotalCents,
-      shippingCents,
-      discountCents,
-      totalCents,
-      promotion,
-      sessionId: `lps_${rng.chars(BASE64URL, 43)}`,
-      paymentStatus: failed ? 'failed' : 'paid',
-      refundedCents: 0,
-      cancelledAt: null,
-      cancelReason: null,
-      declined: failed && rng.chance(0.5),
-      status,
-      createdAt,
-      paidAt,
-      settledAt,
-      updatedAt: Math.floor(updatedAt),
-      tracking,
-      history,
-    });
-  }
-  return orders;
-}
-
-/** A key's end as the licence server sees it: its expiry, revocation or suspension, or `now`. */
-const activeUntil = (l: DemoLicense, now: number) => Math.min(l.expiresAt, l.revokedAt ?? Infinity, l.suspendedAt ?? Infinity, now);
-
-function licensesFor(rng: Rng, order: DemoOrder, now: number): DemoLicense[] {
-  if (order.paidAt === null) return [];
-  const paidAt = order.paidAt;
-  const out: DemoLicense[] = [];
-  for (const line of order.lines) {
-    if (line.product.kind !== 'license' || !line.product.licenseType) continue;
-    for (let i = 0; i < line.quantity; i++) {
-      const type = line.product.licenseType;
-      const devices = order.user.devices;
-      const pickDevice = () => devices[(i + rng.int(devices.length)) % devices.length]!;
-      const issued = {
-        id: rng.uuid(),
-        type,
-        name: line.product.name,
-        userId: order.user.id,
-        orderId: order.id,
-        email: order.user.email,
-        createdAt: paidAt,
-        revokedReason: null,
-        suspendedAt: null,
-        deviceSharedAt: null,
-        lastValidatedIp: null,
-        addresses: [],
-        utcOffsetHours: order.user.country.utcOffsetHours,
-        deviceName: null,
-        lastAppVersion: null,
-        leaseExpiresAt: null,
-      } satisfies Partial<DemoLicense>;
-      out.push({ ...issued, ...(startsOnFirstActivation(type) ? dailyPassUse(rng, paidAt, now, pickDevice) : planUse(rng, type, paidAt, now, pickDevice)) });
-    }
-  }
-  return out;
-}
-
-type LicenseUse = Pick<
-  DemoLicense,
-  'startAt' | 'expiresAt' | 'activateBy' | 'unstartedTermHours' | 'deviceId' | 'deviceBoundAt' | 'lastValidatedAt' | 'revokedAt'
->;
-
-/** The booth validates while it runs: its last check-in some hours before the key's end (or now). */
-const lastCheckIn = (rng: Rng, boundAt: number, end: number) => Math.floor(Math.max(boundAt, end - rng.between(0, 36 * HOUR)));
-
-/** A plan key (monthly, yearly, setup kit): runs from payment; most are activated soon after. */
-function planUse(rng: Rng, type: LicenseType, paidAt: number, now: number, pickDevice: () => string): LicenseUse {
-  const expiresAt = purchasedLicenseExpiry(type, new Date(paidAt)).getTime();
-  const end = Math.min(expiresAt, now);
-  const bindAt = Math.floor(paidAt + Math.min(rng.between(2 * 60_000, 2 * HOUR) * (rng.chance(0.2) ? 12 : 1), (end - paidAt) / 2));
-  const binds = bindAt < end && rng.chance(0.88);
-  const revokedAt = rng.chance(0.006) ? Math.floor(rng.between(paidAt, end)) : null;
-  const terms = { startAt: paidAt, expiresAt, activateBy: null, unstartedTermHours: null, revokedAt };
-  // A key revoked before its activation was refused when the booth tried: it has no device.
-  if (!binds || (revokedAt !== null && revokedAt <= bindAt)) return { ...terms, deviceId: null, deviceBoundAt: null, lastValidatedAt: null };
-  return { ...terms, deviceId: pickDevice(), deviceBoundAt: bindAt, lastValidatedAt: lastCheckIn(rng, bindAt, Math.min(end, revokedAt ?? end)) };
-}
-
-/**
- * A Daily pass (DESIGN §6.1): the operator buys it ahead of the event, and its 24 hours start at
- * its first activation, hours to weeks after payment. Until then it is unstarted (no device,
- * activate_by = payment + 12 months, which expires_at holds too): those bought lately are mostly
- * still waiting for their event, and a few are never used.
- */
-function dailyPassUse(rng: Rng, paidAt: number, now: number, pickDevice: () => string): LicenseUse {
-  const unstarted = unstartedPassTerms(new Date(paidAt));
-  const leadTime = rng.chance(0.3) ? rng.between(10 * 60_000, 6 * HOUR) : rng.chance(0.6) ? rng.between(6 * HOUR, 7 * DAY) : rng.between(7 * DAY, 45 * DAY);
-  const activatedAt = Math.floor(paidAt + leadTime);
-  const used = activatedAt < now && rng.chance(0.93);
-  const started = startedPassTerm(unstarted.unstartedTermHours, new Date(activatedAt));
-  const revokedAt = rng.chance(0.006) ? Math.floor(rng.between(paidAt, used ? Math.min(started.expiresAt.getTime(), now) : now)) : null;
-  if (!used || (revokedAt !== null && revokedAt <= activatedAt)) {
-    return {
-      startAt: paidAt,
-      expiresAt: unstarted.expiresAt.getTime(),
-      activateBy: unstarted.activateBy.getTime(),
-      unstartedTermHours: unstarted.unstartedTermHours,
-      deviceId: null,
-      deviceBoundAt: null,
-      lastValidatedAt: null,
-      revokedAt,
-    };
-  }
-  const expiresAt = started.expiresAt.getTime();
-  return {
-    startAt: activatedAt,
-    expiresAt,
-    activateBy: null,
-    unstartedTermHours: null,
-    deviceId: pickDevice(),
-    deviceBoundAt: activatedAt,
-    lastValidatedAt: lastCheckIn(rng, activatedAt, Math.min(expiresAt, now, revokedAt ?? now)),
-    revokedAt,
-  };
-}
-
-/** `count` of `items`, drawn without repeats (a partial Fisher-Yates shuffle of a copy). */
-function sample<T>(rng: Rng, items: readonly T[], count: number): T[] {
-  const pool = [...items];
-  const n = Math.min(count, pool.length);
-  for (let i = 0; i < n; i++) {
-    const j = i + rng.int(pool.length - i);
-    [pool[i], pool[j]] = [pool[j]!, pool[i]!];
-  }
-  return pool.slice(0, n);
-}
-
-/**
- * What the licence server has seen of the bound booths, as activation and validation record it
- * (device-addresses.ts): each device's addresses with their first and last time, and a licence
- * flagged (device_shared_at) when one device id is seen from two addresses within an hour. Most
- * booths check in from one connection; some were activated at the office and moved to the venue's
- * hours later (two addresses, no flag); a handful are a state folder copied to a second PC
- * (flagged); and about one current key in a thousand an admin has suspended (refused since, so no
- * check-in after it).
- */
-function recordCheckIns(rng: Rng, licenses: DemoLicense[], now: number, stale: ReadonlySet<DemoLicense>): void {
-  const bound = licenses.filter((l) => l.deviceBoundAt !== null);
-  // A stale booth stays a plain current key, or the fleet view would have none to mark.
-  const current = bound.filter((l) => l.revokedAt === null && l.expiresAt > now && now - l.deviceBoundAt! > 2 * HOUR && !stale.has(l));
-  for (const l of sample(rng, current, Math.max(1, Math.round(current.length / 1000)))) {
-    l.suspendedAt = Math.floor(rng.between(Math.max(l.deviceBoundAt! + HOUR, now - 7 * DAY), now - HOUR));
-    l.lastValidatedAt = Math.min(l.lastValidatedAt!, l.suspendedAt);
-  }
-
-  // Booths at events use the venue's or a phone's connection: carrier-grade NAT addresses.
-  const address = (not?: string) => {
-    let ip: string;
-    do ip = `100.${64 + rng.int(64)}.${rng.int(256)}.${1 + rng.int(254)}`;
-    while (ip === not);
-    return ip;
-  };
-  for (const l of bound) {
-    const [from, to] = [l.deviceBoundAt!, l.lastValidatedAt!];
-    const venue = address();
-    l.lastValidatedIp = venue;
-    if (to - from > 3 * HOUR && rng.chance(0.2)) {
-      // More than an hour between the two, so the server did not flag it.
-      const officeUntil = Math.floor(from + rng.between(0, 20 * 60_000));
-      const venueFrom = Math.floor(rng.between(officeUntil + HOUR + 60_000, to));
-      l.addresses = [
-        { ip: address(venue), firstSeenAt: from, lastSeenAt: officeUntil },
-        { ip: venue, firstSeenAt: venueFrom, lastSeenAt: to },
-      ];
-    } else {
-      l.addresses = [{ ip: venue, firstSeenAt: from, lastSeenAt: to }];
-    }
-  }
-
-  const copyable = bound.filter(
-    (l) => l.suspendedAt === null && l.revokedAt === null && l.addresses.length === 1 && l.lastValidatedAt! - l.deviceBoundAt! > 2 * HOUR,
-  );
-  for (const l of sample(rng, copyable, Math.max(2, Math.round(bound.length / 150)))) {
-    const own = l.addresses[0]!;
-    const copyFrom = Math.floor(rng.between(own.firstSeenAt + 30 * 60_000, own.lastSeenAt - HOUR));
-    const copyUntil = Math.floor(copyFrom + rng.between(0, 40 * 60_000));
-    l.addresses.push({ ip: address(own.ip), firstSeenAt: copyFrom, lastSeenAt: copyUntil });
-    // The original's check-ins within the hour after the copy's last one moved the flag on.
-    l.deviceSharedAt = Math.min(own.lastSeenAt, Math.floor(copyUntil + rng.between(0, HOUR)));
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// The booths as the fleet view shows them (issue 20): host names, versions, leases, a few stale
-
-/** Program versions, oldest first: a booth seen lately mostly runs the newest. */
-const APP_VERSIONS = ['2.2.3', '2.3.0', '2.4.1'] as const;
-/** What operators call their booths in the fleet view. */
-const BOOTH_NICKNAMES = ['Front entrance', 'Mirror booth', 'Wedding booth A', 'Wedding booth B', 'Mall kiosk', 'Spare booth', 'Roamer', 'Corporate events', 'Open-air booth', 'Studio'];
-
-function hostName(rng: Rng, index: number): string {
-  const r = rng.next();
-  if (r < 0.45) return `DESKTOP-${rng.chars('ABCDEFGHJKLMNPQRSTUVWXYZ0123456789', 7)}`;
-  if (r < 0.75) return `PHOTOBOOTH-${String(index + 1).padStart(2, '0')}`;
-  return `Booth-PC-${index + 1}`;
-}
-
-/**
- * Before the check-ins are recorded: each customer's devices get the host name they report, and
- * about one current booth in forty (one at least) has not checked in for longer than its plan's
- * offline allowance, so the fleet view marks it. Its own RNG stream: the rest of the shop stays as
- * a seed always made it.
- */
-function planFleet(rng: Rng, licenses: DemoLicense[], now: number): ReadonlySet<DemoLicense> {
-  const names = new Map<string, string>();
-  const perUser = new Map<number, number>();
-  const keysOfDevice = new Map<string, number>();
-  for (const l of licenses) {
-    if (l.deviceId === null) continue;
-    const key = `${l.userId}:${l.deviceId}`;
-    keysOfDevice.set(key, (keysOfDevice.get(key) ?? 0) + 1);
-    let name = names.get(key);
-    if (name === undefined) {
-      const index = perUser.get(l.userId) ?? 0;
-      perUser.set(l.userId, index + 1);
-      names.set(key, (name = hostName(rng, index)));
-    }
-    l.deviceName = name;
-  }
-  const allowance = (l: DemoLicense) => DEFAULT_OFFLINE_ALLOWANCE_HOURS[l.type] * HOUR;
-  // A device on one key only: another key's later check-ins would show it seen.
-  const staleable = licenses.filter(
-    (l) => l.deviceBoundAt !== null && keysOfDevice.get(`${l.userId}:${l.deviceId}`) === 1 && l.type !== 'day' && l.revokedAt === null && l.expiresAt > now + DAY && now - l.deviceBoundAt > allowance(l) + 3 * DAY,
-  );
-  const stale = new Set(sample(rng, staleable, Math.max(1, Math.round(staleable.length / 40))));
-  for (const l of stale) {
-    l.lastValidatedAt = Math.floor(Math.max(l.deviceBoundAt! + HOUR, now - allowance(l) - rng.between(DAY, 3 * DAY)));
-  }
-  return stale;
-}
-
-/**
- * After the check-ins: the version each booth ran at its last check, and the lease that check
- * gave it (the plan's allowance from then, never past the key's end; a Daily pass's covers it).
- */
-function recordLeases(rng: Rng, licenses: DemoLicense[], now: number): void {
-  for (const l of licenses) {
-    if (l.lastValidatedAt === null) continue;
-    const age = now - l.lastValidatedAt;
-    const newest = age < 21 * DAY ? 2 : age < 60 * DAY ? 1 : 0;
-    l.lastAppVersion = APP_VERSIONS[rng.chance(0.8) ? newest : Math.max(0, newest - 1)]!;
-    const allowance = l.type === 'day' ? l.expiresAt - l.startAt : DEFAULT_OFFLINE_ALLOWANCE_HOURS[l.type] * HOUR;
-    l.leaseExpiresAt = Math.min(l.expiresAt, l.lastValidatedAt + allowance);
-  }
-}
-
-/** The names some customers gave their booths: about a third of the customers with booths name most of them. */
-function boothNicknames(rng: Rng, licenses: DemoLicense[]): Array<{ userId: number; deviceId: string; name: string }> {
-  const devices = new Map<number, Set<string>>();
-  for (const l of licenses) if (l.deviceId !== null) (devices.get(l.userId) ?? devices.set(l.userId, new Set()).get(l.userId)!).add(l.deviceId);
-  const out: Array<{ userId: number; deviceId: string; name: string }> = [];
-  for (const [userId, ids] of devices) {
-    if (!rng.chance(0.35)) continue;
-    [...ids].forEach((deviceId, i) => {
-      if (rng.chance(0.8)) out.push({ userId, deviceId, name: BOOTH_NICKNAMES[(i + rng.int(BOOTH_NICKNAMES.length)) % BOOTH_NICKNAMES.length]! });
-    });
-  }
-  return out;
-}
-
-/** The notifications fulfilment, the payment failure path and the shipping updates write. */
-function notificationsFor(order: DemoOrder, licenses: DemoLicense[]): DemoNotification[] {
-  const userId = order.user.id;
-  const out: DemoNotification[] = [];
-  if (order.paidAt === null) {
-    // Only declined payments are told; cancelled or expired checkouts are not (fail-payment.ts).
-    if (order.declined) {
-      out.push({
-        userId,
-        type: 'payment_failed',
-        title: 'Payment failed',
-        message: `Your payment of ${formatUsd(fromCents(order.totalCents))} for order #${order.id} did not go through and nothing was charged. Your cart is still saved: please try again or use another payment method.`,
-        createdAt: order.settledAt,
-      });
-    }
-    return out;
-  }
-  if (licenses.length) {
-    const names = [...new Set(licenses.map((l) => l.name))].join(', ');
-    out.push({
-      userId,
-      type: 'license_purchase',
-      title: licenses.length === 1 ? 'License purchased' : `${licenses.length} licenses purchased`,
-      message: `Order #${order.id}: your ${names} ${licenses.length === 1 ? 'key is' : 'keys are'} ready. Find ${licenses.length === 1 ? 'it' : 'them'} in your receipt email and under Your Subscriptions.`,
-      createdAt: order.paidAt,
-    });
-  }
-  if (order.needsShipping) {
-    const where = order.shippingInfo ? ` to ${order.shippingInfo.city}, ${order.shippingInfo.country}` : '';
-    out.push({
-      userId,
-      type: 'product_order',
-      title: 'Order received',
-      message: `Order #${order.id} is paid and will be shipped${where}. We will email you the tracking details when it leaves our warehouse.`,
-      createdAt: order.paidAt,
-    });
-    if (order.status === 'shipped' || order.status === 'delivered') {
-      const t = order.tracking!;
-      out.push({
-        userId,
-        type: 'order_status_update',
-        title: 'Order shipped',
-        message: `Order #${order.id} has shipped with ${t.carrier} (tracking number ${t.trackNum}). Estimated delivery: ${t.estimateDate}.`,
-        createdAt: order.status === 'shipped' ? order.updatedAt : order.updatedAt - DAY,
-      });
-    }
-    if (order.status === 'delivered') {
-      out.push({
-        userId,
-        type: 'order_status_update',
-        title: 'Order delivered',
-        message: `Order #${order.id} has been delivered. Enjoy your booth!`,
-        createdAt: order.updatedAt,
-      });
-    }
-  }
-  return out;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The back office's side: what the admins were told, the enquiries, the keys they generated by
-// hand and the audit log of every admin write, so the bell and the Activity tab have a history.
-
-interface DemoAdmin {
-  id: number;
-  email: string;
-  createdAt: number;
-}
-
-/** A notification whose id is known in advance (an audited bulk read names its ids). */
-interface DemoNotice extends DemoNotification {
-  id: string;
-  isRead: boolean;
-  isDone: boolean;
-}
-
-/** A row of the admins' shared feed (notify-admins.ts): one per event, about a customer or none. */
-interface DemoAdminNotice extends Omit<DemoNotice, 'userId'> {
-  subjectUserId: number | null;
-}
-
-interface DemoContact {
-  name: string;
-  email: string;
-  phone: string;
-  company: string;
-  message: string;
-  ip: string;
-  createdAt: number;
-}
-
-/** A key an admin generated from the Licenses tab (no order; `onetime` never expires). */
-interface DemoGeneratedLicense {
-  id: string;
-  type: 'onetime' | 'year' | 'month' | 'custom';
-  userId: number;
-  email: string;
-  /** When the admin generated it; a custom range may start later. */
-  createdAt: number;
-  startAt: number;
-  activateBy: null;
-  expiresAt: number | null;
-  deviceId: string | null;
-  deviceBoundAt: number | null;
-  lastValidatedAt: number | null;
-  lastValidatedIp: string | null;
-  addresses: DemoDeviceAddress[];
-}
-
-interface DemoAudit {
-  action: AuditAction;
-  targetType: string;
-  targetId: string;
-  before: unknown;
-  after: unknown;
-  ip: string;
-  at: number;
-}
-
-interface BackOffice {
-  generated: DemoGeneratedLicense[];
-  notices: DemoNotice[];
-  contacts: DemoContact[];
-  audit: DemoAudit[];
-  adminNotices: DemoAdminNotice[];
-}
-
-/** The admins' feed row fulfilment and the payment failure path write (notify-order-paid.ts, fail-payment.ts). */
-function adminNoticeFor(order: DemoOrder): Omit<DemoNotification, 'userId'> | null {
-  const amount = formatUsd(fromCents(order.totalCents));
-  if (order.paidAt !== null) {
-    const where = order.shippingInfo ? ` to ${order.shippingInfo.city}, ${order.shippingInfo.country}` : '';
-    return {
-      type: order.needsShipping ? 'product_order' : 'license_purchase',
-      title: `New order #${order.id} paid by ${order.user.email} — ${amount}`,
-      message: `${order.lines.map((l) => `${l.quantity} × ${l.product.name}`).join(', ')}. ${
-        order.needsShipping ? `To ship${where}: set its status and tracking under Orders.` : 'License keys issued and mailed; nothing to ship.'
-      }`,
-      createdAt: order.paidAt,
-    };
-  }
-  if (!order.declined) return null;
-  return {
-    type: 'payment_failed',
-    title: `Payment failed for order #${order.id} (${order.user.email}) — ${amount}`,
-    message: `The payment did not go through and nothing was charged${order.promotion ? ' and the promotion use was released' : ''}. The customer was told and can try again.`,
-    createdAt: order.settledAt,
-  };
-}
-
-/** The audit's copy of a licence (generate-license.ts auditView): its terms, never the key. */
-const licenseAuditView = (
-  l: { userId: number; email: string; type: string; startAt: number; expiresAt: number | null; activateBy: number | null },
-  revokedAt: number | null,
-) => ({
-  user_id: l.userId,
-  email: l.email,
-  type: l.type,
-  start_at: iso(l.startAt),
-  expires_at: isoOrNull(l.expiresAt),
-  revoked_at: isoOrNull(revokedAt),
-  activate_by: isoOrNull(l.activateBy),
-});
-
-/** couponJson() / promotionJson() of voucher-json.ts, as the row stood at `timesRedeemed`. */
-const epochSeconds = (ms: number | null) => (ms === null ? null : Math.floor(ms / 1000));
-const couponAuditView = (c: DemoCoupon, timesRedeemed: number) => ({
-  id: c.id,
-  name: c.name,
-  discount_type: c.discountType,
-  discount_value: c.discountValue,
-  currency: c.discountType === 'amount' ? 'usd' : null,
-  max_redemptions: c.maxRedemptions,
-  times_redeemed: timesRedeemed,
-  redeem_by: epochSeconds(c.redeemBy),
-  created_at: iso(c.createdAt),
-});
-const promotionAuditView = (p: DemoPromotion) => ({
-  id: p.id,
-  coupon_id: p.coupon.id,
-  code: p.code,
-  active: true,
-  max_redemptions: p.maxRedemptions,
-  times_redeemed: 0,
-  expires_at: epochSeconds(p.expiresAt),
-  restrictions: { minimum_amount: p.minimumAmountCents },
-  once_per_customer: p.oncePerCustomer,
-  created_at: iso(p.createdAt),
-});
-
-/** update-order.ts's tracking(): the fields an admin's status change writes. */
-type TrackingView = { status: string; track_num: string | null; carrier_name: string | null; estimate_date: string | null; track_url: string | null };
-
-const GENERATED_KINDS = ['onetime', 'custom', 'year', 'month'] as const;
-const BULK_READ_MAX = 100;
-
-function generateBackOffice(
-  rng: Rng,
-  opts: {
-    admin: DemoAdmin;
-    now: number;
-    windowStart: number;
-    users: DemoUser[];
-    orders: DemoOrder[];
-    licenses: DemoLicense[];
-    coupons: DemoCoupon[];
-    promotions: DemoPromotion[];
-  },
-): BackOffice {
-  const { admin, now, windowStart } = opts;
-  const window = now - windowStart;
-  const ip = () => (rng.chance(0.8) ? ADMIN_IPS.office : ADMIN_IPS.home);
-  const audit: DemoAudit[] = [];
-  const notices: DemoNotice[] = [];
-  const adminNotices: DemoAdminNotice[] = [];
-  const notice = (n: DemoNotification): DemoNotice => ({ ...n, id: rng.uuid(), isRead: false, isDone: false });
-  const adminNotice = (n: Omit<DemoNotification, 'userId'>, subjectUserId: number | null): DemoAdminNotice => ({
-    ...n,
-    subjectUserId,
-    id: rng.uuid(),
-    isRead: false,
-    isDone: false,
-  });
-
-  // Every paid order and every declined payment, as fulfilment tells the admins.
-  for (const order of opts.orders) {
-    const n = adminNoticeFor(order);
-    if (n) adminNotices.push(adminNotice(n, order.user.id));
-  }
-
-  // A few enquiries through the contact form, in office hours.
-  const hourWeights = cumulative(ORDER_HOUR_WEIGHTS);
-  const contacts: DemoContact[] = [];
-  const contactCount = Math.min(ENQUIRIES.length, Math.max(3, Math.round(opts.orders.length / 60)));
-  const firstDay = Math.floor((windowStart + SGT_OFFSET) / DAY) * DAY - SGT_OFFSET;
-  const offset = rng.int(ENQUIRIES.length);
-  for (let i = 0; i < contactCount; i++) {
-    const enquiry = ENQUIRIES[(offset + i) % ENQUIRIES.length]!;
-    const country = COUNTRIES.find((c) => c.code === enquiry.country) ?? COUNTRIES[0]!;
-    const group = rng.pick(country.names);
-    const [first, last] = [rng.pick(group.first), rng.pick(group.last)];
-    let createdAt = timeOnDay(rng, firstDay + rng.int(Math.ceil(window / DAY)) * DAY, 0, hourWeights);
-    if (createdAt < windowStart || createdAt >= now) createdAt = Math.floor(rng.between(windowStart, now - HOUR));
-    const contact: DemoContact = {
-      name: `${first} ${last}`,
-      email: `${slug(first)}@${slug(enquiry.company).slice(0, 24)}.${DEMO_EMAIL_DOMAIN}`,
-      phone: `${DIAL_CODES[country.code] ?? '+65'} ${rng.digits(4)} ${rng.digits(4)}`,
-      company: enquiry.company,
-      message: enquiry.message,
-      ip: `${100 + rng.int(100)}.${rng.int(256)}.${rng.int(256)}.${1 + rng.int(254)}`,
-      createdAt,
-    };
-    contacts.push(contact);
-    // Sent by strangers, not signed in: about no customer.
-    adminNotices.push(
-      adminNotice(
-        {
-          type: 'contact_message',
-          title: `New enquiry from ${contact.name} (${contact.company})`,
-          message: `${contact.email} · ${contact.phone}: ${contactPreview(contact.message)}`,
-          createdAt,
-        },
-        null,
-      ),
-    );
-  }
-
-  // Keys generated by hand: a reseller's demo booth, a trial range, a partner's year, a replacement.
-  // The first custom range is for an event to come: generated lately, starting on a date ahead
-  // (the admin's start_date, a UTC midnight), so no booth can activate it yet (NOT_YET_VALID).
-  const generated: DemoGeneratedLicense[] = [];
-  const generatedCount = opts.users.length ? Math.max(2, Math.round(opts.orders.length / 100)) : 0;
-  for (let i = 0; i < generatedCount; i++) {
-    const upcoming = i === GENERATED_KINDS.indexOf('custom');
-    const at = Math.floor(rng.between(upcoming ? Math.max(windowStart, now - 10 * DAY) : windowStart, now - 2 * HOUR));
-    const known = opts.users.filter((u) => u.createdAt < at - DAY);
-    if (known.length === 0) continue;
-    const user = rng.pick(known);
-    const type = GENERATED_KINDS[i % GENERATED_KINDS.length]!;
-    const startAt = upcoming ? Math.floor(now / DAY) * DAY + (3 + rng.int(19)) * DAY : at;
-    const expiresAt = type === 'custom' ? startAt + 14 * DAY : adminLicenseExpiry(type, new Date(at))?.getTime() ?? null;
-    const end = Math.min(expiresAt ?? now, now);
-    const bound = rng.chance(0.7) ? Math.floor(startAt + rng.between(10 * 60_000, 6 * HOUR)) : null;
-    const binds = bound !== null && bound < end;
-    const lastValidatedAt = binds ? Math.floor(Math.max(bound, end - rng.between(0, 36 * HOUR))) : null;
-    const lastValidatedIp = binds ? `100.${64 + rng.int(64)}.${rng.int(256)}.${1 + rng.int(254)}` : null;
-    const license: DemoGeneratedLicense = {
-      id: rng.uuid(),
-      type,
-      userId: user.id,
-      email: user.email,
-      createdAt: at,
-      startAt,
-      activateBy: null,
-      expiresAt,
-      deviceId: binds ? rng.pick(user.devices) : null,
-      deviceBoundAt: binds ? bound : null,
-      lastValidatedAt,
-      lastValidatedIp,
-      addresses: binds ? [{ ip: lastValidatedIp!, firstSeenAt: bound, lastSeenAt: lastValidatedAt! }] : [],
-    };
-    generated.push(license);
-    // As generateLicense words it, in the customer's zone: seeded accounts keep the default one.
-    const day = (ms: number) => formatDate(new Date(ms), DEFAULT_DISPLAY_TIME_ZONE);
-    const validity = expiresAt === null ? `valid from ${day(startAt)}, never expires` : `valid from ${day(startAt)} until ${day(expiresAt)}`;
-    const issued = notice({
-      userId: user.id,
-      type: 'license_purchase',
-      title: 'License issued',
-      message: `A LentiBooth license was issued to you, ${validity}. Find the key in your email and under Your Subscriptions.`,
-      createdAt: at,
-    });
-    issued.isRead = rng.chance(now - at > 3 * DAY ? 0.85 : 0.3);
-    issued.isDone = issued.isRead && rng.chance(0.4);
-    notices.push(issued);
-    audit.push({ action: 'license.generated', targetType: 'license', targetId: license.id, before: null, after: licenseAuditView(license, null), ip: ip(), at });
-  }
-
-  // Revocations of bought keys.
-  for (const l of opts.licenses) {
-    // A key revoked because its order line was refunded was not an admin's revocation.
-    if (l.revokedAt === null || l.revokedReason === 'refunded') continue;
-    audit.push({
-      action: 'license.revoked',
-      targetType: 'license',
-      targetId: l.id,
-      before: licenseAuditView(l, null),
-      after: licenseAuditView(l, l.revokedAt),
-      ip: ip(),
-      at: l.revokedAt,
-    });
-  }
-
-  // Orders moved along by the warehouse admin: processing, shipped with tracking, delivered.
-  for (const order of opts.orders) {
-    let before: TrackingView = { status: 'pending', track_num: null, carrier_name: null, estimate_date: null, track_url: null };
-    for (const step of order.history) {
-      const t = order.tracking;
-      const after: TrackingView =
-        step.status === 'shipped' && t
-          ? { status: 'shipped', track_num: t.trackNum, carrier_name: t.carrier, estimate_date: t.estimateDate, track_url: t.trackUrl }
-          : { ...before, status: step.status };
-      audit.push({ action: 'order.updated', targetType: 'order', targetId: String(order.id), before, after, ip: ip(), at: step.at });
-      before = after;
-    }
-  }
-
-  // Coupons and codes made (and retired) from the Coupons tab.
-  for (const c of opts.coupons) {
-    audit.push({ action: 'coupon.created', targetType: 'coupon', targetId: c.id, before: null, after: couponAuditView(c, 0), ip: ip(), at: c.createdAt });
-    if (c.deletedAt !== null) {
-      // A deleted coupon's codes stop working, so its count then is its count now.
-      const at = couponAuditView(c, c.timesRedeemed);
-      audit.push({ action: 'coupon.deleted', targetType: 'coupon', targetId: c.id, before: at, after: { ...at, deleted_at: iso(c.deletedAt) }, ip: ip(), at: c.deletedAt });
-    }
-  }
-  for (const p of opts.promotions) {
-    audit.push({ action: 'promotion.created', targetType: 'promotion', targetId: p.id, before: null, after: promotionAuditView(p), ip: ip(), at: p.createdAt });
-    if (!p.active && p.usableUntil !== null) {
-      audit.push({ action: 'promotion.status_changed', targetType: 'promotion', targetId: p.id, before: { active: true }, after: { active: false }, ip: ip(), at: p.usableUntil });
-    }
-  }
-
-  // The admin opens the back office every day or three and marks what they have seen as read, in
-  // one bulk action (audited); a few notices are read one by one, the latest wait in the bell.
-  adminNotices.sort((x, y) => x.createdAt - y.createdAt);
-  const sessions: number[] = [];
-  for (let t = windowStart + rng.between(HOUR, 2 * DAY); t < now; t += rng.between(DAY, 3 * DAY)) sessions.push(Math.floor(t));
-  const readIn = new Map<number, string[]>();
-  const singleMarks: Array<{ n: DemoAdminNotice; flag: 'read' | 'done'; at: number }> = [];
-  let s = 0;
-  for (const n of adminNotices) {
-    while (s < sessions.length && sessions[s]! < n.createdAt + 30 * 60_000) s++;
-    if (s === sessions.length) continue;
-    if (rng.chance(0.9)) {
-      n.isRead = true;
-      readIn.set(sessions[s]!, [...(readIn.get(sessions[s]!) ?? []), n.id]);
-    } else if (rng.chance(0.5)) {
-      n.isRead = true;
-      singleMarks.push({ n, flag: 'read', at: Math.min(now, sessions[s]! + 60_000) });
-    }
-    n.isDone = n.isRead && rng.chance(0.5);
-    if (n.isDone) singleMarks.push({ n, flag: 'done', at: Math.min(now, sessions[s]! + 2 * 60_000) });
-  }
-  // Every mark is an audited write (mark-admin-feed.ts), one by one.
-  for (const { n, flag, at } of singleMarks) {
-    const field = flag === 'read' ? 'is_read' : 'is_done';
-    audit.push({ action: `notification.${flag}`, targetType: 'notification', targetId: n.id, before: { [field]: false }, after: { [field]: true }, ip: ip(), at });
-  }
-  for (const [at, ids] of readIn) {
-    for (let i = 0; i < ids.length; i += BULK_READ_MAX) {
-      const chunk = ids.slice(i, i + BULK_READ_MAX);
-      audit.push({
-        action: 'notifications.bulk_read',
-        targetType: 'notifications',
-        targetId: String(chunk.length),
-        before: { ids: chunk, is_read: false },
-        after: { ids: chunk, is_read: true },
-        ip: ip(),
-        at: at + i,
-      });
-    }
-  }
-
-  // Nothing the admin did before their account existed, or after `now`.
-  const logged = audit.filter((a) => a.at >= admin.createdAt && a.at <= now).sort((x, y) => x.at - y.at);
-  return { generated, notices, contacts, audit: logged, adminNotices };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Usage events: sessions of a booth at an event, mostly on weekend evenings, on activated devices
-
-interface ActiveDevice {
-  license: DemoLicense;
-  from: number;
-  until: number;
-  ipBase: string;
-  errorRate: number;
-}
-
-function* generateEvents(rng: Rng, opts: { count: number; now: number; windowStart: number; licenses: DemoLicense[] }) {
-  const { now, windowStart } = opts;
-  const active: ActiveDevice[] = [];
-  for (const l of opts.licenses) {
-    if (l.deviceId === null || l.deviceBoundAt === null) continue;
-    const from = Math.max(l.deviceBoundAt, windowStart);
-    const until = activeUntil(l, now);
-    if (until - from < 10 * 60_000) continue;
-    // Booths at events use the venue's or a phone's connection: carrier-grade NAT addresses.
-    active.push({ license: l, from, until, ipBase: `100.${64 + rng.int(64)}.${rng.int(256)}`, errorRate: rng.between(0.015, 0.07) });
-  }
-  if (active.length === 0) return;
-
-  // Which devices are working on each Singapore day of the window.
-  const firstDay = Math.floor((windowStart + SGT_OFFSET) / DAY) * DAY - SGT_OFFSET;
-  const dayCount = Math.ceil((now - firstDay) / DAY);
-  const perDay: number[][] = Array.from({ length: dayCount }, () => []);
-  active.forEach((a, index) => {
-    const first = Math.max(0, Math.floor((a.from - firstDay) / DAY));
-    const last = Math.min(dayCount - 1, Math.floor((a.until - 1 - firstDay) / DAY));
-    for (let d = first; d <= last; d++) perDay[d]!.push(index);
-  });
-  const dayWeights = cumulative(
-    perDay.map((devices, d) => {
-      const dow = dayOfWeekSgt(firstDay + d * DAY + 12 * HOUR);
-      const weekday = dow === 0 || dow === 6 ? 2 : dow === 5 ? 1.3 : 1;
-      return devices.length * weekday;
-    }),
-  );
-  const hourWeights = cumulative(EVENT_HOUR_WEIGHTS);
-  const fileWeights = cumulative(FILE_TYPES.map((f) => f.weight));
-  const errorWeights = cumulative(ERROR_MESSAGES.map((e) => e.weight));
-
-  let produced = 0;
-  while (produced < opts.count) {
-    const day = rng.weighted(dayWeights);
-    const device = active[rng.pick(perDay[day]!)]!;
-    const dayStart = firstDay + day * DAY;
-    let t = timeOnDay(rng, dayStart, device.license.utcOffsetHours - 8, hourWeights);
-    const lo = Math.max(device.from, dayStart);
-    const hi = Math.min(device.until, dayStart + DAY);
-    if (t < lo || t >= hi) t = Math.floor(rng.between(lo, hi));
-    // One session at an event: a few dozen guests, one print every half minute to few minutes.
-    const sessionSize = 1 + Math.floor(-Math.log(1 - rng.next()) * 30);
-    const ip = `${device.ipBase}.${1 + rng.int(254)}`;
-    for (let i = 0; i < sessionSize && produced < opts.count && t < device.until; i++) {
-      const file = FILE_TYPES[rng.weighted(fileWeights)]!;
-      const isError = rng.chance(device.errorRate);
-      // Log-normal around the type's typical time, kept within 0.5-8 s.
-      const seconds = Math.min(8, Math.max(0.5, file.seconds * Math.exp(0.35 * normal(rng))));
-      yield {
-        licenseId: device.license.id,
-        kind: isError ? 'error' : 'success',
-        deviceId: device.license.deviceId!,
-        ip,
-        filename: file.name(rng.digits(4)),
-        fileType: file.type,
-        processingTime: isError ? null : Math.round(seconds * 1000) / 1000,
-        errorMessage: isError ? ERROR_MESSAGES[rng.weighted(errorWeights)]!.message : null,
-        occurredAt: t,
-      };
-      produced++;
-      t += Math.floor(rng.between(20_000, 240_000));
-    }
-  }
-}
-
-function normal(rng: Rng): number {
-  const u = 1 - rng.next();
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rng.next());
-}
-
-// ---------------------------------------------------------------------------------------------
 
 /**
  * Fills the database with a demo shop. Migrates and seeds the catalogue first. Customers, coupons,
@@ -1448,199 +123,14 @@ function normal(rng: Rng): number {
  * for its duration, so invoice numbers stay gapless even beside a running shop); usage events
  * follow in batches of their own.
  */
-// ---------------------------------------------------------------------------------------------
-// Money back (issue 23): about 3% of the paid orders refunded, as the refund engine leaves them.
-
-interface DemoRefund {
-  id: string;
-  order: DemoOrder;
-  amountCents: number;
-  kind: 'lines' | 'amount';
-  origin: 'admin' | 'cancel';
-  state: 'succeeded' | 'failed';
-  reason: string;
-  providerRefundId: string;
-  /** When the money went back (or the provider refused). */
-  at: number;
-  /** Each order line's share: by its index in order.lines. */
-  lines: Array<{ lineIndex: number; quantity: number; amountCents: number }>;
-}
-
-const REFUND_SHARE = 0.03;
-const REFUND_REASONS = [
-  'Customer changed their mind',
-  'Ordered the wrong plan',
-  'Booth event cancelled by the venue',
-  'Duplicate order',
-  'Paper arrived damaged',
-  'Goodwill: the parcel was late',
-] as const;
-const CANCEL_REASON = "Cancelled at the customer's request before first use";
-const REFUND_FAILURE = 'The payment provider refused the refund.';
-
-/** A demo order as allocateRefund reads it: its lines by index, nothing refunded yet (one refund per order). */
-function refundableOf(order: DemoOrder): RefundableOrder {
-  return {
-    subtotalCents: order.subtotalCents,
-    shippingCents: order.shippingCents,
-    discountCents: order.discountCents,
-    totalCents: order.totalCents,
-    refundedCents: 0,
-    lines: order.lines.map((l, i) => ({ orderLineId: i, quantity: l.quantity, lineTotalCents: l.unitPriceCents * l.quantity, refundedQuantity: 0, refundedCents: 0 })),
-  };
-}
-
-/**
- * Refunds of a share of the paid orders, each on a later moment than its payment (up to ten days,
- * never after `now`): cancellations of licence-only orders (in full, soon after payment), full and
- * partial refunds by line (a unit of one line), and partial refunds by amount, with one refund in
- * about twelve refused by the provider (moved nothing). A succeeded refund moves the order's
- * refunded_cents and payment state on and revokes the keys of the licence units it refunded (reason
- * 'refunded'), as the refund engine does. Drawn from a stream of its own, and before the fleet and
- * the back office are planned, so a refunded key is not seen checking in after its revocation.
- */
-function planRefunds(rng: Rng, paid: readonly DemoOrder[], licenses: readonly DemoLicense[], now: number): DemoRefund[] {
-  const eligible = paid.filter((o) => o.totalCents >= 100 && now - o.paidAt! > HOUR);
-  const target = Math.max(Math.round(paid.length * REFUND_SHARE), Math.min(4, eligible.length));
-  // A quarter are cancellations of licence-only orders (refunded in full); the rest cycle through
-  // a full refund, a unit of one line and (twice as often) an amount.
-  const licenceOnly = eligible.filter((o) => !o.needsShipping);
-  const cancels = sample(rng, licenceOnly, Math.min(licenceOnly.length, Math.max(1, Math.round(target / 4))));
-  const cancelled = new Set(cancels);
-  const others = sample(rng, eligible.filter((o) => !cancelled.has(o)), target - cancels.length);
-  const chosen = [
-    ...cancels.map((order) => ({ order, style: 'cancel' as const })),
-    ...others.map((order, i) => ({ order, style: (['full', 'unit', 'amount', 'amount'] as const)[i % 4]! })),
-  ].sort((a, b) => a.order.paidAt! - b.order.paidAt! || a.order.id - b.order.id);
-  const keysOf = new Map<number, DemoLicense[]>();
-  for (const l of licenses) {
-    const list = keysOf.get(l.orderId);
-    if (list) list.push(l);
-    else keysOf.set(l.orderId, [l]);
-  }
-  const refunds: DemoRefund[] = [];
-  chosen.forEach(({ order, style: planned }, i) => {
-    const paidAt = order.paidAt!;
-    const units = order.lines.reduce((s, l) => s + l.quantity, 0);
-    const style = planned === 'unit' && units < 2 ? 'amount' : planned;
-    // Cancellations come soon after payment, other refunds up to ten days later; never after now.
-    const wanted = style === 'cancel' ? rng.between(HOUR, 2 * DAY) : rng.between(2 * HOUR, 10 * DAY);
-    const at = Math.floor(paidAt + Math.min(wanted, (now - 5 * 60_000 - paidAt) * rng.between(0.3, 0.95)));
-    // Spread over the lines by the refund engine's own rule (allocateRefund), line ids being indexes here.
-    const refundable = refundableOf(order);
-    let request: RefundRequest;
-    if (style === 'cancel' || style === 'full') request = { lines: remainingLines(refundable) };
-    else if (style === 'unit') request = { lines: [{ orderLineId: rng.int(order.lines.length), quantity: 1 }] };
-    else {
-      // A round amount, a tenth to a half of the order.
-      request = { amountCents: Math.max(100, Math.min(order.totalCents - 1, Math.round((order.totalCents * rng.between(0.1, 0.5)) / 100) * 100)) };
-    }
-    const lines: DemoRefund['lines'] = allocateRefund(refundable, request)
-      .lines.map((l) => ({ lineIndex: l.orderLineId, quantity: l.quantity, amountCents: l.amountCents }))
-      .filter((l) => l.quantity > 0 || l.amountCents > 0);
-    const refund: DemoRefund = {
-      id: rng.uuid(),
-      order,
-      amountCents: lines.reduce((s, l) => s + l.amountCents, 0),
-      kind: style === 'amount' ? 'amount' : 'lines',
-      origin: style === 'cancel' ? 'cancel' : 'admin',
-      state: i % 12 === 11 && style !== 'cancel' ? 'failed' : 'succeeded',
-      reason: style === 'cancel' ? CANCEL_REASON : rng.pick(REFUND_REASONS),
-      providerRefundId: `lre_${rng.chars(BASE64URL, 24)}`,
-      at,
-      lines,
-    };
-    refunds.push(refund);
-    if (refund.state !== 'succeeded') return;
-    order.refundedCents += refund.amountCents;
-    order.paymentStatus = paymentStatusAfterRefunds(order.totalCents, order.refundedCents);
-    if (style === 'cancel') [order.cancelledAt, order.cancelReason] = [at, CANCEL_REASON];
-    // The keys of the licence units refunded: revoked then, unless an admin had revoked them before.
-    const keys = keysOf.get(order.id) ?? [];
-    for (const l of lines) {
-      const line = order.lines[l.lineIndex]!;
-      if (line.product.kind !== 'license' || l.quantity === 0) continue;
-      const revocable = keys.filter((k) => k.name === line.product.name && k.revokedAt === null).slice(0, l.quantity);
-      for (const key of revocable) {
-        key.revokedAt = at;
-        key.revokedReason = 'refunded';
-        // Refused from then on: bound after it never, checked in up to it at most.
-        if (key.deviceBoundAt !== null && key.deviceBoundAt >= at) {
-          [key.deviceId, key.deviceBoundAt, key.lastValidatedAt] = [null, null, null];
-          // A Daily pass refunded before its first activation never started: an unused pass.
-          if (key.type === 'day' && key.activateBy === null) {
-            const unused = unstartedPassTerms(new Date(order.paidAt!));
-            Object.assign(key, { startAt: order.paidAt!, expiresAt: unused.expiresAt.getTime(), activateBy: unused.activateBy.getTime(), unstartedTermHours: unused.unstartedTermHours });
-          }
-        }
-        else if (key.lastValidatedAt !== null && key.lastValidatedAt > at) key.lastValidatedAt = Math.max(key.deviceBoundAt ?? at, at - Math.floor(rng.between(0, 6 * HOUR)));
-      }
-    }
-  });
-  return refunds;
-}
-
-/**
- * The refunds as the refund engine writes them: the refund rows (the demo admin the actor), their
- * lines (by the order lines' ids, read back), and a credit note per succeeded refund in order of
- * success, numbered from the `credit_note_no` counter (the last number used; the first is 1) in one
- * statement, gaplessly after any numbers already used, against the order's invoice.
- */
-async function writeRefunds(tx: RawSql, refunds: readonly DemoRefund[]): Promise<{ first: number | null; last: number | null }> {
-  if (refunds.length === 0) return { first: null, last: null };
-  const [admin] = await tx.query<{ id: number }>(`select id from users where email = $1 and role <> 'user'`, [DEMO_ADMIN_EMAIL]);
-  const orderIds = [...new Set(refunds.map((r) => r.order.id))];
-  const lineRows = await tx.query<{ id: number; order_id: number }>(`select id, order_id from order_lines where order_id = any($1::int[]) order by order_id, id`, [orderIds]);
-  const lineIds = new Map<number, number[]>();
-  for (const row of lineRows) {
-    const list = lineIds.get(Number(row.order_id)) ?? [];
-    list.push(Number(row.id));
-    lineIds.set(Number(row.order_id), list);
-  }
-  await insertRows(tx, 'refunds', [
-    ['id', 'uuid'], ['order_id', 'int'], ['user_id', 'int'], ['amount_cents', 'int'], ['currency', 'text'], ['kind', 'text'], ['reason', 'text'],
-    ['origin', 'text'], ['state', 'text'], ['provider', 'text'], ['provider_refund_id', 'text'], ['failure_reason', 'text'], ['actor_id', 'int'],
-    ['actor_email', 'text'], ['created_at', 'timestamptz'], ['succeeded_at', 'timestamptz'], ['failed_at', 'timestamptz'],
-  ], refunds, (r) => [
-    r.id, r.order.id, r.order.user.id, r.amountCents, 'usd', r.kind, r.reason, r.origin, r.state, 'local', r.providerRefundId,
-    r.state === 'failed' ? REFUND_FAILURE : null, admin ? Number(admin.id) : null, admin ? DEMO_ADMIN_EMAIL : null,
-    iso(r.at - 2_000), r.state === 'succeeded' ? iso(r.at) : null, r.state === 'failed' ? iso(r.at) : null,
-  ]);
-  await insertRows(tx, 'refund_lines', [['refund_id', 'uuid'], ['order_line_id', 'int'], ['quantity', 'int'], ['amount_cents', 'int']],
-    refunds.flatMap((r) => r.lines.map((l) => ({ r, l }))), ({ r, l }) => [r.id, lineIds.get(r.order.id)![l.lineIndex]!, l.quantity, l.amountCents]);
-  const succeeded = refunds.filter((r) => r.state === 'succeeded').sort((a, b) => a.at - b.at || a.id.localeCompare(b.id));
-  if (succeeded.length === 0) return { first: null, last: null };
-  const [reserved] = await tx.query<{ value: string | number }>(
-    `insert into counters (name, value) values ('credit_note_no', $1::bigint)
-     on conflict (name) do update set value = counters.value + $1::bigint returning value`,
-    [succeeded.length],
-  );
-  const last = Number(reserved!.value);
-  const first = last - succeeded.length + 1;
-  await insertRows(tx, 'credit_notes', [
-    ['credit_note_no', 'int'], ['refund_id', 'uuid'], ['order_id', 'int'], ['user_id', 'int'], ['email', 'text'], ['amount_cents', 'int'],
-    ['currency', 'text'], ['reason', 'text'], ['issued_at', 'timestamptz'], ['created_at', 'timestamptz'],
-  ], succeeded, (r, i) => [first + i, r.id, r.order.id, r.order.user.id, r.order.user.email, r.amountCents, 'usd', r.reason, iso(r.at), iso(r.at)]);
-  await tx.query(
-    `update credit_notes c set invoice_id = i.id from invoices i
-      where i.order_id = c.order_id and c.invoice_id is null and c.credit_note_no between $1 and $2`,
-    [first, last],
-  );
-  return { first, last };
-}
-
 export async function seedDemoShop(
   database: Database,
   options: Partial<DemoShopOptions> = {},
   log: (line: string) => void = () => {},
 ): Promise<DemoShopResult> {
-  const opts: DemoShopOptions = { ...DEFAULT_DEMO_OPTIONS, now: new Date(), ...options };
-  for (const key of ['users', 'orders', 'events', 'days', 'seed'] as const) {
-    if (!Number.isInteger(opts[key]) || opts[key] < 0) throw new RangeError(`${key} must be a whole number ≥ 0`);
-  }
-  if (opts.days < 1) throw new RangeError('days must be at least 1');
+  const opts = checkedOptions(options);
   const timings: Array<[string, number]> = [];
-  const phase = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+  const phase: Phase = async (name, fn) => {
     const started = performance.now();
     const result = await fn();
     const ms = Math.round(performance.now() - started);
@@ -1655,292 +145,168 @@ export async function seedDemoShop(
   });
   const q = rawSql(database);
   const now = opts.now.getTime();
-  const windowStart = now - opts.days * DAY;
-
-  const [counted] = await q.query<{ n: number }>(`select count(*)::int as n from users where email like $1`, [
-    `%@${DEMO_EMAIL_DOMAIN}`,
-  ]);
-  const existing = Number(counted?.n ?? 0);
-  if (existing > 0 && !opts.force) throw new DemoDataPresentError(existing);
-  // An appended batch numbers its accounts after the ones already there and draws other codes.
-  const batch = existing > 0 ? existing : 0;
-  const suffix = batch > 0 ? `-${batch}` : '';
+  const batch = await batchNumber(q, opts.force);
+  const run: SeedRun = {
+    now,
+    windowStart: now - opts.days * DAY,
+    batch,
+    suffix: batch > 0 ? `-${batch}` : '',
+    rng: (stream) => createRng(opts.seed, stream, batch),
+    phase,
+  };
 
   const passwordHash = await phase('password hash', () => hashPassword(DEMO_PASSWORD));
-
-  const result = await q.transaction(async (tx) => {
-    const userRng = createRng(opts.seed, 'users', batch);
-    const drafts = generateUsers(userRng, opts.users, batch, now, windowStart);
-    const users: DemoUser[] = [];
-    await phase(`users (${opts.users})`, async () => {
-      const ids = await nextIds(tx, 'users', drafts.length + (batch === 0 ? 1 : 0));
-      drafts.forEach((u, i) => users.push({ ...u, id: ids[i]! }));
-      // Mail choices as a real shop has them (by position, so the random draws stay as they were):
-      // a third gave consent to promotional mail a day after signing up; one in ten turned
-      // announcements off. ANNOUNCEMENTS then has an audience of each kind.
-      const rows = users.map((u, i) => {
-        const promotional = i % 3 === 0;
-        return [u.id, u.username, u.email, passwordHash, 'user', u.firstName, u.lastName, true, iso(u.createdAt), iso(u.createdAt),
-          promotional, promotional ? iso(Math.min(now, u.createdAt + DAY)) : null, i % 10 !== 9];
-      });
-      // The first batch brings an admin, so the back office can be opened with the same password.
-      if (batch === 0) rows.push([ids.at(-1)!, 'demo_admin', DEMO_ADMIN_EMAIL, passwordHash, 'admin', 'Demo', 'Admin', true, iso(now - 3 * YEAR), iso(now - 3 * YEAR), false, null, true]);
-      await insertRows(tx, 'users', [
-        ['id', 'int'], ['username', 'text'], ['email', 'text'], ['password_hash', 'text'], ['role', 'text'],
-        ['first_name', 'text'], ['last_name', 'text'], ['is_email_verified', 'boolean'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'],
-        ['notify_promotional', 'boolean'], ['promotional_consent_at', 'timestamptz'], ['notify_announcements', 'boolean'],
-      ], rows, (row) => row);
-    });
-
-    const couponRng = createRng(opts.seed, 'coupons', batch);
-    const { coupons, promotions } = generateCoupons(couponRng, windowStart, now, suffix);
-    const orderRng = createRng(opts.seed, 'orders', batch);
-    const drafts2 = generateOrders(orderRng, { count: opts.orders, now, windowStart, users, promotions });
-    const ids = await nextIds(tx, 'orders', drafts2.length);
-    const orders: DemoOrder[] = drafts2.map((o, i) => ({ ...o, id: ids[i]! }));
-    const paid = orders.filter((o) => o.paidAt !== null).sort((x, y) => x.paidAt! - y.paidAt! || x.id - y.id);
-
-    const licenseRng = createRng(opts.seed, 'licences', batch);
-    const licenses: DemoLicense[] = [];
-    const notifications: DemoNotification[] = [];
-    for (const order of orders) {
-      const issued = licensesFor(licenseRng, order, now);
-      licenses.push(...issued);
-      notifications.push(...notificationsFor(order, issued));
-    }
-    const refunds = planRefunds(createRng(opts.seed, 'refunds', batch), paid, licenses, now);
-    const fleetRng = createRng(opts.seed, 'fleet', batch);
-    const stale = planFleet(fleetRng, licenses, now);
-    recordCheckIns(createRng(opts.seed, 'check-ins', batch), licenses, now, stale);
-    recordLeases(fleetRng, licenses, now);
-    const nicknames = boothNicknames(fleetRng, licenses);
-
-    await phase(`coupons (${coupons.length}) + codes`, async () => {
-      await insertRows(tx, 'coupons', [
-        ['id', 'uuid'], ['name', 'text'], ['discount_type', 'text'], ['discount_value', 'int'], ['currency', 'text'], ['max_redemptions', 'int'],
-        ['times_redeemed', 'int'], ['redeem_by', 'timestamptz'], ['deleted_at', 'timestamptz'], ['created_at', 'timestamptz'],
-      ], coupons, (c) => [
-        c.id, c.name, c.discountType, c.discountValue, c.discountType === 'amount' ? 'usd' : null, c.maxRedemptions,
-        c.timesRedeemed, c.redeemBy === null ? null : iso(c.redeemBy), c.deletedAt === null ? null : iso(c.deletedAt), iso(c.createdAt),
-      ]);
-      await insertRows(tx, 'promotion_codes', [
-        ['id', 'uuid'], ['coupon_id', 'uuid'], ['code', 'text'], ['active', 'boolean'], ['max_redemptions', 'int'], ['times_redeemed', 'int'],
-        ['expires_at', 'timestamptz'], ['minimum_amount_cents', 'int'], ['once_per_customer', 'boolean'], ['created_at', 'timestamptz'],
-      ], promotions, (p) => [
-        p.id, p.coupon.id, p.code, p.active, p.maxRedemptions, p.timesRedeemed,
-        p.expiresAt === null ? null : iso(p.expiresAt), p.minimumAmountCents, p.oncePerCustomer, iso(p.createdAt),
-      ]);
-    });
-
-    await phase(`orders (${orders.length}) + lines`, async () => {
-      await insertRows(tx, 'orders', [
-        ['id', 'int'], ['user_id', 'int'], ['email', 'text'], ['status', 'text'], ['payment_status', 'text'], ['needs_shipping', 'boolean'],
-        ['shipping_info', 'jsonb'], ['subtotal_cents', 'int'], ['shipping_cents', 'int'], ['discount_cents', 'int'], ['total_cents', 'int'],
-        ['currency', 'text'], ['promotion_id', 'uuid'], ['promo_code', 'text'], ['payment_provider', 'text'], ['payment_session_id', 'text'],
-        ['paid_at', 'timestamptz'], ['track_num', 'text'], ['track_url', 'text'], ['carrier_name', 'text'], ['estimate_date', 'text'],
-        ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'], ['refunded_cents', 'int'], ['cancelled_at', 'timestamptz'], ['cancel_reason', 'text'],
-      ], orders, (o) => [
-        o.id, o.user.id, o.user.email, o.status, o.paymentStatus, o.needsShipping,
-        o.shippingInfo ? JSON.stringify(o.shippingInfo) : null, o.subtotalCents, o.shippingCents, o.discountCents, o.totalCents,
-        'usd', o.promotion?.id ?? null, o.promotion?.code ?? null, 'local', o.sessionId,
-        o.paidAt === null ? null : iso(o.paidAt), o.tracking?.trackNum ?? null, o.tracking?.trackUrl ?? null, o.tracking?.carrier ?? null, o.tracking?.estimateDate ?? null,
-        iso(o.createdAt), iso(o.updatedAt), o.refundedCents, isoOrNull(o.cancelledAt), o.cancelReason,
-      ]);
-      await insertRows(tx, 'order_lines', [
-        ['order_id', 'int'], ['product_id', 'int'], ['name', 'text'], ['unit_price_cents', 'int'], ['quantity', 'int'], ['line_total_cents', 'int'],
-      ], orders.flatMap((o) => o.lines.map((l) => ({ o, l }))), ({ o, l }) => [o.id, l.product.id, l.product.name, l.unitPriceCents, l.quantity, l.unitPriceCents * l.quantity]);
-      await insertRows(tx, 'local_payment_sessions', [
-        ['id', 'text'], ['order_id', 'int'], ['amount_cents', 'int'], ['currency', 'text'], ['status', 'text'], ['created_at', 'timestamptz'], ['completed_at', 'timestamptz'],
-        ['refunded_cents', 'int'],
-      ], orders, (o) => [o.sessionId, o.id, o.totalCents, 'usd', o.paidAt !== null ? 'paid' : o.declined ? 'failed' : 'cancelled', iso(o.createdAt), iso(o.settledAt), o.refundedCents]);
-      await insertRows(tx, 'payment_events', [['id', 'text'], ['provider', 'text'], ['type', 'text'], ['received_at', 'timestamptz']],
-        paid, (o) => [`fulfil:local:${o.sessionId}`, 'local', 'fulfilment', iso(o.paidAt!)]);
-    });
-
-    const invoices = await phase(`invoices (${paid.length})`, async () => {
-      if (paid.length === 0) return { first: null, last: null };
-      // Takes the next paid.length numbers in one statement; the row stays locked until commit.
-      const [reserved] = await tx.query<{ value: string | number }>(
-        `insert into counters (name, value) values ('invoice_no', $1::bigint)
-         on conflict (name) do update set value = counters.value + $2::bigint returning value`,
-        [FIRST_INVOICE_NO + paid.length - 1, paid.length],
-      );
-      const last = Number(reserved!.value);
-      const first = last - paid.length + 1;
-      await insertRows(tx, 'invoices', [
-        ['invoice_no', 'int'], ['order_id', 'int'], ['user_id', 'int'], ['email', 'text'], ['subtotal_cents', 'int'], ['shipping_cents', 'int'],
-        ['discount_cents', 'int'], ['total_cents', 'int'], ['currency', 'text'], ['paid_at', 'timestamptz'], ['created_at', 'timestamptz'],
-      ], paid, (o, i) => [
-        first + i, o.id, o.user.id, o.user.email, o.subtotalCents, o.shippingCents, o.discountCents, o.totalCents, 'usd', iso(o.paidAt!), iso(o.paidAt!),
-      ]);
-      return { first, last };
-    });
-
-    const creditNotes = await phase(`refunds (${refunds.length}) + credit notes`, () => writeRefunds(tx, refunds));
-
-    await phase(`licences (${licenses.length})`, async () => {
-      // Keys come from the OS CSPRNG as fulfilment's do: a key derivable from a public seed would
-      // be a working credential for the licence server.
-      await insertRows(tx, 'licenses', [
-        ['id', 'uuid'], ['license_key', 'text'], ['type', 'text'], ['user_id', 'int'], ['order_id', 'int'], ['email', 'text'], ['start_at', 'timestamptz'],
-        ['expires_at', 'timestamptz'], ['activate_by', 'timestamptz'], ['unstarted_term_hours', 'int'], ['device_id', 'text'], ['device_bound_at', 'timestamptz'],
-        ['last_validated_at', 'timestamptz'], ['last_validated_ip', 'text'], ['revoked_at', 'timestamptz'], ['suspended_at', 'timestamptz'],
-        ['device_shared_at', 'timestamptz'], ['reminder_stage', 'int'], ['created_at', 'timestamptz'],
-        ['device_name', 'text'], ['last_app_version', 'text'], ['lease_expires_at', 'timestamptz'], ['revoked_reason', 'text'],
-      ], licenses, (l) => [
-        l.id, formatLicenseKey(crypto.randomBytes(LICENSE_KEY_BYTES)), l.type, l.userId, l.orderId, l.email, iso(l.startAt),
-        iso(l.expiresAt), isoOrNull(l.activateBy), l.unstartedTermHours, l.deviceId, isoOrNull(l.deviceBoundAt),
-        isoOrNull(l.lastValidatedAt), l.lastValidatedIp, isoOrNull(l.revokedAt), isoOrNull(l.suspendedAt),
-        isoOrNull(l.deviceSharedAt), seededReminderStage(l, now), iso(l.createdAt),
-        l.deviceName, l.lastAppVersion, isoOrNull(l.leaseExpiresAt), l.revokedAt === null ? null : (l.revokedReason ?? 'admin'),
-      ]);
-      await insertRows(tx, 'booth_names', [['user_id', 'int'], ['device_id', 'text'], ['name', 'text'], ['updated_at', 'timestamptz']], nicknames, (n) => [
-        n.userId, n.deviceId, n.name, iso(now),
-      ]);
-    });
-
-    const addresses = licenses.flatMap((l) => l.addresses.map((a) => ({ l, a })));
-    await phase(`device addresses (${addresses.length})`, async () => {
-      await insertRows(tx, 'license_device_addresses', [
-        ['license_id', 'uuid'], ['device_id', 'text'], ['ip', 'text'], ['first_seen_at', 'timestamptz'], ['last_seen_at', 'timestamptz'],
-      ], addresses, ({ l, a }) => [l.id, l.deviceId, a.ip, iso(a.firstSeenAt), iso(a.lastSeenAt)]);
-    });
-
-    const redemptions = paid.filter((o) => o.promotion !== null);
-    await phase(`redemptions (${redemptions.length})`, () =>
-      insertRows(tx, 'promotion_redemptions', [
-        ['promotion_id', 'uuid'], ['coupon_id', 'uuid'], ['user_id', 'int'], ['order_id', 'int'], ['created_at', 'timestamptz'],
-      ], redemptions, (o) => [o.promotion!.id, o.promotion!.coupon.id, o.user.id, o.id, iso(o.paidAt!)]),
-    );
-
-    const readRng = createRng(opts.seed, 'notifications', batch);
-    await phase(`notifications (${notifications.length})`, () =>
-      insertRows(tx, 'notifications', [
-        ['user_id', 'int'], ['type', 'text'], ['title', 'text'], ['message', 'text'], ['is_read', 'boolean'], ['is_done', 'boolean'], ['created_at', 'timestamptz'],
-      ], notifications.sort((x, y) => x.createdAt - y.createdAt), (n) => {
-        const isRead = readRng.chance(now - n.createdAt > 3 * DAY ? 0.85 : 0.3);
-        return [n.userId, n.type, n.title, n.message, isRead, isRead && readRng.chance(0.4), iso(n.createdAt)];
-      }),
-    );
-
-    // The back office's history, written as its admin would have left it (none without the admin).
-    const [adminRow] = await tx.query<{ id: number; email: string; created_at: string | Date }>(
-      `select id, email, created_at from users where email = $1 and role <> 'user'`,
-      [DEMO_ADMIN_EMAIL],
-    );
-    const office: BackOffice = adminRow
-      ? generateBackOffice(createRng(opts.seed, 'back-office', batch), {
-          admin: { id: Number(adminRow.id), email: adminRow.email, createdAt: new Date(adminRow.created_at).getTime() },
-          now,
-          windowStart,
-          users,
-          orders,
-          licenses,
-          coupons,
-          promotions,
-        })
-      : { generated: [], notices: [], contacts: [], audit: [], adminNotices: [] };
-    const officeRows = office.notices.length + office.adminNotices.length + office.contacts.length + office.audit.length + office.generated.length;
-    await phase(`back office (${officeRows} rows)`, async () => {
-      await insertRows(tx, 'licenses', [
-        ['id', 'uuid'], ['license_key', 'text'], ['type', 'text'], ['user_id', 'int'], ['email', 'text'], ['start_at', 'timestamptz'],
-        ['expires_at', 'timestamptz'], ['device_id', 'text'], ['device_bound_at', 'timestamptz'], ['last_validated_at', 'timestamptz'],
-        ['last_validated_ip', 'text'], ['reminder_stage', 'int'], ['created_at', 'timestamptz'],
-      ], office.generated, (l) => [
-        l.id, formatLicenseKey(crypto.randomBytes(LICENSE_KEY_BYTES)), l.type, l.userId, l.email, iso(l.startAt),
-        isoOrNull(l.expiresAt), l.deviceId, isoOrNull(l.deviceBoundAt), isoOrNull(l.lastValidatedAt), l.lastValidatedIp,
-        seededReminderStage(l, now), iso(l.createdAt),
-      ]);
-      await insertRows(tx, 'license_device_addresses', [
-        ['license_id', 'uuid'], ['device_id', 'text'], ['ip', 'text'], ['first_seen_at', 'timestamptz'], ['last_seen_at', 'timestamptz'],
-      ], office.generated.flatMap((l) => l.addresses.map((a) => ({ l, a }))), ({ l, a }) => [l.id, l.deviceId, a.ip, iso(a.firstSeenAt), iso(a.lastSeenAt)]);
-      await insertRows(tx, 'contact_messages', [
-        ['name', 'text'], ['email', 'text'], ['phone', 'text'], ['company', 'text'], ['message', 'text'], ['ip', 'text'], ['created_at', 'timestamptz'],
-      ], office.contacts, (c) => [c.name, c.email, c.phone, c.company, c.message, c.ip, iso(c.createdAt)]);
-      await insertRows(tx, 'notifications', [
-        ['id', 'uuid'], ['user_id', 'int'], ['type', 'text'], ['title', 'text'], ['message', 'text'], ['is_read', 'boolean'], ['is_done', 'boolean'], ['created_at', 'timestamptz'],
-      ], office.notices, (n) => [n.id, n.userId, n.type, n.title, n.message, n.isRead, n.isDone, iso(n.createdAt)]);
-      await insertRows(tx, 'admin_notifications', [
-        ['id', 'uuid'], ['type', 'text'], ['title', 'text'], ['message', 'text'], ['subject_user_id', 'int'], ['is_read', 'boolean'], ['is_done', 'boolean'],
-        ['created_at', 'timestamptz'],
-      ], office.adminNotices, (n) => [n.id, n.type, n.title, n.message, n.subjectUserId, n.isRead, n.isDone, iso(n.createdAt)]);
-      await insertRows(tx, 'admin_audit', [
-        ['actor_id', 'int'], ['actor_email', 'text'], ['action', 'text'], ['target_type', 'text'], ['target_id', 'text'],
-        ['before', 'jsonb'], ['after', 'jsonb'], ['ip', 'text'], ['created_at', 'timestamptz'],
-      ], office.audit, (a) => [
-        adminRow!.id, adminRow!.email, a.action, a.targetType, a.targetId,
-        a.before === null ? null : JSON.stringify(a.before), a.after === null ? null : JSON.stringify(a.after), a.ip, iso(a.at),
-      ]);
-    });
-
-    return {
-      users: users.length,
-      orders: orders.length,
-      paidOrders: paid.length,
-      invoices: { count: paid.length, ...invoices },
-      refunds: {
-        count: refunds.length,
-        succeeded: refunds.filter((r) => r.state === 'succeeded').length,
-        cancellations: refunds.filter((r) => r.state === 'succeeded' && r.origin === 'cancel').length,
-        refundedCents: refunds.reduce((s, r) => s + (r.state === 'succeeded' ? r.amountCents : 0), 0),
-        creditNotes,
-      },
-      licenses,
-      generatedLicenses: office.generated.length,
-      licenseStates: {
-        unstarted: licenses.filter((l) => l.activateBy !== null).length,
-        suspended: licenses.filter((l) => l.suspendedAt !== null).length,
-        shared: licenses.filter((l) => l.deviceSharedAt !== null).length,
-      },
-      coupons: coupons.length,
-      promotionCodes: promotions.length,
-      redemptions: redemptions.length,
-      notifications: notifications.length + office.notices.length,
-      adminNotifications: office.adminNotices.length,
-      contactMessages: office.contacts.length,
-      auditRows: office.audit.length,
-    };
-  });
+  const result = await q.transaction((tx) => seedShop(tx, run, opts, passwordHash));
 
   const events = await phase(`usage events (${opts.events})`, async () => {
-    const eventRng = createRng(opts.seed, 'events', batch);
-    // Report delays from a stream of their own, so the events stay the same.
-    const reportRng = createRng(opts.seed, 'event-reports', batch);
-    const columns: Column[] = [
-      ['license_id', 'uuid'], ['kind', 'text'], ['device_id', 'text'], ['ip_address', 'text'], ['filename', 'text'],
-      ['file_type', 'text'], ['processing_time', 'real'], ['error_message', 'text'], ['occurred_at', 'timestamptz'],
-      ['received_at', 'timestamptz'],
-    ];
-    // event_id stays null, as on rows reported before the column existed: it only lets the
-    // ingest count a resent event once (NULLs never collide in its unique index), nothing reads
-    // it, and filling it made this phase half again slower (the index then holds 36 more bytes
-    // a row).
-    // PostgreSQL writes one batch while the next is generated; PGlite runs in this thread anyway.
-    const parallel = database.driver === 'postgres' ? 2 : 1;
-    const inFlight: Promise<void>[] = [];
-    let rows: unknown[][] = [];
-    let written = 0;
-    const flush = async () => {
-      if (rows.length === 0) return;
-      const insert = insertRows(q, 'usage_events', columns, rows, (row) => row);
-      // Awaited below; the no-op handler only keeps a failure from counting as unhandled meanwhile.
-      insert.catch(() => {});
-      inFlight.push(insert);
-      written += rows.length;
-      rows = [];
-      if (inFlight.length >= parallel) await inFlight.shift();
-    };
-    for (const e of generateEvents(eventRng, { count: opts.events, now, windowStart, licenses: result.licenses })) {
-      // The program reports each event with its next flush, up to a few minutes later.
-      const receivedAt = Math.min(now, e.occurredAt + Math.floor(reportRng.between(2_000, 180_000)));
-      rows.push([e.licenseId, e.kind, e.deviceId, e.ip, e.filename, e.fileType, e.processingTime, e.errorMessage, iso(e.occurredAt), iso(receivedAt)]);
-      if (rows.length >= INSERT_BATCH) await flush();
-    }
-    await flush();
-    await Promise.all(inFlight);
+    const written = await writeUsageEvents(
+      q,
+      // Report delays from a stream of their own, so the events stay the same.
+      { eventRng: run.rng('events'), reportRng: run.rng('event-reports') },
+      // PostgreSQL writes one batch while the next is generated; PGlite runs in this thread anyway.
+      { count: opts.events, now, windowStart: run.windowStart, licenses: result.licenses, parallel: database.driver === 'postgres' ? 2 : 1 },
+    );
     if (written < opts.events) log(`  (only ${written} usage events: no activated licence to report them)`);
     return written;
   });
 
   return { ...result, licenses: result.licenses.length, events, timings };
+}
+
+function checkedOptions(options: Partial<DemoShopOptions>): DemoShopOptions {
+  const opts: DemoShopOptions = { ...DEFAULT_DEMO_OPTIONS, now: new Date(), ...options };
+  for (const key of ['users', 'orders', 'events', 'days', 'seed'] as const) {
+    if (!Number.isInteger(opts[key]) || opts[key] < 0) throw new RangeError(`${key} must be a whole number ≥ 0`);
+  }
+  if (opts.days < 1) throw new RangeError('days must be at least 1');
+  return opts;
+}
+
+/** Refuses a database that already holds demo data unless `force`; an appended batch numbers its accounts after the ones already there. */
+async function batchNumber(q: RawSql, force: boolean): Promise<number> {
+  const [counted] = await q.query<{ n: number }>(`select count(*)::int as n from users where email like $1`, [
+    `%@${DEMO_EMAIL_DOMAIN}`,
+  ]);
+  const existing = Number(counted?.n ?? 0);
+  if (existing > 0 && !force) throw new DemoDataPresentError(existing);
+  return existing > 0 ? existing : 0;
+}
+
+/** Everything but the usage events, in the caller's transaction. */
+async function seedShop(
+  tx: RawSql,
+  run: SeedRun,
+  opts: DemoShopOptions,
+  passwordHash: string,
+): Promise<Omit<DemoShopResult, 'licenses' | 'events' | 'timings'> & { licenses: DemoLicense[] }> {
+  const { now, windowStart, batch } = run;
+  const drafts = generateUsers(run.rng('users'), opts.users, batch, now, windowStart);
+  const users = await run.phase(`users (${opts.users})`, () => writeUsers(tx, drafts, { passwordHash, now, batch }));
+  const plan = await planShop(tx, run, users, opts.orders);
+  const written = await writeShop(tx, run, plan);
+  const office = await backOffice(tx, run, plan);
+  const { orders, paid, licenses, refunds, notifications } = plan;
+  return {
+    users: users.length,
+    orders: orders.length,
+    paidOrders: paid.length,
+    invoices: { count: paid.length, ...written.invoices },
+    refunds: {
+      count: refunds.length,
+      succeeded: refunds.filter((r) => r.state === 'succeeded').length,
+      cancellations: refunds.filter((r) => r.state === 'succeeded' && r.origin === 'cancel').length,
+      refundedCents: refunds.reduce((s, r) => s + (r.state === 'succeeded' ? r.amountCents : 0), 0),
+      creditNotes: written.creditNotes,
+    },
+    licenses,
+    generatedLicenses: office.generated.length,
+    licenseStates: {
+      unstarted: licenses.filter((l) => l.activateBy !== null).length,
+      suspended: licenses.filter((l) => l.suspendedAt !== null).length,
+      shared: licenses.filter((l) => l.deviceSharedAt !== null).length,
+    },
+    coupons: plan.coupons.length,
+    promotionCodes: plan.promotions.length,
+    redemptions: written.redemptions,
+    notifications: notifications.length + office.notices.length,
+    adminNotifications: office.adminNotices.length,
+    contactMessages: office.contacts.length,
+    auditRows: office.audit.length,
+  };
+}
+
+/**
+ * Coupons, orders (numbered from the orders sequence), the keys they issued and the notifications
+ * they sent, the refunds, then the fleet: what the booths reported, drawn after the refunds so that
+ * a refunded key is not seen checking in after its revocation.
+ */
+async function planShop(tx: RawSql, run: SeedRun, users: DemoUser[], orderCount: number): Promise<ShopPlan> {
+  const { now, windowStart } = run;
+  const { coupons, promotions } = generateCoupons(run.rng('coupons'), windowStart, now, run.suffix);
+  const drafts = generateOrders(run.rng('orders'), { count: orderCount, now, windowStart, users, promotions });
+  const ids = await nextIds(tx, 'orders', drafts.length);
+  const orders: DemoOrder[] = drafts.map((o, i) => ({ ...o, id: ids[i]! }));
+  const paid = orders.filter((o) => o.paidAt !== null).sort((x, y) => x.paidAt! - y.paidAt! || x.id - y.id);
+
+  const licenseRng = run.rng('licences');
+  const licenses: DemoLicense[] = [];
+  const notifications: DemoNotification[] = [];
+  for (const order of orders) {
+    const issued = licensesFor(licenseRng, order, now);
+    licenses.push(...issued);
+    notifications.push(...notificationsFor(order, issued));
+  }
+  const refunds = planRefunds(run.rng('refunds'), paid, licenses, now);
+  const fleetRng = run.rng('fleet');
+  const stale = planFleet(fleetRng, licenses, now);
+  recordCheckIns(run.rng('check-ins'), licenses, now, stale);
+  recordLeases(fleetRng, licenses, now);
+  const nicknames = boothNicknames(fleetRng, licenses);
+  return { users, coupons, promotions, orders, paid, licenses, notifications, refunds, nicknames };
+}
+
+/** The plan's rows, table by table, each group a timed phase. */
+async function writeShop(tx: RawSql, run: SeedRun, plan: ShopPlan) {
+  const { phase, now } = run;
+  const { coupons, promotions, orders, paid, licenses, notifications, refunds } = plan;
+  await phase(`coupons (${coupons.length}) + codes`, () => writeCoupons(tx, coupons, promotions));
+  await phase(`orders (${orders.length}) + lines`, () => writeOrders(tx, orders, paid));
+  const invoices = await phase(`invoices (${paid.length})`, () => writeInvoices(tx, paid));
+  const creditNotes = await phase(`refunds (${refunds.length}) + credit notes`, () => writeRefunds(tx, refunds));
+  await phase(`licences (${licenses.length})`, async () => {
+    await writeLicenses(tx, licenses, now);
+    await writeBoothNames(tx, plan.nicknames, now);
+  });
+  const addressCount = licenses.reduce((n, l) => n + l.addresses.length, 0);
+  await phase(`device addresses (${addressCount})`, () => writeDeviceAddresses(tx, licenses));
+  const redemptions = paid.filter((o) => o.promotion !== null);
+  await phase(`redemptions (${redemptions.length})`, () => writeRedemptions(tx, redemptions));
+  const readRng = run.rng('notifications');
+  await phase(`notifications (${notifications.length})`, () => writeNotifications(tx, notifications, readRng, now));
+  return { invoices, creditNotes, redemptions: redemptions.length };
+}
+
+/** The back office's history, written as its admin would have left it (none without the admin). */
+async function backOffice(tx: RawSql, run: SeedRun, plan: ShopPlan): Promise<BackOffice> {
+  const [adminRow] = await tx.query<{ id: number; email: string; created_at: string | Date }>(
+    `select id, email, created_at from users where email = $1 and role <> 'user'`,
+    [DEMO_ADMIN_EMAIL],
+  );
+  const office: BackOffice = adminRow
+    ? generateBackOffice(run.rng('back-office'), {
+        admin: { id: Number(adminRow.id), email: adminRow.email, createdAt: new Date(adminRow.created_at).getTime() },
+        now: run.now,
+        windowStart: run.windowStart,
+        users: plan.users,
+        orders: plan.orders,
+        licenses: plan.licenses,
+        coupons: plan.coupons,
+        promotions: plan.promotions,
+      })
+    : NO_BACK_OFFICE;
+  const officeRows = office.notices.length + office.adminNotices.length + office.contacts.length + office.audit.length + office.generated.length;
+  await run.phase(`back office (${officeRows} rows)`, async () => {
+    if (adminRow) await writeBackOffice(tx, office, adminRow, run.now);
+  });
+  return office;
 }

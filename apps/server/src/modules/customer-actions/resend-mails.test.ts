@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { CUSTOMER_ACTION_MSG } from '@lbs/domain/customer-actions';
-import { buildTestApp, mailTo, type TestApp } from '../../../test/build-test-app';
-import { createAdminWithSession, createUserWithSession, randomIp, type TestUser } from '../../../test/fixtures';
+import { mailTo, type TestApp } from '../../../test/build-test-app';
+import { buildAdminTestApp } from '../../../test/admin-test-app';
+import { createUserWithSession, randomIp, type TestUser } from '../../../test/fixtures';
 import { insertLicense, insertPaidOrder } from '../../../test/account-fixtures';
 import { adminAudit, emailTokens, notifications } from '../../db/schema';
 
@@ -11,9 +12,7 @@ let admin: TestUser;
 let customer: TestUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await createAdminWithSession(t.db);
-  customer = await createUserWithSession(t.db, { firstName: 'Budi' });
+  ({ t, admin, customer } = await buildAdminTestApp({ customer: { firstName: 'Budi' } }));
 });
 afterAll(() => t.close());
 

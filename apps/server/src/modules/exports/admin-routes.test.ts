@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTING_EXPORT_COLUMNS, ACCOUNTING_EXPORTS, EXPORT_MSG, lastMonthRange } from '@lbs/domain/accounting-exports';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import type { TestApp } from '../../../test/build-test-app';
+import { buildAdminTestApp } from '../../../test/admin-test-app';
 import { insertCreditNote, insertInvoice, insertManyOrders, insertPaidOrder } from '../../../test/export-fixtures';
-import { createAdminWithSession, createUserWithSession, type TestUser } from '../../../test/fixtures';
+import type { TestUser } from '../../../test/fixtures';
 import { selectRows } from '../../db/select-rows';
 import { exportRange } from './export-range';
 import { creditNoteExportBatches } from './credit-notes-csv';
@@ -15,9 +16,7 @@ let admin: TestUser;
 let customer: TestUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await createAdminWithSession(t.db);
-  customer = await createUserWithSession(t.db);
+  ({ t, admin, customer } = await buildAdminTestApp());
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, businessDayOf } from '@lbs/domain/report-periods';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createAdminWithSession, createUserWithSession, type TestUser } from '../../../test/fixtures';
+import type { TestApp } from '../../../test/build-test-app';
+import { buildAdminTestApp } from '../../../test/admin-test-app';
+import type { TestUser } from '../../../test/fixtures';
 import { insertAccount, insertLicenseSpan, insertOrderPaidAt } from '../../../test/report-fixtures';
 import { ConfigError, loadConfig } from '../../config';
 
@@ -10,9 +11,7 @@ let admin: TestUser;
 let customer: TestUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await createAdminWithSession(t.db);
-  customer = await createUserWithSession(t.db);
+  ({ t, admin, customer } = await buildAdminTestApp());
 });
 afterAll(() => t.close());
 

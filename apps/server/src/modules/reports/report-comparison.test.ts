@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createAdminWithSession, createUserWithSession, type TestUser } from '../../../test/fixtures';
+import type { TestApp } from '../../../test/build-test-app';
+import { buildAdminTestApp } from '../../../test/admin-test-app';
+import type { TestUser } from '../../../test/fixtures';
 import { insertAccount, insertLicenseSpan, insertOrderPaidAt } from '../../../test/report-fixtures';
 import { licenses, orderLines, orders } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
@@ -16,9 +17,7 @@ let admin: TestUser;
 let customer: TestUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await createAdminWithSession(t.db);
-  customer = await createUserWithSession(t.db);
+  ({ t, admin, customer } = await buildAdminTestApp());
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createAdminWithSession, createUserWithSession, type TestUser } from '../../../test/fixtures';
+import type { TestApp } from '../../../test/build-test-app';
+import { buildAdminTestApp } from '../../../test/admin-test-app';
+import type { TestUser } from '../../../test/fixtures';
 import { insertLicense } from '../../../test/account-fixtures';
 import type { Db } from '../../db/client';
 import { sql } from 'drizzle-orm';
@@ -13,9 +14,7 @@ let admin: TestUser;
 let customer: TestUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await createAdminWithSession(t.db);
-  customer = await createUserWithSession(t.db);
+  ({ t, admin, customer } = await buildAdminTestApp());
 });
 afterAll(() => t.close());
 

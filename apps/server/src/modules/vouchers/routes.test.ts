@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createAdminWithSession, createUserWithSession, type TestUser } from '../../../test/fixtures';
+import type { TestApp } from '../../../test/build-test-app';
+import { buildAdminTestApp } from '../../../test/admin-test-app';
+import { createUserWithSession, type TestUser } from '../../../test/fixtures';
 import { coupons, orders, promotionCodes } from '../../db/schema';
 import { customerHoldsPromotion } from './customer-holds-promotion';
 
@@ -10,9 +11,7 @@ let admin: TestUser;
 let user: TestUser;
 let ipCounter = 1;
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await createAdminWithSession(t.db);
-  user = await createUserWithSession(t.db);
+  ({ t, admin, customer: user } = await buildAdminTestApp());
 });
 afterAll(() => t?.close());
 

@@ -1,7 +1,8 @@
 /**
- * Word lists for the demo shop (seed-demo.ts): who the customers are, where parcels go, what the
- * booths print and how they fail. The shop sells to photo-booth operators in Southeast Asia, so
- * most customers are in Singapore and Indonesia and the rest spread over the region and beyond.
+ * Word lists for the demo shop (the seeder, ../seed-demo.ts): who the customers are, where parcels
+ * go, what the booths print and how they fail. The shop sells to photo-booth operators in Southeast
+ * Asia, so most customers are in Singapore and Indonesia and the rest spread over the region and
+ * beyond.
  */
 
 export interface NameGroup {
