@@ -58,7 +58,7 @@ const serverImportZones = [
  * validation's row cache coherent, audit and tell the customer (docs/decisions/0018). Elsewhere
  * the table is read only. The named exceptions write columns no rule reads back, or rows no
  * product process holds yet: the licence server's batched bookkeeping of checks (last validated,
- * last app version, lease expiry, the copied-state flag), the demo seeder and tests.
+ * last app version, lease expiry, the copied-state flag), the demo seeder's licences and tests.
  */
 const licensesWriteMessage = 'Only the licensing wing (modules/license-changes) writes the licenses table: add or use a verb there (docs/decisions/0018).';
 const licensesWriteSyntax = [
@@ -75,6 +75,10 @@ const licensesWriteSyntax = [
     message: licensesWriteMessage,
   },
   {
+    selector: "CallExpression[callee.name=/^insert/][arguments.1.value='licenses']",
+    message: licensesWriteMessage,
+  },
+  {
     selector: 'Literal[value=/\\b(update|insert\\s+into|delete\\s+from)\\s+"?licenses"?(\\s|$)/i]',
     message: licensesWriteMessage,
   },
@@ -83,8 +87,7 @@ const licensesWriters = [
   `${server}/modules/license-changes/**`,
   `${server}/modules/license-server/license-check-log.ts`,
   `${server}/modules/license-server/device-addresses.ts`,
-  `${server}/cli/seed-demo*.ts`,
-  `${server}/cli/seed-demo/**`,
+  `${server}/cli/seed-demo/licenses.ts`,
   `${server}/**/*.test.ts`,
 ];
 
