@@ -62,7 +62,7 @@ class OneLinePerRequest extends LogController {
    * The app's logger without its redaction, for answered requests' lines only: every field of such
    * a line is one this class picks, none can hold a secret (the URL is masked by the req
    * serializer), and the redaction's walk over each line cost more than the rest of the line
-   * (about 13 of 18 µs, bench:license). Errors keep the redacting logger: an error may carry anything.
+   * (measured with bench:license). Errors keep the redacting logger: an error may carry anything.
    * Made from the app's logger, so it follows the app's level; a route's own `logLevel` (none is
    * set today) would not apply to these lines.
    */

@@ -100,8 +100,8 @@ type ThreadMessage = { ready: Ed25519Library } | { id: number; signatures: strin
 
 /**
  * Signs with one Ed25519 key on a thread of its own. A lease is signed on every valid licence check,
- * and the signature was the largest single cost of a check on the main thread (libsodium's 19-45 µs
- * of its 175 µs on the 2-core machine: issue 24). Here the main thread only queues the input: the
+ * and the signature was the largest single cost of a check on the main thread (figures: decision
+ * 0017 and the README's Figures table). Here the main thread only queues the input: the
  * inputs queued while the event loop handles one round of I/O go to the thread as one message
  * (setImmediate), so under load one message carries many signatures, and the thread signs beside
  * the event loop on another core.

@@ -64,7 +64,7 @@ function encodedHeader(kid: string): string {
  * Signs leases: compact JWS (RFC 7515), EdDSA with Ed25519 (RFC 8037), header {alg, kid, typ:
  * 'lease+jwt'}. Signed by the key's signing thread (ed25519-signing-thread.ts: libsodium where it
  * has a build, else node:crypto; the same bytes either way), never jose's SignJWT: jose signs through
- * WebCrypto, about 190 µs a lease, and every valid check issues one (bench:license). The
+ * WebCrypto, several times slower, and every valid check issues one (decision 0017). The
  * serialisation is the standard's three base64url parts; jose verifies the result in the tests
  * and in packages/license-client, so any JOSE library reads what this writes.
  */
