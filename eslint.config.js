@@ -45,7 +45,11 @@ const server = 'apps/server/src';
  */
 const serverImportZones = [
   { target: `${server}/lib`, from: [`${server}/db`, `${server}/modules`], message: 'lib/ may not import db/ or modules/.' },
-  { target: `${server}/db`, from: `${server}/modules`, message: 'db/ may not import modules/: a tool that needs both belongs in cli/.' },
+  {
+    target: `${server}/db`,
+    from: [`${server}/modules`, `${server}/cli`],
+    message: 'db/ may not import modules/ or cli/: a tool that needs both belongs in cli/, a test that needs them in test/.',
+  },
 ];
 
 export default tseslint.config(
