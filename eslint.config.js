@@ -41,11 +41,26 @@ const server = 'apps/server/src';
 /**
  * The server's layers, lowest first: lib/ (helpers that know no database), db/ (schema, client,
  * generic queries), modules/ (the shop's rules). The entry points (main.ts, app.ts, cli/) put them
- * together.
+ * together. Among the modules, payments → refunds → orders (and payments → orders).
  */
 const serverImportZones = [
   { target: `${server}/lib`, from: [`${server}/db`, `${server}/modules`], message: 'lib/ may not import db/ or modules/.' },
-  { target: `${server}/db`, from: `${server}/modules`, message: 'db/ may not import modules/: a tool that needs both belongs in cli/.' },
+  {
+    target: `${server}/db`,
+    from: [`${server}/modules`, `${server}/cli`],
+    message: 'db/ may not import modules/ or cli/: a tool that needs both belongs in cli/, a test that needs them in test/.',
+  },
+  // Money flows one way: a payment fulfils an order and may refund it; a refund changes an order.
+  {
+    target: `${server}/modules/orders`,
+    from: [`${server}/modules/refunds`, `${server}/modules/payments`],
+    message: 'orders/ may not import refunds/ or payments/: they build on orders (an order with its refunds is read in orders/).',
+  },
+  {
+    target: `${server}/modules/refunds`,
+    from: `${server}/modules/payments`,
+    message: 'refunds/ may not import payments/: payments call refunds (the Stripe client is in integrations/stripe/).',
+  },
   {
     target: `${server}/modules/license-changes/!(*.test).ts`,
     from: ['licenses', 'license-server', 'customer-actions', 'customers', 'payments', 'refunds', 'orders'].map((m) => `${server}/modules/${m}`),

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BackupError, backupDatabase, restoreDatabase } from './backup';
+import { BackupError, backupDatabase, restoreDatabase } from '../db/dump-restore';
 import { ConfigError } from '../config';
 import { DatabaseInUseError } from '../db/client';
 import { openCliDatabase, operatorPath } from './cli-database';

@@ -1,10 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { onPostgres } from '../../test/build-test-app';
-import { openDatabase, type Database } from './client';
+import { DatabaseInUseError, openDatabase, type Database } from './client';
 import { pgMajorOf, PGLITE_PG_MAJOR } from './upgrade-pglite-data';
 
 const sharedBuffers = async (database: Database) =>
@@ -46,3 +47,24 @@ it.skipIf(onPostgres())('opens a data folder that does not exist yet, in this PG
     await third.close();
   }
 }, 120_000);
+
+it("PGlite's files are locked to the process that has them open", async () => {
+  const dataDir = path.join(root, 'locked');
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lock = path.join(dataDir, 'pglite.lock');
+  // A live process holds it (our parent, standing in for a running server): refused, untouched.
+  fs.writeFileSync(lock, String(process.ppid));
+  await expect(openDatabase({ dataDir })).rejects.toThrow(DatabaseInUseError);
+  expect(fs.readFileSync(lock, 'utf8')).toBe(String(process.ppid));
+  // A process that has ended left it behind: taken over, and released on close.
+  const ended = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid!;
+  fs.writeFileSync(lock, String(ended));
+  const database = await openDatabase({ dataDir });
+  try {
+    expect(fs.readFileSync(lock, 'utf8')).toBe(String(process.pid));
+    await expect(openDatabase({ dataDir })).rejects.toThrow(/already open in this process/);
+  } finally {
+    await database.close();
+  }
+  expect(fs.existsSync(lock)).toBe(false);
+}, 60_000);

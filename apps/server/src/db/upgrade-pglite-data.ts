@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
-import { countRows, DUMP_ARGS, restoreDatabase } from '../cli/backup';
+import { countRows, DUMP_ARGS, restoreDatabase } from './dump-restore';
 import { pgliteDatabase, pgliteOptions } from './client';
 
 /**

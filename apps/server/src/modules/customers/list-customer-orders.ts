@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { paginate } from '../../db/paginate';
 import { orderLines, orders } from '../../db/schema';
 import { toOrderJson } from '../orders/order-json';
-import { loadRefunds } from '../refunds/load-refunds';
+import { loadRefunds } from '../orders/load-refunds';
 import { assertCustomerExists } from './find-customer';
 
 /**

@@ -1,9 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orderLines, orders } from '../../db/schema';
+import { orders } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
-import { customerVisibleRefunds, toOrderJson } from './order-json';
-import { loadRefunds } from '../refunds/load-refunds';
+import { loadOrderJson } from './load-order-json';
 
 /**
  * The caller's own order behind a payment session (the success page's ?session_id=), paid or
@@ -17,6 +16,5 @@ export async function findCheckoutOrder(db: Db, userId: number, sessionId: strin
     .where(and(eq(orders.paymentSessionId, sessionId), eq(orders.userId, userId)))
     .limit(1);
   if (!order) throw notFound('No checkout of yours has this session');
-  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
-  return toOrderJson(order, lines, customerVisibleRefunds((await loadRefunds(db, [order.id])).get(order.id)));
+  return loadOrderJson(db, order, 'customer');
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { containsPattern, searchedNumber } from '../../db/like-pattern';
 import { paginate } from '../../db/paginate';
 import { orderLines, orders } from '../../db/schema';
-import { loadRefunds } from '../refunds/load-refunds';
+import { loadRefunds } from './load-refunds';
 import { toOrderJson } from './order-json';
 import { orderWasPaid } from './was-paid';
 

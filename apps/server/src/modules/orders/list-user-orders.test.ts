@@ -7,7 +7,7 @@ import { countStatements } from '../../../test/count-statements';
 import type { Db } from '../../db/client';
 import { paginate } from '../../db/paginate';
 import { creditNotes, orderLines, orders, refundLines, refunds } from '../../db/schema';
-import { loadRefunds } from '../refunds/load-refunds';
+import { loadRefunds } from './load-refunds';
 import { listUserOrders } from './list-user-orders';
 import { customerVisibleRefunds, toOrderJson } from './order-json';
 import { orderWasPaid } from './was-paid';

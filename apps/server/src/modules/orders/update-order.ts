@@ -1,18 +1,17 @@
 import { formatCalendarDay } from '@lbs/domain/dates';
 import { greeting } from '@lbs/domain/greeting';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { carrierName, carrierTrackingUrl, isCarrierCode, isKnownCarrier, type CarrierCode } from '@lbs/domain/carriers';
 import type { TOrderUpdateBody } from '@lbs/domain/schemas';
 import type { Db, Tx } from '../../db/client';
-import { orderLines, orders } from '../../db/schema';
+import { orders } from '../../db/schema';
 import { renderMail } from '../../integrations/mail/template';
 import { notFound } from '../../lib/app-error';
 import { orderLabel } from '../audit/audit-labels';
 import { recordAdminAction, type AuditActor } from '../audit/record-admin-action';
 import { createNotification } from '../notifications/create-notification';
 import { enqueueMail } from '../outbox/enqueue';
-import { toOrderJson } from './order-json';
-import { loadRefunds } from '../refunds/load-refunds';
+import { loadOrderJson } from './load-order-json';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -73,8 +72,7 @@ export async function updateOrder(db: Db, actor: AuditActor, orderId: number, bo
       ...carrierFields(body, trackNum, before),
       estimateDate: next(body.estimate_date, before.estimateDate),
     });
-    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
-    return toOrderJson(order, lines, (await loadRefunds(tx, [order.id])).get(order.id));
+    return loadOrderJson(tx, order);
   });
 }
 

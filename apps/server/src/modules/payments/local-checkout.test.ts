@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, mailTo, type TestApp } from '../../../test/build-test-app';
 import { pdfTextLines } from '../../../test/pdf-text';
 import { cartOf, insertPromotion, onePaymentBody, postCheckout, SG_ADDRESS } from '../../../test/checkout-fixtures';
-import { createUserWithSession, type TestUser } from '../../../test/fixtures';
+import { createAdminWithSession, createUserWithSession, type TestUser } from '../../../test/fixtures';
 import {
   coupons,
   invoices,
@@ -15,7 +15,11 @@ import {
   orders,
   promotionCodes,
   promotionRedemptions,
+  refunds,
 } from '../../db/schema';
+import { createRefund } from '../refunds/create-refund';
+import { localRefundProvider } from '../refunds/local-refund-provider';
+import type { RefundProvider } from '../refunds/refund-provider';
 import { markLocalSessionPaid } from './local-provider';
 import { reconcilePayments } from './reconcile';
 import { CHECKOUT_SESSION_TTL_MS } from './stripe-checkout';
@@ -435,5 +439,25 @@ describe('exactly-once under concurrency and crashes', () => {
     expect(await timesRedeemed(promotion.id)).toBe(0);
     const [row] = await t.db.select().from(localPaymentSessions).where(and(eq(localPaymentSessions.id, session)));
     expect(row!.status).toBe('cancelled');
+  });
+
+  it('reconciliation also settles a refund left pending (the provider refunded, then the process died)', async () => {
+    const admin = await createAdminWithSession(t.db);
+    const user = await createUserWithSession(t.db);
+    const session = sessionOf((await postCheckout(t.app, user.headers, onePaymentBody(cartOf({ 11: 1 }), { email: user.email }))).json().url);
+    expect((await pay(session)).statusCode).toBe(303);
+    const local = localRefundProvider(t.db);
+    const crashing: RefundProvider = {
+      async refund(request) {
+        await local.refund(request);
+        throw new Error('process died');
+      },
+    };
+    const actor = { id: admin.id, email: admin.email, ip: null };
+    const body = { id: crypto.randomUUID(), mode: 'amount', amount: 7, reason: 'x' } as const;
+    expect(await createRefund(t.ctx, actor, (await orderBySession(session)).id, body, { provider: crashing })).toMatchObject({ state: 'pending' });
+    // Past the minute a pending refund is left alone for (its request may still be running).
+    await reconcilePayments(t.ctx, log, new Date(Date.now() + 2 * 60_000));
+    expect((await t.db.select().from(refunds).where(eq(refunds.id, body.id)))[0]).toMatchObject({ state: 'succeeded' });
   });
 });

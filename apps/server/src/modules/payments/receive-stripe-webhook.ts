@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context';
+import { stripeClient } from '../../integrations/stripe/stripe-client';
 import { badRequest } from '../../lib/app-error';
 import { handleStripeEvent } from './handle-stripe-event';
-import { stripeClient } from './stripe-client';
 
 /**
  * POST /payments/webhook: the raw body and its Stripe-Signature header. Only an event whose

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { AppContext } from '../../app-context';
+import { stripeClient } from '../../integrations/stripe/stripe-client';
 import { RepeatingTask } from '../../lib/repeating-task';
 import { localPaymentSessions, orders } from '../../db/schema';
 import { reconcileRefunds } from '../refunds/reconcile-refunds';
@@ -9,7 +10,6 @@ import { endUnpaidOrder } from './fail-payment';
 import { fulfilOrder } from './fulfil-order';
 import { fulfilStripeSession, sessionIsPaid } from './handle-stripe-event';
 import { CHECKOUT_SESSION_TTL_MS, unpaidStripeOrders } from './stripe-checkout';
-import { stripeClient } from './stripe-client';
 
 /** Stripe sessions live at most 24 h; older unpaid orders are settled already or lost. */
 const STRIPE_LOOKBACK_MS = 3 * 24 * 3600 * 1000;

@@ -4,12 +4,12 @@ import { z } from 'zod';
 import { ZCheckoutSession } from '@lbs/domain/responses';
 import { ZOnePaymentBody } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
+import { stripeClient } from '../../integrations/stripe/stripe-client';
 import { BEARER, BODY_ERRORS, errors, withExample } from '../../lib/openapi';
 import { requireUser } from '../../plugins/guards';
 import { rateTableProvider } from '../shipping/rate-provider';
 import { createOnePaymentCheckout } from './create-checkout';
 import { receiveStripeWebhook } from './receive-stripe-webhook';
-import { stripeClient } from './stripe-client';
 
 export async function checkoutRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const shipping = rateTableProvider(ctx.config.SHIPPING_RATES);

@@ -13,7 +13,7 @@ import { auditActorOf } from '../audit/record-admin-action';
 import { cancelOrder } from './cancel-order';
 import { createRefund } from './create-refund';
 import { listAllCreditNotes } from './credit-notes';
-import { loadRefunds, toRefundJson } from './load-refunds';
+import { loadRefunds, toRefundJson } from '../orders/load-refunds';
 
 const ZOrderIdParams = z.object({ orderId: z.coerce.number().int().positive().max(2_147_483_647) });
 

@@ -1,16 +1,16 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { REFUND_MSG, remainingLines, type TCancelOrderBody, type TRefundJson } from '@lbs/domain/refunds';
 import type { AppContext } from '../../app-context';
 import type { Tx } from '../../db/client';
-import { localPaymentSessions, orderLines, orders } from '../../db/schema';
+import { localPaymentSessions, orders } from '../../db/schema';
+import { stripeClient } from '../../integrations/stripe/stripe-client';
 import { conflict, notFound } from '../../lib/app-error';
 import { orderLabel } from '../audit/audit-labels';
 import { recordAdminAction, type AuditActor } from '../audit/record-admin-action';
-import { toOrderJson } from '../orders/order-json';
-import { stripeClient } from '../payments/stripe-client';
+import { loadOrderJson } from '../orders/load-order-json';
+import { loadRefunds } from '../orders/load-refunds';
 import { releasePromotionUse } from '../vouchers/promotion-uses';
 import { runAndAnswer, type RefundDeps } from './create-refund';
-import { loadRefunds } from './load-refunds';
 import { recordRefund } from './record-refund';
 import { allocateOrRefuse, refundableOrder } from './refundable-order';
 
@@ -31,13 +31,15 @@ export async function cancelOrder(
   orderId: number,
   body: TCancelOrderBody,
   deps: RefundDeps = {},
-): Promise<{ order: ReturnType<typeof toOrderJson>; refund: TRefundJson | null }> {
+): Promise<{ order: Awaited<ReturnType<typeof loadOrderJson>>; refund: TRefundJson | null }> {
   const now = new Date();
   const step = await ctx.db.transaction((tx) => startCancel(tx, actor, orderId, body, now));
   let refund: TRefundJson | null = null;
   if (step.kind === 'unpaid') await expireStripeSession(ctx, step.order, deps.log);
   if (step.kind === 'refund' || step.kind === 'answer') refund = await runAndAnswer(ctx, body.id, deps);
-  return { order: await orderJson(ctx, orderId), refund };
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw notFound(REFUND_MSG.orderNotFound);
+  return { order: await loadOrderJson(ctx.db, order), refund };
 }
 
 async function startCancel(tx: Tx, actor: AuditActor, orderId: number, body: TCancelOrderBody, now: Date): Promise<Cancelling> {
@@ -105,12 +107,4 @@ async function expireStripeSession(ctx: AppContext, order: OrderRow, log?: Refun
     const status = (err as { statusCode?: number }).statusCode;
     if (status !== 400) log?.warn({ orderId: order.id, err: (err as Error).message }, 'could not expire the cancelled order’s Stripe session');
   }
-}
-
-/** One order as the back office reads it, with its lines and refunds. */
-export async function orderJson(ctx: AppContext, orderId: number) {
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) throw notFound(REFUND_MSG.orderNotFound);
-  const lines = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
-  return toOrderJson(order, lines, (await loadRefunds(ctx.db, [orderId])).get(orderId) ?? []);
 }

@@ -2,19 +2,23 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { cartOf, onePaymentBody, postCheckout } from '../../../test/checkout-fixtures';
-import { fakeStripeEnv, startFakeStripe, type FakeStripe } from '../../../test/fake-stripe-server';
+import { fakeStripeEnv, signedStripeEvent, startFakeStripe, type FakeStripe } from '../../../test/fake-stripe-server';
 import { createAdminWithSession, createUserWithSession, type TestUser } from '../../../test/fixtures';
 import { adminNotifications, licenses, orders, refunds } from '../../db/schema';
-import { fulfilOrder } from '../payments/fulfil-order';
 
-/* Cancelling an unpaid order paid through Stripe: its Checkout session is expired at Stripe. */
+/*
+ * Cancelling an unpaid order paid through Stripe: its Checkout session is expired at Stripe. A
+ * payment that completes anyway arrives as Stripe sends it, a signed webhook.
+ */
+
+const WEBHOOK_SECRET = 'whsec_test_cancel';
 
 let fake: FakeStripe;
 let t: TestApp;
 let admin: TestUser;
 beforeAll(async () => {
   fake = await startFakeStripe();
-  t = await buildTestApp({ RATE_LIMIT_DISABLED: '1', PUBLIC_URL: 'http://shop.test', ...fakeStripeEnv(fake, 'whsec_test_cancel') });
+  t = await buildTestApp({ RATE_LIMIT_DISABLED: '1', PUBLIC_URL: 'http://shop.test', ...fakeStripeEnv(fake, WEBHOOK_SECRET) });
   admin = await createAdminWithSession(t.db);
 });
 afterAll(async () => {
@@ -44,10 +48,17 @@ describe('cancelling a Stripe order', () => {
   it('a session Stripe had completed already: its payment, arriving after the cancel, delivers nothing and is refunded', async () => {
     const user = await createUserWithSession(t.db);
     const order = await stripeCheckout(user, { 11: 1 });
-    fake.complete(order.paymentSessionId!);
+    const session = fake.complete(order.paymentSessionId!);
     expect((await cancel(order.id)).statusCode).toBe(200);
-    const result = await fulfilOrder(t.ctx, { provider: 'stripe', sessionId: order.paymentSessionId!, amountCents: order.totalCents, currency: 'usd' });
-    expect(result.status).toBe('paid_after_cancel');
+    const { payload, signature } = signedStripeEvent('checkout.session.completed', session, WEBHOOK_SECRET);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await t.db.select().from(orders).where(eq(orders.id, order.id)))[0]).toMatchObject({ paymentStatus: 'refunded' });
     expect(await t.db.select().from(licenses).where(eq(licenses.orderId, order.id))).toHaveLength(0);
     const [refund] = await t.db.select().from(refunds).where(eq(refunds.orderId, order.id));
     expect(refund).toMatchObject({ origin: 'late_payment', provider: 'stripe', amountCents: order.totalCents });

@@ -7,7 +7,7 @@ import type { Tx } from '../../db/client';
 import { orders, refundLines, refunds } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
 import type { AuditActor } from '../audit/record-admin-action';
-import { loadRefund, toRefundJson } from './load-refunds';
+import { loadRefund, toRefundJson } from '../orders/load-refunds';
 import { recordRefund } from './record-refund';
 import { allocateOrRefuse, refundableOrder } from './refundable-order';
 import type { RefundProvider } from './refund-provider';

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context';
-import { stripeClient } from '../payments/stripe-client';
+import { stripeClient } from '../../integrations/stripe/stripe-client';
 import { localRefundProvider } from './local-refund-provider';
 import type { RefundProvider } from './refund-provider';
 import { stripeRefundProvider } from './stripe-refund-provider';

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { AppContext } from '../../app-context';
 import { paymentEvents, refunds } from '../../db/schema';
-import { stripeClient } from '../payments/stripe-client';
+import { stripeClient } from '../../integrations/stripe/stripe-client';
 import { type ProviderRefundReport, settleProviderRefund } from './settle-refund';
 import { refundStateOf, stripeRefundFailureText } from './stripe-refund-provider';
 

@@ -14,7 +14,7 @@ import {
 } from '../../../test/fake-stripe-server';
 import { createAdminWithSession, createUserWithSession, type TestUser } from '../../../test/fixtures';
 import { adminNotifications, creditNotes, licenses, orderLines, orders, paymentEvents, refunds } from '../../db/schema';
-import { reconcilePayments } from '../payments/reconcile';
+import { reconcileRefunds } from './reconcile-refunds';
 
 /*
  * Refunds through Stripe (issue 23, DESIGN §6.2), end to end: the real SDK against the Stripe
@@ -80,8 +80,11 @@ const creditNotesOf = (orderId: number) => t.db.select().from(creditNotes).where
 const refundMails = async (user: TestUser) => (await mailTo(t.app, user.email)).filter((m) => /refund/i.test(m.subject));
 const lastCreditNoteNo = async () => Number((await t.db.select({ n: max(creditNotes.creditNoteNo) }).from(creditNotes))[0]!.n ?? 0);
 const log = { info() {}, warn() {}, error() {} } as never;
-/** Reconciliation as it runs a few minutes from now (pending refunds younger than a minute are left alone). */
-const reconcileLater = () => reconcilePayments(t.ctx, log, new Date(Date.now() + 5 * 60_000));
+/**
+ * The refunds' reconciliation as it runs a few minutes from now (pending refunds younger than a
+ * minute are left alone). The payments' reconciliation runs it (payments/local-checkout.test.ts).
+ */
+const reconcileLater = () => reconcileRefunds(t.ctx, log, new Date(Date.now() + 5 * 60_000));
 const stripeRefundCalls = (refundId: string) => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds' && r.idempotencyKey === `refund-${refundId}`);
 
 describe('a back-office refund through Stripe', () => {

@@ -2,7 +2,7 @@ import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { creditNoteLabel, type TRefundJson } from '@lbs/domain/refunds';
 import type { DbOrTx } from '../../db/client';
 import { creditNotes, refunds } from '../../db/schema';
-import type { OrderRefundRow } from '../orders/order-json';
+import type { OrderRefundRow } from './order-json';
 
 /** A refund with its lines (their names and shares) and its credit note's number. */
 export interface RefundView extends OrderRefundRow {

@@ -5,8 +5,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { postgreSplitterOptions } from 'dbgate-query-splitter';
 import { splitQueryStream } from 'dbgate-query-splitter/lib/splitQueryStream.js';
-import type { Database } from '../db/client';
-import { selectRows } from '../db/select-rows';
+import type { Database } from './client';
+import { selectRows } from './select-rows';
 
 /**
  * Backups are plain SQL with INSERT statements (not COPY), written by PGlite's own pg_dump
