@@ -172,3 +172,8 @@ export function dayBuckets(days: readonly string[], timeZone: string): SQL {
   const ends = days.map((day) => startOfBusinessDay(addDays(day, 1), timeZone).toISOString());
   return sql`unnest(${list(days)}::text[], ${list(starts)}::timestamptz[], ${list(ends)}::timestamptz[]) as d(day, day_start, day_end)`;
 }
+
+/** An instant written as UTC wall time ('2025-03-03T15:59'). */
+export const utc = (iso: string) => new Date(`${iso}Z`);
+/** An instant written as Singapore wall time, the business zone's ('2025-03-03T23:59'). */
+export const sgt = (wall: string) => new Date(`${wall}+08:00`);

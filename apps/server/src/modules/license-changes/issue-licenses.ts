@@ -116,6 +116,7 @@ export async function issueLicenseByAdmin(
     type: 'license_purchase',
     title: 'License issued',
     message: `A LentiBooth license was issued to you, ${validity}. Find the key in your email and under Your Subscriptions.`,
+    mailMessage: `A LentiBooth license was issued to your account, ${validity}. It is also under Your Subscriptions in your account.`,
     subject: 'Your LentiBooth license key',
     rows: terms.activateBy
       ? [

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import { CUSTOMER_ACTION_MSG } from '@lbs/domain/customer-actions';
 import { MSG } from '@lbs/domain/messages';
 import type { Tx } from '../../db/client';
@@ -29,25 +29,22 @@ export async function lockLicense(
 export async function lockLicenseIfAny(tx: Tx, licenseId: unknown, opts: { ownerId?: number } = {}): Promise<LicenseRow | undefined> {
   // Anything but a UUID names no licence (and must not reach a uuid column).
   if (typeof licenseId !== 'string' || !UUID.test(licenseId)) return undefined;
-  const byId = eq(licenses.id, licenseId);
-  const [license] = await tx
-    .select()
-    .from(licenses)
-    .where(opts.ownerId === undefined ? byId : and(byId, eq(licenses.userId, opts.ownerId)))
-    .for('update');
-  return license;
+  return lockOne(tx, eq(licenses.id, licenseId), opts.ownerId);
 }
 
 /**
  * The licence a key names (by its hash: the key itself never reaches a query), row-locked, or
  * undefined. With `ownerId`, only that customer's: another's is not found, as an unknown key.
  */
-export async function lockLicenseByKeyHash(tx: Tx, keyHash: string, opts: { ownerId?: number } = {}): Promise<LicenseRow | undefined> {
-  const byHash = eq(licenses.keyHash, keyHash);
+export function lockLicenseByKeyHash(tx: Tx, keyHash: string, opts: { ownerId?: number } = {}): Promise<LicenseRow | undefined> {
+  return lockOne(tx, eq(licenses.keyHash, keyHash), opts.ownerId);
+}
+
+async function lockOne(tx: Tx, where: SQL, ownerId: number | undefined): Promise<LicenseRow | undefined> {
   const [license] = await tx
     .select()
     .from(licenses)
-    .where(opts.ownerId === undefined ? byHash : and(byHash, eq(licenses.userId, opts.ownerId)))
+    .where(ownerId === undefined ? where : and(where, eq(licenses.userId, ownerId)))
     .for('update');
   return license;
 }

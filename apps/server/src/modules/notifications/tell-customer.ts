@@ -15,8 +15,10 @@ export async function tellCustomer(
   news: {
     type: 'license_purchase' | 'license_expiring' | 'license_expired';
     title: string;
-    /** The notification's text; the mail says the same after its greeting. */
+    /** The notification's text; the mail says the same after its greeting, unless `mailMessage`. */
     message: string;
+    /** The mail's own sentence, where the notification's would read oddly in a mail. */
+    mailMessage?: string;
     subject: string;
     rows: Array<[string, string]>;
     /** A further paragraph for the mail only (what to do next). */
@@ -29,7 +31,7 @@ export async function tellCustomer(
     subject: headerSafe(news.subject),
     ...renderMail({
       title: news.title,
-      paragraphs: [greeting({ firstName: customer.firstName, username: customer.username }), news.message, ...(news.mailNote ? [news.mailNote] : [])],
+      paragraphs: [greeting({ firstName: customer.firstName, username: customer.username }), news.mailMessage ?? news.message, ...(news.mailNote ? [news.mailNote] : [])],
       rows: news.rows,
     }),
   });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createAdminWithSession, type TestUser } from '../../../test/fixtures';
-import { insertAccount, insertOrderLine, insertOrderPaidAt, insertRefund } from '../../../test/report-fixtures';
+import { insertAccount, insertOrderLine, insertOrderPaidAt, insertRefund, sgt, utc } from '../../../test/report-fixtures';
 import { orders, refunds } from '../../db/schema';
 import { settleProviderRefund } from '../refunds/settle-refund';
 import { REFUNDS_NOT_ON_A_LINE } from './report-breakdown';
@@ -24,8 +24,6 @@ const get = async (url: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
-const utc = (iso: string) => new Date(`${iso}Z`);
-const sgt = (wall: string) => new Date(`${wall}+08:00`);
 
 // The week of 3 to 9 March 2025 in Singapore, against the 7 days before (24 February to 2 March).
 const WEEK = '?start_date=2025-03-03&end_date=2025-03-09';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createAdminWithSession, type TestUser } from '../../../test/fixtures';
-import { insertAccount, insertOrderLine, insertOrderPaidAt, insertRefund } from '../../../test/report-fixtures';
+import { insertAccount, insertOrderLine, insertOrderPaidAt, insertRefund, sgt, utc } from '../../../test/report-fixtures';
 import { orders } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
 import { REFUNDS_NOT_ON_A_LINE } from './report-breakdown';
@@ -23,8 +23,6 @@ const get = async (url: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
-const utc = (iso: string) => new Date(`${iso}Z`);
-const sgt = (wall: string) => new Date(`${wall}+08:00`);
 
 // The week of 2 to 8 June 2025 in Singapore, against the 7 days before (26 May to 1 June).
 const WEEK = '?start_date=2025-06-02&end_date=2025-06-08';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/build-test-app';
 import { buildAdminTestApp } from '../../../test/admin-test-app';
 import type { TestUser } from '../../../test/fixtures';
-import { insertAccount, insertLicenseSpan, insertOrderPaidAt } from '../../../test/report-fixtures';
+import { insertAccount, insertLicenseSpan, insertOrderPaidAt, sgt } from '../../../test/report-fixtures';
 import { licenses, orderLines, orders } from '../../db/schema';
 import { selectRows } from '../../db/select-rows';
 
@@ -22,7 +22,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (url: string, who?: TestUser) => t.app.inject({ method: 'GET', url, headers: who?.headers ?? {} });
-const sgt = (wall: string) => new Date(`${wall}+08:00`);
 const HOUR = 3_600_000;
 
 describe('who may read the comparison and the breakdown', () => {
