@@ -8,9 +8,10 @@ import { MSG } from '@lbs/domain/messages';
 import { ZOrderUpdateBody, type TOrderUpdateBody } from '@lbs/domain/schemas';
 import { CARRIER_CODES, carrierName, carrierTrackingUrl, isCarrierCode, isKnownCarrier, type CarrierCode } from '@lbs/domain/carriers';
 import { ORDER_STATUSES } from '@lbs/domain/statuses';
-import { DetailSection, OrderDetailsDialog } from '../../../components/orders/order-details-dialog';
+import { DetailSection, OrderDetails } from '../../../components/orders/order-details';
 import { statusLabel } from '../../../components/orders/order-status';
 import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
 import { EmailText } from '../../../components/ui/email-text';
 import { FieldFrame } from '../../../components/ui/field-frame';
 import { FormAlert } from '../../../components/ui/form-alert';
@@ -62,30 +63,11 @@ export function OrderEditDialog({
   const formId = useId();
   const [saving, setSaving] = useState(false);
   return (
-    <OrderDetailsDialog
-      order={order}
+    <Dialog
+      open={order !== null}
       onClose={onClose}
-      payment={payment}
-      moreFacts={
-        order
-          ? [
-              ['Email', <EmailText email={order.email} />],
-              ['Ships to', shipsTo(order)],
-            ]
-          : []
-      }
-      tracking={
-        order ? (
-          <OrderEditForm
-            key={order.order_id}
-            id={formId}
-            order={order}
-            onSaving={setSaving}
-            onSave={(body) => onSave(order.order_id, body)}
-            onSaved={onClose}
-          />
-        ) : null
-      }
+      title={order ? `Order #${order.order_id}` : 'Order'}
+      wide
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
@@ -96,7 +78,28 @@ export function OrderEditDialog({
           </Button>
         </>
       }
-    />
+    >
+      {order ? (
+        <OrderDetails
+          order={order}
+          payment={payment}
+          moreFacts={[
+            ['Email', <EmailText email={order.email} />],
+            ['Ships to', shipsTo(order)],
+          ]}
+          tracking={
+            <OrderEditForm
+              key={order.order_id}
+              id={formId}
+              order={order}
+              onSaving={setSaving}
+              onSave={(body) => onSave(order.order_id, body)}
+              onSaved={onClose}
+            />
+          }
+        />
+      ) : null}
+    </Dialog>
   );
 }
 

@@ -16,12 +16,12 @@ import { formatDate } from '../../../lib/format-date';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { toApiError } from '../../../lib/api-error';
 import { Button } from '../../../components/ui/button';
-import { useOrderMoneyDialogs } from '../../../components/orders/order-money-actions';
 import { PaymentStatusBadge } from '../../../components/orders/payment-status';
-import { useAdminOrdersQuery, useCancelOrderMutation, useOpenOrderRefunds, useRefundOrderMutation, useShipOrdersMutation, useUpdateOrderMutation } from '../api';
+import { useAdminOrdersQuery, useShipOrdersMutation, useUpdateOrderMutation } from '../api';
 import { OrderPaymentAdmin } from '../components/order-payment-admin';
 import { OrderEditDialog } from '../components/order-edit-dialog';
 import { ShipOrdersDialog } from '../components/ship-orders-dialog';
+import { useOrderMoney } from '../components/use-order-money';
 import { downloadPackingSlips } from '../download-packing-slips';
 
 
@@ -51,13 +51,7 @@ export function OrdersPage() {
   );
   const [updateOrder] = useUpdateOrderMutation();
   const [shipOrders] = useShipOrdersMutation();
-  const [refundOrder] = useRefundOrderMutation();
-  const [cancelOrder] = useCancelOrderMutation();
-  const money = useOrderMoneyDialogs({
-    refund: (orderId, body) => refundOrder({ orderId, body }).unwrap(),
-    cancel: (orderId, body) => cancelOrder({ orderId, body }).unwrap(),
-    useRefunds: useOpenOrderRefunds,
-  });
+  const money = useOrderMoney();
   // The open order as the list has it now: a refund or a cancel shows in the open dialog at once.
   const editingNow = (editing && data?.items.find((o) => o.order_id === editing.order_id)) || editing;
   useErrorToast(isError, MSG.errorFetchingData);
