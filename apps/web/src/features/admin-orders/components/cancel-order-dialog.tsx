@@ -10,7 +10,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { TextAreaField } from '../../../components/ui/text-field';
 import { leftToRefund } from '../../../components/orders/payment-status';
-import { REFUND_DIALOG_TEXT } from './refund-dialog';
+import { REFUND_DIALOG_TEXT } from './refund-text';
 
 /** POST /order/admin/{orderId}/cancel answers the order as it became and the refund it made (paid orders). */
 export interface TCancelOrderResult {
