@@ -4,7 +4,7 @@ import { REFUND_MSG, ZRefundBody, type TRefundBody, type TRefundJson } from '@lb
 import type { TOrder } from '@lbs/domain/responses';
 import { leftToRefund } from '../../../components/orders/payment-status';
 import { toApiError } from '../../../lib/api-error';
-import { previewLinesRefund, toRefundableOrder, unitsLeftByLine } from '../components/refund-preview';
+import { previewLinesRefund, toRefundableOrder, unitsLeftByLine } from '../refund-preview';
 import { parseAmount, REFUND_DIALOG_TEXT } from '../components/refund-text';
 
 export type RefundMode = TRefundBody['mode'];

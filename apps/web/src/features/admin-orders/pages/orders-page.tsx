@@ -12,7 +12,7 @@ import { OrderPaymentAdmin } from '../components/order-payment-admin';
 import { OrderEditDialog } from '../components/order-edit-dialog';
 import { SelectionBar } from '../components/selection-bar';
 import { ShipOrdersDialog } from '../components/ship-orders-dialog';
-import { useOrderMoney } from '../components/use-order-money';
+import { useOrderMoney } from '../hooks/use-order-money';
 import { useOrderFilters } from '../hooks/use-order-filters';
 import { useOrderSelection } from '../hooks/use-order-selection';
 

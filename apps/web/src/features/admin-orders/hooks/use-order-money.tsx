@@ -1,6 +1,6 @@
 import type { TOrder } from '@lbs/domain/responses';
 import { useCancelOrderMutation, useOpenOrderRefunds, useRefundOrderMutation } from '../api';
-import { hasMoneyActions, OrderMoneyButtons, useOrderMoneyDialogs } from './order-money-actions';
+import { hasMoneyActions, OrderMoneyButtons, useOrderMoneyDialogs } from '../components/order-money-actions';
 
 /**
  * Refund and cancel on the back office's endpoints, so every list refreshes by the same tags:
