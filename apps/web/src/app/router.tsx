@@ -77,7 +77,7 @@ export const routes: RouteObject[] = [
                   { path: 'announcements', ...page(() => import('../features/admin-campaigns/pages/campaigns-page'), 'CampaignsPage') },
                   { path: 'activity', ...page(() => import('../features/admin-activity/pages/activity-page'), 'ActivityPage') },
                   // One customer's page (issue 21): under USERS, not a tab of its own.
-                  { path: 'customers/:id', ...page(() => import('../features/admin-customer/pages/customer-page'), 'CustomerPage') },
+                  { path: 'customers/:id', ...page(() => import('./customer-route'), 'CustomerRoute') },
                   { path: '*', element: <Navigate to="/404" replace /> },
                 ],
               },

@@ -1,34 +1,18 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, Outlet } from 'react-router';
 import { MSG } from '@lbs/domain/messages';
-import logoUrl from '../../assets/art/logo.svg';
 import { CloseIcon } from '../../components/ui/icons';
-import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
+import { useAppSelector } from '../../lib/store-hooks';
 import { paths } from '../../config/paths';
 import { CartButton } from './site-header';
 import { UserMenu } from './user-menu';
-import { isAdmin, userActions } from '../../features/session/user-slice';
+import { AccountSectionTabs, AccountSideMenu } from './account-menus';
+import { useAccountSections } from './use-account-sections';
+import { usePanelOpen } from './use-panel-open';
+import { isAdmin } from '../../features/session/user-slice';
 import { NotificationBell } from '../../features/notifications/notification-bell';
 import { useNotificationStream } from '../../features/notifications/use-notification-stream';
-import { useLicenseCheckQuery, usePreferencesQuery } from '../../features/account/api';
+import { usePreferencesQuery } from '../../features/account/api';
 import { setDisplayTimeZone } from '../../lib/format-date';
-import {
-  ACCOUNT_NAV,
-  RESOURCES_ENABLED,
-  accountItemOf,
-  isSettingsTab,
-  type AccountNavItem,
-} from '../../features/account/account-nav';
-
-/** The spec's close delay: the panel fades out, then the site comes back at /. */
-const CLOSE_DELAY_MS = 500;
-
-const itemClass = (active: boolean) =>
-  `flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium whitespace-nowrap transition-colors ${
-    active
-      ? 'bg-brand-600 text-white shadow-sm'
-      : 'text-slate-700 hover:bg-brand-50 hover:text-brand-700'
-  }`;
 
 /**
  * The account area: a modal panel over the site on wide screens (side menu, top bar with cart,
@@ -36,85 +20,14 @@ const itemClass = (active: boolean) =>
  * check that Resources depends on and keeps the notification count live.
  */
 export function AccountLayout() {
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const dispatch = useAppDispatch();
   const user = useAppSelector((s) => s.user.user);
-  const storedLicense = useAppSelector((s) => s.user.hasLicense);
-  const settingsItem = useAppSelector((s) => s.user.selectedSettingsSubItem);
-  const check = useLicenseCheckQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { pathname, check, hasLicense, items, selected, linkOf } = useAccountSections();
   // Dates in the account area show in the customer's chosen zone: set before the children render.
   const preferences = usePreferencesQuery();
-  const sectionsNav = useRef<HTMLElement>(null);
   setDisplayTimeZone(preferences.data?.time_zone);
-  const [open, setOpen] = useState(false);
-  const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const { open, close } = usePanelOpen();
 
   useNotificationStream(Boolean(user), isAdmin(user));
-
-  // A failed check counts as no licence (spec §4). The answer is used in this very render; the
-  // store copy (for other screens) is only updated by the effect below, one render later.
-  const hasLicense = check.data ? check.data.has_license : check.isError ? false : storedLicense;
-  useEffect(() => {
-    if (check.data) dispatch(userActions.setHasLicense(check.data.has_license));
-    else if (check.isError) dispatch(userActions.setHasLicense(false));
-  }, [check.data, check.isError, dispatch]);
-
-  const items = useMemo(
-    () =>
-      ACCOUNT_NAV.filter(
-        (item) => item.key !== 'resources' || (RESOURCES_ENABLED && hasLicense === true),
-      ),
-    [hasLicense],
-  );
-  useEffect(() => {
-    dispatch(
-      userActions.setAccountHeaderItems(
-        items.map((i) => ({ name: i.name, link: i.link, icon: i.key })),
-      ),
-    );
-  }, [items, dispatch]);
-
-  const selected = accountItemOf(pathname);
-  // Phones: the current section's tab is scrolled into view, never cut off at the edge. Again when
-  // the items change: Resources appears once the licence check answers and pushes the later tabs
-  // (Plans, Products, Settings) out of the view the first scroll left them in.
-  useEffect(() => {
-    sectionsNav.current
-      ?.querySelector('[aria-current="page"]')
-      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [selected?.key, items]);
-  useEffect(() => {
-    if (selected) dispatch(userActions.setSelectedAccountsItem(selected.key));
-  }, [selected, dispatch]);
-
-  useEffect(() => {
-    const id = requestAnimationFrame(() => setOpen(true));
-    return () => {
-      cancelAnimationFrame(id);
-      clearTimeout(closeTimer.current);
-    };
-  }, []);
-
-  const close = () => {
-    if (closeTimer.current) return;
-    setOpen(false);
-    closeTimer.current = setTimeout(() => navigate(paths.home), CLOSE_DELAY_MS);
-  };
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      // Escape belongs to an open dialog or menu first; only then does it close the panel.
-      if (e.key === 'Escape' && !document.querySelector('dialog[open], [role="menu"]')) close();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  });
-
-  const linkOf = (item: AccountNavItem) =>
-    item.key === 'settings'
-      ? `${paths.accounts.settings}/${isSettingsTab(settingsItem) ? settingsItem : 'notifications'}`
-      : item.link;
 
   // Only the first check blocks the screen; a re-check runs behind the current view, except
   // that Resources waits for it rather than send a new licence holder to /404 on a stale "no".
@@ -141,6 +54,7 @@ export function AccountLayout() {
   } else if (onResources && !hasLicense) {
     content = <Navigate to={paths.notFound} replace />;
   }
+  const menu = { items, selectedKey: selected?.key, linkOf };
 
   return (
     <div
@@ -154,30 +68,7 @@ export function AccountLayout() {
           open ? 'lg:translate-y-0' : 'lg:translate-y-4'
         }`}
       >
-        <aside className="hidden w-64 shrink-0 flex-col border-r border-slate-200 bg-slate-50 p-5 lg:flex">
-          <Link to={paths.home} className="mb-8 flex items-center" aria-label="LentiBooth home">
-            <img src={logoUrl} alt="LentiBooth" width={148} height={32} className="h-8 w-auto" />
-          </Link>
-          <nav aria-label="Account">
-            <h2 className="mb-3 px-3 text-xs font-semibold uppercase tracking-wider text-slate-500">
-              {MSG.account}
-            </h2>
-            <ul className="flex flex-col gap-1">
-              {items.map((item) => (
-                <li key={item.key}>
-                  <Link
-                    to={linkOf(item)}
-                    className={itemClass(selected?.key === item.key)}
-                    aria-current={selected?.key === item.key ? 'page' : undefined}
-                  >
-                    <item.icon />
-                    {item.name}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </aside>
+        <AccountSideMenu {...menu} />
 
         <div className="flex min-w-0 flex-1 flex-col">
           {/* One bar: on wide screens where you are and the tools; on phones the sections themselves
@@ -187,26 +78,7 @@ export function AccountLayout() {
               <span>{MSG.account} / </span>
               <span className="text-ink">{selected?.name ?? MSG.account}</span>
             </p>
-            <nav
-              aria-label="Account sections"
-              className="min-w-0 flex-1 lg:hidden"
-              ref={sectionsNav}
-            >
-              <ul className="flex gap-1 overflow-x-auto px-1 py-1 [scrollbar-width:none]">
-                {items.map((item) => (
-                  <li key={item.key} className="shrink-0">
-                    <Link
-                      to={linkOf(item)}
-                      className={`${itemClass(selected?.key === item.key)} px-2.5 py-1.5`}
-                      aria-current={selected?.key === item.key ? 'page' : undefined}
-                    >
-                      <item.icon className="h-4 w-4" />
-                      {item.name}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </nav>
+            <AccountSectionTabs {...menu} />
             <div className="flex shrink-0 items-center gap-0.5 sm:gap-2">
               <span className="hidden lg:inline-flex">
                 <CartButton />

@@ -4,7 +4,7 @@ import { ListEmpty, ListLoading } from './list-status';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { formatUsd } from '@lbs/domain/money';
 import { pageCount } from '@lbs/domain/paging';
-import { OrderDetailsDialog } from '../../../components/orders/order-details-dialog';
+import { OrderDetailsDialog } from './order-details-dialog';
 import { OrderStatusBadge } from '../../../components/orders/order-status';
 import { PaymentStatusBadge } from '../../../components/orders/payment-status';
 import { Pager } from '../../../components/ui/pager';

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DISCOUNT_TYPES, type TCouponBody } from '@lbs/domain/schemas';
@@ -8,12 +7,9 @@ import {
   ZCouponForm,
   type TCouponFormInput,
 } from '@lbs/domain/voucher-forms';
-import { Button } from '../../../components/ui/button';
-import { FormAlert } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
-import { toApiError } from '../../../lib/api-error';
 import { DISCOUNT_TYPE_LABEL } from '../format';
-import { CheckboxField } from './checkbox-field';
+import { ExpiryDateField, RedemptionLimitField, useVoucherSubmit, VoucherFormFooter } from './voucher-fields';
 
 /**
  * The Create Coupon form. It hands the request body (amounts in cents, the expiry as an ISO
@@ -26,7 +22,7 @@ export function CouponForm({
   onSubmit: (body: TCouponBody) => Promise<unknown>;
   onCancel: () => void;
 }) {
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { serverError, submit } = useVoucherSubmit(onSubmit);
   const {
     register,
     handleSubmit,
@@ -40,15 +36,6 @@ export function CouponForm({
     control,
     name: ['discount_type', 'max_redemptions_enabled', 'redeem_by_enabled'],
   });
-
-  const submit = async (body: TCouponBody) => {
-    setServerError(null);
-    try {
-      await onSubmit(body);
-    } catch (error) {
-      setServerError(toApiError(error).message);
-    }
-  };
 
   return (
     <form
@@ -98,48 +85,26 @@ export function CouponForm({
       />
       <div className="grid gap-4 rounded-xl bg-slate-50 p-4 sm:col-span-2 sm:grid-cols-2">
         <div className="space-y-3">
-          <CheckboxField
-            label="Limit the number of redemptions"
-            {...register('max_redemptions_enabled')}
+          <RedemptionLimitField
+            toggle={register('max_redemptions_enabled')}
+            field={register('max_redemptions')}
+            on={limited}
+            error={errors.max_redemptions?.message}
+            hint="Counted across all of the coupon's promotion codes"
           />
-          {limited ? (
-            <TextField
-              label="Max redemptions"
-              hint="Counted across all of the coupon's promotion codes"
-              inputMode="numeric"
-              autoComplete="off"
-              error={errors.max_redemptions?.message}
-              {...register('max_redemptions')}
-            />
-          ) : null}
         </div>
         <div className="space-y-3">
-          <CheckboxField label="Set an expiration date" {...register('redeem_by_enabled')} />
-          {expires ? (
-            <TextField
-              label="Expiration date"
-              hint="Usable until the end of this day"
-              type="date"
-              min={localDay()}
-              error={errors.redeem_by?.message}
-              {...register('redeem_by')}
-            />
-          ) : null}
+          <ExpiryDateField
+            toggle={register('redeem_by_enabled')}
+            field={register('redeem_by')}
+            on={expires}
+            error={errors.redeem_by?.message}
+            hint="Usable until the end of this day"
+            min={localDay()}
+          />
         </div>
       </div>
-      {serverError ? (
-        <div className="sm:col-span-2">
-          <FormAlert>{serverError}</FormAlert>
-        </div>
-      ) : null}
-      <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          Create Coupon
-        </Button>
-      </div>
+      <VoucherFormFooter serverError={serverError} submitting={isSubmitting} submitLabel="Create Coupon" onCancel={onCancel} span />
     </form>
   );
 }

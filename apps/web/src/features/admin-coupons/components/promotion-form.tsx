@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -8,12 +7,10 @@ import {
   type TPromotionFormBody,
   type TPromotionFormInput,
 } from '@lbs/domain/voucher-forms';
-import { Button } from '../../../components/ui/button';
-import { FormAlert } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
-import { toApiError } from '../../../lib/api-error';
 import { expiryText } from '../format';
 import { CheckboxField } from './checkbox-field';
+import { ExpiryDateField, RedemptionLimitField, useVoucherSubmit, VoucherFormFooter } from './voucher-fields';
 
 /**
  * The Create Promotion form. A ticked box starts its field at the spec's value (1 use, today,
@@ -30,7 +27,7 @@ export function PromotionForm({
   onSubmit: (body: TPromotionFormBody) => Promise<unknown>;
   onCancel: () => void;
 }) {
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { serverError, submit } = useVoucherSubmit(onSubmit);
   const {
     register,
     handleSubmit,
@@ -53,15 +50,6 @@ export function PromotionForm({
     },
   });
 
-  const submit = async (body: TPromotionFormBody) => {
-    setServerError(null);
-    try {
-      await onSubmit(body);
-    } catch (error) {
-      setServerError(toApiError(error).message);
-    }
-  };
-
   const couponEnd = couponRedeemBy === null ? undefined : expiryText(couponRedeemBy);
   return (
     <form
@@ -81,37 +69,24 @@ export function PromotionForm({
         {...register('code')}
       />
       <div className="space-y-3 rounded-xl bg-slate-50 p-4">
-        <CheckboxField
-          label="Limit the number of redemptions"
-          {...register('max_redemptions_enabled', startsField('max_redemptions'))}
+        <RedemptionLimitField
+          toggle={register('max_redemptions_enabled', startsField('max_redemptions'))}
+          field={register('max_redemptions')}
+          on={limited}
+          error={errors.max_redemptions?.message}
         />
-        {limited ? (
-          <TextField
-            label="Max redemptions"
-            inputMode="numeric"
-            autoComplete="off"
-            error={errors.max_redemptions?.message}
-            {...register('max_redemptions')}
-          />
-        ) : null}
-        <CheckboxField
-          label="Set an expiration date"
-          {...register('expires_at_enabled', startsField('expires_at'))}
+        <ExpiryDateField
+          toggle={register('expires_at_enabled', startsField('expires_at'))}
+          field={register('expires_at')}
+          on={expires}
+          error={errors.expires_at?.message}
+          hint={
+            couponEnd
+              ? `Usable until the end of this day; the coupon itself ends on ${couponEnd}`
+              : 'Usable until the end of this day'
+          }
+          max={couponEnd}
         />
-        {expires ? (
-          <TextField
-            label="Expiration date"
-            hint={
-              couponEnd
-                ? `Usable until the end of this day; the coupon itself ends on ${couponEnd}`
-                : 'Usable until the end of this day'
-            }
-            type="date"
-            max={couponEnd}
-            error={errors.expires_at?.message}
-            {...register('expires_at')}
-          />
-        ) : null}
         <CheckboxField
           label="Require a minimum order value"
           {...register('minimum_amount_enabled', startsField('minimum_amount'))}
@@ -127,15 +102,7 @@ export function PromotionForm({
           />
         ) : null}
       </div>
-      {serverError ? <FormAlert>{serverError}</FormAlert> : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          Create Promotion
-        </Button>
-      </div>
+      <VoucherFormFooter serverError={serverError} submitting={isSubmitting} submitLabel="Create Promotion" onCancel={onCancel} />
     </form>
   );
 }

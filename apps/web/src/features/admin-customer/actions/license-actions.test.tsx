@@ -7,7 +7,8 @@ import { CUSTOMER_ACTION_MSG } from '@lbs/domain/customer-actions';
 import type { TLicense } from '@lbs/domain/responses';
 import { api } from '../../../lib/api';
 import { formatDate } from '../../../lib/format-date';
-import { CustomerActions, LicenseActions } from './index';
+import { CustomerActions } from './customer-actions';
+import { LicenseActions } from './license-actions';
 
 const LICENSE: TLicense = {
   _id: '7d0f3c1e-0000-4000-8000-000000000001',

@@ -4,6 +4,7 @@ import { MSG } from '@lbs/domain/messages';
 import { CUSTOMER_SEARCH_MAX } from '@lbs/domain/customer-page';
 import { EmailText } from '../../../components/ui/email-text';
 import { controlClass } from '../../../components/ui/field-frame';
+import { useCombobox } from '../../../components/ui/use-combobox';
 import { paths } from '../../../config/paths';
 import { useCustomerSearchQuery, useLazyCustomerSearchQuery } from '../api';
 import { groupSearchHits, searchSummary } from '../search-hits';
@@ -14,20 +15,16 @@ const SEARCH_DELAY_MS = 250;
 /**
  * The back office header's search: one box finds a customer by email, name, order number,
  * invoice number or licence key, typed as the customer wrote it (the server folds case and
- * grouping). An editable combobox with a listbox popup (WAI-ARIA APG): arrows move, Enter opens
+ * grouping). An editable combobox with a listbox popup (useCombobox): arrows move, Enter opens
  * the highlighted customer, or the only one; Escape closes the list. Enter pressed before the
  * answer is in asks at once and opens the customer when it is a single one.
  */
 export function CustomerSearch({ className = '' }: { className?: string }) {
   const id = useId();
-  const listId = `${id}-list`;
   const statusId = `${id}-status`;
-  const optionId = (i: number) => `${id}-option-${i}`;
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const wrapper = useRef<HTMLDivElement>(null);
   const [searchNow] = useLazyCustomerSearchQuery();
 
@@ -46,25 +43,27 @@ export function CustomerSearch({ className = '' }: { className?: string }) {
   // Only an answer to what the box holds now counts (never a shorter, earlier text's).
   const current = query === typed && typed !== '' && !isFetching;
   const options = current && currentData ? groupSearchHits(currentData.items) : [];
-  const expanded = open && typed !== '';
-
-  // A click outside closes the popup (after the click has landed; Tab and Escape close it from the keyboard).
-  useEffect(() => {
-    if (!open) return;
-    const closeOutside = (e: MouseEvent) => {
-      if (!wrapper.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('click', closeOutside);
-    return () => document.removeEventListener('click', closeOutside);
-  }, [open]);
 
   const openCustomer = (userId: number) => {
     setText('');
     setQuery('');
-    setOpen(false);
-    setActive(-1);
+    combo.close();
     navigate(paths.accounts.admin.customer(userId));
   };
+
+  // The popup shows while there is something typed: the matches, or a line saying why there are none.
+  const combo = useCombobox({
+    id,
+    count: options.length,
+    wrapper,
+    popup: typed !== '',
+    onPick: (i) => openCustomer(options[i]!.userId),
+    onEnter: () => {
+      onEnter();
+      return true;
+    },
+  });
+  const expanded = combo.shown;
 
   let status = '';
   if (expanded) {
@@ -73,10 +72,10 @@ export function CustomerSearch({ className = '' }: { className?: string }) {
     else status = searchSummary(typed, options);
   }
 
+  /** Enter with no customer highlighted: the only one, or ask again after a failure, or now. */
   const onEnter = () => {
     if (!typed) return;
-    setOpen(true);
-    if (active >= 0 && options[active]) return openCustomer(options[active].userId);
+    combo.setOpen(true);
     if (isError && query === typed) {
       void refetch();
       return;
@@ -109,45 +108,18 @@ export function CustomerSearch({ className = '' }: { className?: string }) {
           <path d="m20 20-3.5-3.5" />
         </svg>
         <input
-          id={id}
+          {...combo.inputProps}
           type="text"
           autoComplete="off"
           spellCheck={false}
           maxLength={CUSTOMER_SEARCH_MAX}
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={expanded && options.length > 0}
-          aria-controls={listId}
-          aria-activedescendant={expanded && active >= 0 && options[active] ? optionId(active) : undefined}
           aria-describedby={statusId}
           value={text}
           placeholder="Find: email, name, order, invoice, key"
           className={`${controlClass(false)} pl-9 text-sm`}
           onChange={(e) => {
             setText(e.target.value);
-            setOpen(true);
-            setActive(-1);
-          }}
-          onFocus={() => setOpen(true)}
-          onKeyDown={(e) => {
-            if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-              e.preventDefault();
-              setOpen(true);
-              if (!options.length) return;
-              const step = e.key === 'ArrowDown' ? 1 : -1;
-              setActive((i) => (i < 0 ? (step > 0 ? 0 : options.length - 1) : (i + step + options.length) % options.length));
-            } else if (e.key === 'Enter') {
-              e.preventDefault();
-              onEnter();
-            } else if (e.key === 'Escape' && expanded) {
-              // The list closes; the account panel around the back office stays open.
-              e.preventDefault();
-              e.stopPropagation();
-              setOpen(false);
-              setActive(-1);
-            } else if (e.key === 'Tab') {
-              setOpen(false);
-            }
+            combo.typed();
           }}
         />
       </div>
@@ -155,18 +127,12 @@ export function CustomerSearch({ className = '' }: { className?: string }) {
         hidden={!expanded}
         className="absolute inset-x-0 top-full z-30 mt-1 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg"
       >
-        <ul id={listId} role="listbox" aria-label="Matching customers" className="max-h-80 overflow-y-auto">
+        <ul {...combo.listProps} aria-label="Matching customers" className="max-h-80 overflow-y-auto">
           {options.map((o, i) => (
             <li
               key={o.userId}
-              id={optionId(i)}
-              role="option"
-              aria-selected={i === active}
-              // Keeps the focus (and the caret) in the box.
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => openCustomer(o.userId)}
-              onMouseMove={() => setActive(i)}
-              className={`cursor-pointer border-b border-slate-100 px-3 py-2 text-sm last:border-b-0 ${i === active ? 'bg-brand-50' : ''}`}
+              {...combo.optionProps(i)}
+              className={`cursor-pointer border-b border-slate-100 px-3 py-2 text-sm last:border-b-0 ${i === combo.active ? 'bg-brand-50' : ''}`}
             >
               <span className="block font-semibold text-ink [overflow-wrap:anywhere]">{o.nameIsEmail ? <EmailText email={o.email} /> : o.name}</span>
               {o.nameIsEmail ? null : (

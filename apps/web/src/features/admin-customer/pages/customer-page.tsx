@@ -1,4 +1,5 @@
-import { useId, useRef } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
+import type { TOrder } from '@lbs/domain/responses';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { MSG } from '@lbs/domain/messages';
 import { FormAlert } from '../../../components/ui/form-alert';
@@ -8,7 +9,6 @@ import { isApiError } from '../../../lib/api-error';
 import { CustomerActions } from '../actions/customer-actions';
 import { LicenseActions } from '../actions/license-actions';
 import { OrderMailAction } from '../actions/order-mail-action';
-import { useOrderMoneyAction } from '../actions/order-money-action';
 import { useCustomerQuery } from '../api';
 import { CustomerInvoices } from '../components/customer-invoices';
 import { CustomerLicenses } from '../components/customer-licenses';
@@ -27,11 +27,22 @@ function BackToUsers() {
 }
 
 /**
+ * Refund and cancel for the order rows: ORDERS' own buttons and dialogs, which the app puts in (a
+ * feature does not import another's components). The dialogs are placed once, beside the tabs.
+ */
+export interface OrderMoney {
+  buttons: (order: TOrder) => ReactNode;
+  /** Whether an order has any of these actions (a refunded or cancelled one has none). */
+  applies: (order: TOrder) => boolean;
+  dialogs: ReactNode;
+}
+
+/**
  * One customer (issue 21): who they are, then their licences, orders, invoices, notifications and
  * timeline as tabs, each paged on the server. The tab and its page are in the address
  * (`?section=orders&page=2`), so a view can be linked and the back button steps back through it.
  */
-export function CustomerPage() {
+export function CustomerPage({ money }: { money: OrderMoney }) {
   const rawId = useParams().id ?? '';
   const customerId = Number(rawId);
   const valid = Number.isInteger(customerId) && customerId >= 1;
@@ -42,7 +53,6 @@ export function CustomerPage() {
   const tabRefs = useRef<Partial<Record<CustomerSectionKey, HTMLButtonElement | null>>>({});
   const detail = useCustomerQuery(customerId, { skip: !valid });
   const section = customerSectionOf(params.get('section'), detail.data);
-  const money = useOrderMoneyAction();
 
   const show = (next: CustomerSectionKey, nextPage = 1) => {
     const p = new URLSearchParams(params);

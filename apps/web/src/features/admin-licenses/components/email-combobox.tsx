@@ -3,6 +3,7 @@ import { MSG } from '@lbs/domain/messages';
 import { EmailText } from '../../../components/ui/email-text';
 import { controlClass } from '../../../components/ui/field-frame';
 import { CheckIcon } from '../../../components/ui/icons';
+import { useCombobox } from '../../../components/ui/use-combobox';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useEmailSuggestionsQuery } from '../api';
 
@@ -20,7 +21,7 @@ function useDebouncedValue<T>(value: T, delayMs: number): T {
 
 /**
  * The generate dialog's email field: an editable combobox whose list holds the accounts whose
- * address starts with what was typed (WAI-ARIA APG "combobox with list autocomplete"). Arrow
+ * address starts with what was typed (useCombobox, as the back office's customer search). Arrow
  * keys move through the list, Enter or a click picks, Escape closes the list (not the dialog).
  * Only a picked address counts: typing again un-picks it.
  */
@@ -40,24 +41,11 @@ export function EmailCombobox({
   inputRef?: Ref<HTMLInputElement>;
 }) {
   const id = useId();
-  const listId = `${id}-list`;
   const hintId = `${id}-hint`;
-  const optionId = (i: number) => `${id}-option-${i}`;
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const wrapper = useRef<HTMLDivElement>(null);
-
   // The list sits in the flow under the input, so closing it moves what is below. Closing on blur
   // would move a button between its mousedown and its mouseup and lose the click; a click outside
   // closes it instead, once that click has landed (Tab and Escape close it from the keyboard).
-  useEffect(() => {
-    if (!open) return;
-    const closeOutside = (e: MouseEvent) => {
-      if (!wrapper.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('click', closeOutside);
-    return () => document.removeEventListener('click', closeOutside);
-  }, [open]);
+  const wrapper = useRef<HTMLDivElement>(null);
 
   const typed = text.trim().toLowerCase();
   const query = useDebouncedValue(typed, SUGGEST_DELAY_MS);
@@ -66,15 +54,15 @@ export function EmailCombobox({
   useErrorToast(isError, MSG.errorFetchingData);
   // An answer to an earlier, shorter query may still be showing: keep only what still matches.
   const options = skip || !typed ? [] : (data?.emails ?? []).filter((e) => e.startsWith(typed));
-  const expanded = open && options.length > 0;
-  const noMatch = open && !skip && typed !== '' && query === typed && !isFetching && data !== undefined && options.length === 0;
-
   const pick = (email: string) => {
     onText(email);
     onSelect(email);
-    setOpen(false);
-    setActive(-1);
+    combo.close();
   };
+  // Enter picks only a highlighted address; otherwise it is the dialog's (its form submits).
+  const combo = useCombobox({ id, count: options.length, wrapper, onPick: (i) => pick(options[i]!) });
+  const expanded = combo.shown;
+  const noMatch = combo.open && !skip && typed !== '' && query === typed && !isFetching && data !== undefined && options.length === 0;
 
   return (
     <div ref={wrapper}>
@@ -84,16 +72,11 @@ export function EmailCombobox({
       <div className="relative">
         <input
           ref={inputRef}
-          id={id}
+          {...combo.inputProps}
           type="text"
           inputMode="email"
           autoComplete="off"
           spellCheck={false}
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={listId}
-          aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
           aria-invalid={invalid || undefined}
           aria-describedby={hintId}
           value={text}
@@ -102,29 +85,7 @@ export function EmailCombobox({
           onChange={(e) => {
             onText(e.target.value);
             if (e.target.value.trim().toLowerCase() !== selected) onSelect(null);
-            setOpen(true);
-            setActive(-1);
-          }}
-          onFocus={() => setOpen(true)}
-          onKeyDown={(e) => {
-            if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-              e.preventDefault();
-              setOpen(true);
-              if (!options.length) return;
-              const step = e.key === 'ArrowDown' ? 1 : -1;
-              setActive((i) => (i < 0 ? (step > 0 ? 0 : options.length - 1) : (i + step + options.length) % options.length));
-            } else if (e.key === 'Enter' && expanded && active >= 0) {
-              e.preventDefault();
-              pick(options[active]!);
-            } else if (e.key === 'Escape' && expanded) {
-              // The list closes; the dialog around it stays open.
-              e.preventDefault();
-              e.stopPropagation();
-              setOpen(false);
-              setActive(-1);
-            } else if (e.key === 'Tab') {
-              setOpen(false);
-            }
+            combo.typed();
           }}
         />
         {selected ? (
@@ -132,8 +93,7 @@ export function EmailCombobox({
         ) : null}
       </div>
       <ul
-        id={listId}
-        role="listbox"
+        {...combo.listProps}
         aria-label="Matching emails"
         hidden={!expanded}
         className="mt-1 max-h-60 overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
@@ -141,14 +101,8 @@ export function EmailCombobox({
         {options.map((email, i) => (
           <li
             key={email}
-            id={optionId(i)}
-            role="option"
-            aria-selected={i === active}
-            // Keeps the focus (and the caret) in the input.
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => pick(email)}
-            onMouseMove={() => setActive(i)}
-            className={`cursor-pointer px-3 py-2 text-sm ${i === active ? 'bg-brand-50 text-brand-900' : 'text-slate-700'}`}
+            {...combo.optionProps(i)}
+            className={`cursor-pointer px-3 py-2 text-sm ${i === combo.active ? 'bg-brand-50 text-brand-900' : 'text-slate-700'}`}
           >
             <EmailText email={email} strong={typed.length} />
           </li>

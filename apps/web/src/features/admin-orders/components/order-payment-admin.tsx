@@ -1,5 +1,5 @@
 import type { TOrder } from '@lbs/domain/responses';
-import { OrderMoneyButtons } from '../../../components/orders/order-money-actions';
+import { OrderMoneyButtons } from './order-money-actions';
 import { OrderPaymentSection } from '../../../components/orders/payment-status';
 import { useOrderRefundsQuery } from '../api';
 

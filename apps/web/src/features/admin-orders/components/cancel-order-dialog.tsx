@@ -4,13 +4,13 @@ import { isLicenseProductId } from '@lbs/domain/catalogue';
 import { formatUsd } from '@lbs/domain/money';
 import { REFUND_MSG, ZCancelOrderBody, type TCancelOrderBody, type TRefundJson } from '@lbs/domain/refunds';
 import type { TOrder } from '@lbs/domain/responses';
-import { toApiError } from '../../lib/api-error';
-import { Button } from '../ui/button';
-import { Dialog } from '../ui/dialog';
-import { FormAlert } from '../ui/form-alert';
-import { TextAreaField } from '../ui/text-field';
-import { leftToRefund } from './payment-status';
-import { REFUND_DIALOG_TEXT } from './refund-dialog';
+import { toApiError } from '../../../lib/api-error';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { TextAreaField } from '../../../components/ui/text-field';
+import { leftToRefund } from '../../../components/orders/payment-status';
+import { REFUND_DIALOG_TEXT } from './refund-text';
 
 /** POST /order/admin/{orderId}/cancel answers the order as it became and the refund it made (paid orders). */
 export interface TCancelOrderResult {

@@ -5,7 +5,6 @@ import { MSG } from '@lbs/domain/messages';
 import { formatUsd } from '@lbs/domain/money';
 import type { TOrder } from '@lbs/domain/responses';
 import { formatCalendarDay, formatDate } from '../../lib/format-date';
-import { Dialog } from '../ui/dialog';
 import { CopyIcon } from '../ui/icons';
 import { OrderStepper, statusLabel } from './order-status';
 import { OrderPaymentSection, PaymentStatusBadge } from './payment-status';
@@ -13,70 +12,62 @@ import { OrderPaymentSection, PaymentStatusBadge } from './payment-status';
 export type Fact = [label: string, value: ReactNode];
 
 /**
- * The order dialog of the spec (§2 Orders tab): order id, shipping name, city and country, the
+ * The order dialog's body (spec §2 Orders tab): order id, shipping name, city and country, the
  * shipment stepper, tracking details and the products. The customer sees the tracking read-only;
  * the back office passes its editor as `tracking` (the spec's admin flag) and more facts
- * (the buyer's email, the full address it ships to).
+ * (the buyer's email, the full address it ships to). Each feature puts it in its own dialog.
  */
-export function OrderDetailsDialog({
+export function OrderDetails({
   order,
-  onClose,
   moreFacts = [],
   tracking,
   payment,
-  footer,
 }: {
-  order: TOrder | null;
-  onClose: () => void;
+  order: TOrder;
   moreFacts?: Fact[];
   tracking?: ReactNode;
   /** The payment section; the customer's (state, refunds with their credit notes) unless given. */
   payment?: ReactNode;
-  footer?: ReactNode;
 }) {
-  const s = order?.shipping_info;
+  const s = order.shipping_info;
   return (
-    <Dialog open={order !== null} onClose={onClose} title={order ? `Order #${order.order_id}` : 'Order'} wide footer={footer}>
-      {order ? (
-        <div className="space-y-6 text-sm">
-          <Facts
-            facts={[
-              ['Order ID', String(order.order_id)],
-              ['Placed', formatDate(order.created_at)],
-              ['Shipping name', s?.name],
-              ['City', s?.city],
-              ['Country', s ? (countryName(s.country) ?? s.country) : undefined],
-              ['Status', statusLabel(order.status)],
-              ['Payment', <PaymentStatusBadge status={order.payment_status} />],
-              ...moreFacts,
-            ]}
-          />
+    <div className="space-y-6 text-sm">
+      <Facts
+        facts={[
+          ['Order ID', String(order.order_id)],
+          ['Placed', formatDate(order.created_at)],
+          ['Shipping name', s?.name],
+          ['City', s?.city],
+          ['Country', s ? (countryName(s.country) ?? s.country) : undefined],
+          ['Status', statusLabel(order.status)],
+          ['Payment', <PaymentStatusBadge status={order.payment_status} />],
+          ...moreFacts,
+        ]}
+      />
 
-          <section aria-label="Shipment progress">
-            <OrderStepper status={order.status} />
-          </section>
+      <section aria-label="Shipment progress">
+        <OrderStepper status={order.status} />
+      </section>
 
-          {tracking ?? <TrackingDetails order={order} />}
+      {tracking ?? <TrackingDetails order={order} />}
 
-          <DetailSection id="products-heading" title="Products">
-            <ul className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200">
-              {order.products.map((p) => (
-                <li key={`${p.product_id}-${p.name}`} className="flex justify-between gap-3 px-3 py-2">
-                  <span>{p.name}</span>
-                  <span className="text-slate-600">
-                    × {p.quantity}
-                    {p.refunded_quantity ? <span className="ml-2">({p.refunded_quantity} refunded)</span> : null}
-                  </span>
-                </li>
-              ))}
-            </ul>
-            <p className="mt-3 text-right font-semibold text-ink">Total {formatUsd(order.total)}</p>
-          </DetailSection>
+      <DetailSection id="products-heading" title="Products">
+        <ul className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200">
+          {order.products.map((p) => (
+            <li key={`${p.product_id}-${p.name}`} className="flex justify-between gap-3 px-3 py-2">
+              <span>{p.name}</span>
+              <span className="text-slate-600">
+                × {p.quantity}
+                {p.refunded_quantity ? <span className="ml-2">({p.refunded_quantity} refunded)</span> : null}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-3 text-right font-semibold text-ink">Total {formatUsd(order.total)}</p>
+      </DetailSection>
 
-          {payment ?? <OrderPaymentSection order={order} headingId="payment-heading" />}
-        </div>
-      ) : null}
-    </Dialog>
+      {payment ?? <OrderPaymentSection order={order} headingId="payment-heading" />}
+    </div>
   );
 }
 

@@ -1,12 +1,13 @@
 import type { TOrder } from '@lbs/domain/responses';
-import { hasMoneyActions, OrderMoneyButtons, useOrderMoneyDialogs } from '../../../components/orders/order-money-actions';
-import { useCancelOrderMutation, useOpenOrderRefunds, useRefundOrderMutation } from '../../admin-orders/api';
+import { useCancelOrderMutation, useOpenOrderRefunds, useRefundOrderMutation } from '../api';
+import { hasMoneyActions, OrderMoneyButtons, useOrderMoneyDialogs } from '../components/order-money-actions';
 
 /**
- * Refund and cancel from the customer page's orders: the same dialogs as ORDERS (one component),
- * the same endpoints, so the lists refresh by the same tags.
+ * Refund and cancel on the back office's endpoints, so every list refreshes by the same tags:
+ * ORDERS opens the dialogs from its order dialog, the customer page (given this by the app) from
+ * its order rows.
  */
-export function useOrderMoneyAction() {
+export function useOrderMoney() {
   const [refundOrder] = useRefundOrderMutation();
   const [cancelOrder] = useCancelOrderMutation();
   const money = useOrderMoneyDialogs({
@@ -15,9 +16,9 @@ export function useOrderMoneyAction() {
     useRefunds: useOpenOrderRefunds,
   });
   return {
+    ...money,
     buttons: (order: TOrder) => <OrderMoneyButtons order={order} onRefund={money.openRefund} onCancel={money.openCancel} />,
     /** Whether an order has any of these actions (a refunded or cancelled one has none). */
     applies: hasMoneyActions,
-    dialogs: money.dialogs,
   };
 }

@@ -5,8 +5,9 @@ import { REFUND_MSG, type TRefundBody, type TRefundJson } from '@lbs/domain/refu
 import type { TOrder } from '@lbs/domain/responses';
 import { CANCEL_DIALOG_TEXT, CancelOrderDialog, cancelBlocker, type TCancelOrderResult } from './cancel-order-dialog';
 import { OrderMoneyButtons, refundBlocker } from './order-money-actions';
-import { PaymentStatusBadge } from './payment-status';
-import { REFUND_DIALOG_TEXT, RefundDialog, parseAmount } from './refund-dialog';
+import { PaymentStatusBadge } from '../../../components/orders/payment-status';
+import { RefundDialog } from './refund-dialog';
+import { REFUND_DIALOG_TEXT, parseAmount } from './refund-text';
 
 // jsdom has <dialog> but not its modal methods; the browser's focus trap is not what is tested here.
 beforeAll(() => {

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { REFUND_MSG, type TCancelOrderBody, type TRefundBody, type TRefundJson } from '@lbs/domain/refunds';
 import type { TOrder } from '@lbs/domain/responses';
-import { Button } from '../ui/button';
+import { Button } from '../../../components/ui/button';
 import { CancelOrderDialog, cancelBlocker, type TCancelOrderResult } from './cancel-order-dialog';
-import { leftToRefund } from './payment-status';
+import { leftToRefund } from '../../../components/orders/payment-status';
 import { RefundDialog } from './refund-dialog';
 
 /** Why an order cannot be refunded now (REFUND_MSG's words), or null. */
