@@ -73,9 +73,8 @@ export function pgliteOptions(extra: PGliteOptions = {}): PGliteOptions {
 
 async function openPglite(dataDir: string | null, options: PGliteOptions = {}): Promise<Database> {
   // PGlite is Postgres compiled to WASM. V8's optimising tier recompiles its hot functions and
-  // kept ~150 MB more memory after start (Node 20), for no speed bench/api.mjs could tell apart
-  // from noise there; on Node 24 it is 60-130 MB for about 15% more paged-orders throughput. The
-  // baseline compiler alone serves it. The compiled server's starts pass the flag on the command
+  // kept far more memory after start for little or no speed bench/api.mjs could tell apart from
+  // noise (figures: docs/figures-history.md). The baseline compiler alone serves it. The compiled server's starts pass the flag on the command
   // line (node-flags.mjs), since on Node 24 setting it here no longer stops all tiering up; this
   // line is for a server built inside another program's process (the tests build theirs in Vitest's).
   v8.setFlagsFromString('--liftoff-only');
@@ -119,10 +118,9 @@ async function openPglite(dataDir: string | null, options: PGliteOptions = {}): 
 
 /**
  * PGlite's buffer pool. PostgreSQL's default, 128 MB, is a server's: in PGlite it lives in the
- * WASM memory of the shop's one process. At 32 MB the compiled server takes 278-281 MB after a
- * start instead of 384-394 MB; a page not in the pool is read from the data folder's files, which
- * the OS keeps cached (on a shop of 20k customers, 60k orders and 300k usage events, the back
- * office's reads answered in the same time but for the month's usage summary, 157 → 224 ms).
+ * WASM memory of the shop's one process, so a smaller pool is memory the process gives back; a
+ * page not in the pool is read from the data folder's files, which the OS keeps cached (the
+ * README's Figures table has the memory saved and the reads it slowed).
  */
 const PGLITE_SHARED_BUFFERS = '32MB';
 
@@ -130,7 +128,7 @@ const PGLITE_SHARED_BUFFERS = '32MB';
  * Writes the pool's size into the data folder (ALTER SYSTEM: postgresql.auto.conf), read at every
  * later start; an owner's own ALTER SYSTEM SET shared_buffers is kept. Not a start parameter: on a
  * first start PGlite passes those to the throwaway instance that runs initdb too, which then left
- * 160 MB more behind until V8 collected it (a first start read 673 MB instead of 437-483). So the
+ * its memory behind until V8 collected it (docs/figures-history.md). So the
  * first start, which made the folder, runs with PostgreSQL's default, and every later one with this.
  */
 async function keepBufferPoolSmall(client: PGlite): Promise<void> {
