@@ -101,7 +101,10 @@ def verify_lease(
         return _refuse("invalid", f"alg {header.get('alg')!r} is not EdDSA")
     if header.get("typ") != LEASE_TYP:
         return _refuse("invalid", f"typ {header.get('typ')!r} is not lease+jwt")
-    key = _ed25519_keys(jwks).get(header.get("kid"))  # type: ignore[arg-type]
+    kid = header.get("kid")
+    if not isinstance(kid, str) or not kid:
+        return _refuse("invalid", "the header names no key (kid)")
+    key = _ed25519_keys(jwks).get(kid)
     if key is None:
         return _refuse("unknown_key", f"no trusted key has kid {header.get('kid')!r}")
 
@@ -126,7 +129,11 @@ def verify_lease(
         return _refuse("invalid", "iat or exp is missing")
     if "nbf" in claims and not _is_number(claims["nbf"]):
         return _refuse("invalid", "nbf is not a number")
-    lic_exp = claims.get("lic_exp")
+    # lic_exp must be there: null is a licence that never ends (the server writes it so); a lease
+    # without it is not one the server issued, never read as "never ends".
+    if "lic_exp" not in claims:
+        return _refuse("invalid", "lic_exp is missing (null for a licence that never ends)")
+    lic_exp = claims["lic_exp"]
     if lic_exp is not None and not _is_number(lic_exp):
         return _refuse("invalid", "lic_exp is neither a number nor null")
 

@@ -17,6 +17,23 @@ export interface StoredDeviceId {
 }
 
 /**
+ * Invisible characters that reorder or hide text: the bidirectional controls (U+202E turns
+ * "Booth‮gpj.exe" around; U+061C, U+200E-U+200F, U+202A-U+202E, U+2066-U+2069) and the zero-width
+ * ones (U+200B-U+200D, U+2060-U+2064, U+FEFF, U+180E).
+ */
+const HIDDEN_CHARACTERS = /[\p{Bidi_Control}\u200B-\u200D\u2060-\u2064\uFEFF\u180E]/gu;
+
+/**
+ * A device name as sent: bidirectional and zero-width characters removed, then trimmed; null when
+ * nothing is left. Removed, never refused: the name defaults to the host name, and a refusal
+ * would stop a booth at an event. (The device id is taken as given: see `deviceIdProblem`.)
+ */
+export function cleanDeviceName(name: string | null | undefined): string | null {
+  const cleaned = (name ?? '').replace(HIDDEN_CHARACTERS, '').trim();
+  return cleaned === '' ? null : cleaned;
+}
+
+/**
  * The device ids the server takes: 1-200 characters, no control characters, no spaces around it
  * (the server refuses, never trims, such an id). Null when `id` is fine, else why not.
  */

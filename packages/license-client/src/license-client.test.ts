@@ -97,6 +97,18 @@ describe('activate', () => {
     expect(await client().storedLicense()).toBeNull();
   });
 
+  it('removes bidirectional and zero-width characters from the device name, never refusing it', async () => {
+    const license = env.server.addLicense();
+    const hidden = 'Boo\u200Bth\u202E 3\u2066\u200F\uFEFF';
+    expect(await client().activate(license.key, { deviceName: hidden })).toMatchObject({ status: 'valid' });
+    // Nothing but hidden characters: no name is sent.
+    expect(await client().activate(license.key, { deviceName: '\u200B\u202E' })).toMatchObject({ status: 'valid' });
+    const bodies = env.server.requests
+      .filter((r) => r.path === '/api/licenses/activate')
+      .map((r) => JSON.parse(r.body) as Record<string, unknown>);
+    expect(bodies.map((b) => b.device_name)).toEqual(['Booth 3', undefined]);
+  });
+
   it('sends exactly the contract fields', async () => {
     const license = env.server.addLicense();
     const bodies = () =>

@@ -1,5 +1,5 @@
 import { decodeJwt, type JSONWebKeySet } from 'jose';
-import { deviceIdProblem, storedDeviceId, type MachineFacts } from './device-id';
+import { cleanDeviceName, deviceIdProblem, storedDeviceId, type MachineFacts } from './device-id';
 import { canonicalLicenseKey } from '@lbs/license-protocol/license-key';
 import { OFFLINE_REQUEST_TTL_SECONDS, type OfflineRequestClaims } from '@lbs/license-protocol/offline-request';
 import {
@@ -435,7 +435,8 @@ export class LicenseClient {
     if (!key) throw new TypeError('a licence key is required');
     const deviceId = await this.deviceId();
     const body: Record<string, string> = { license_key: key, device_id: deviceId };
-    if (details.deviceName) body.device_name = details.deviceName;
+    const deviceName = cleanDeviceName(details.deviceName);
+    if (deviceName) body.device_name = deviceName;
     const appVersion = details.appVersion ?? this.appVersion;
     if (appVersion) body.app_version = appVersion;
     const answer = await this.post('/api/licenses/activate', body, parseLicenseAnswer);
@@ -606,7 +607,7 @@ export class LicenseClient {
   ): Promise<OfflineActivationRequest> {
     const key = canonicalLicenseKey(licenseKey);
     if (!key) throw new TypeError('a licence key is required');
-    const deviceName = requestText(details.deviceName, 100, 'deviceName');
+    const deviceName = requestText(cleanDeviceName(details.deviceName) ?? undefined, 100, 'deviceName');
     const appVersion = requestText(details.appVersion ?? this.appVersion ?? undefined, 50, 'appVersion');
     const deviceId = await this.deviceId();
     // On the server's time as measured (a booth never online: its own clock); the server allows
@@ -1079,8 +1080,14 @@ export class LicenseClient {
           ? answer.detail.starts_at
           : null
         : answer.body.starts_at;
-    if (stored) await this.markDenied(stored, code, message, startsAt);
-    return refusalResult(code, message, stored?.license ?? null, startsAt);
+    // The licence as the server describes it now (an unused Daily pass's activate_by, a renewal's
+    // new end): its word over what was stored. Answers about a licence on another device or an
+    // unknown key carry none; the stored one is kept then.
+    const sent =
+      answer.kind === 'refused' ? readLicenseInfo(answer.detail?.license) : answer.body.license;
+    const license = sent ?? stored?.license ?? null;
+    if (stored) await this.markDenied(stored, code, message, startsAt, license);
+    return refusalResult(code, message, license, startsAt);
   }
 
   private async markDenied(
@@ -1088,9 +1095,11 @@ export class LicenseClient {
     code: string,
     message: string,
     startsAt: string | null,
+    license: LicenseInfo | null = null,
   ): Promise<void> {
     await this.store.writeJson(LICENSE_FILE, {
       ...stored,
+      ...(license ? { license } : {}),
       lease: null,
       denied: {
         code,

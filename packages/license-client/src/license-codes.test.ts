@@ -71,6 +71,54 @@ describe('NOT_YET_VALID', () => {
   });
 });
 
+describe('the licence a refusal carries (issue 37)', () => {
+  it('a Daily pass renewed after it ended: validate answers NOT_ACTIVATED with the licence the server sent, and stores it', async () => {
+    const license = env.server.addLicense({ type: 'day', expires_at: new Date(Date.now() + DAY).toISOString() });
+    const c = client();
+    expect(await c.activate(license.key)).toMatchObject({ status: 'valid', license: { activate_by: null } });
+    // Ended, then renewed: an unused pass again, to be started by its next activation.
+    const activateBy = new Date(Date.now() + 365 * DAY).toISOString();
+    license.device_id = null;
+    license.activate_by = activateBy;
+    license.expires_at = activateBy;
+    const r = await c.validate();
+    expect(r).toMatchObject({
+      status: 'denied',
+      code: 'NOT_ACTIVATED',
+      license: { id: license.id, activate_by: activateBy, expires_at: activateBy },
+    });
+    expect(await c.storedLicense()).toMatchObject({
+      license: { activate_by: activateBy, expires_at: activateBy },
+      denied: { code: 'NOT_ACTIVATED' },
+    });
+    // Offline, the stored answer says the same.
+    await env.server.stop();
+    expect(await c.status()).toMatchObject({ code: 'NOT_ACTIVATED', license: { activate_by: activateBy } });
+  });
+
+  it('a fresh booth asking about an unused Daily pass gets its licence (activate_by), nothing stored', async () => {
+    const activateBy = new Date(Date.now() + 365 * DAY).toISOString();
+    const license = env.server.addLicense({ type: 'day', activate_by: activateBy, expires_at: activateBy });
+    const c = client();
+    expect(await c.validate({ licenseKey: license.key })).toMatchObject({
+      status: 'denied',
+      code: 'NOT_ACTIVATED',
+      license: { id: license.id, activate_by: activateBy },
+    });
+    expect(await c.storedLicense()).toBeNull();
+  });
+
+  it('EXPIRED carries the licence as it is now (the end the server knows), stored with the denial', async () => {
+    const license = env.server.addLicense({ expires_at: new Date(Date.now() + DAY).toISOString() });
+    const c = client();
+    expect(await c.activate(license.key)).toMatchObject({ status: 'valid' });
+    const ended = new Date(Date.now() - 1000).toISOString();
+    license.expires_at = ended;
+    expect(await c.validate()).toMatchObject({ status: 'denied', code: 'EXPIRED', license: { expires_at: ended } });
+    expect(await c.storedLicense()).toMatchObject({ license: { expires_at: ended } });
+  });
+});
+
 describe('SUSPENDED and REVOKED', () => {
   it('SUSPENDED denies like REVOKED (no lease, not usable) but keeps the key: reinstated, it validates', async () => {
     const license = env.server.addLicense();

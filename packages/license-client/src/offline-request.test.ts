@@ -183,6 +183,15 @@ describe('createOfflineRequest', () => {
     expect((await c.pendingOfflineRequest())?.expired).toBe(true);
   });
 
+  it('removes bidirectional and zero-width characters from the device name (never refused)', async () => {
+    const c = env.client();
+    const request = await c.createOfflineRequest(realLicense().key, { deviceName: '\u202EBooth\u200B 1\u2069' });
+    expect(request.deviceName).toBe('Booth 1');
+    const parsed = parseOfflineActivationRequest(request.text);
+    if (!parsed.ok) throw new Error(parsed.problem);
+    expect(parsed.request.dn).toBe('Booth 1');
+  });
+
   it('refuses what the shop would refuse: no key, a device name with control characters', async () => {
     const c = env.client();
     await expect(c.createOfflineRequest('   ')).rejects.toThrow(/key is required/);

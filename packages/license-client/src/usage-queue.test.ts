@@ -298,6 +298,10 @@ describe('the usage queue', () => {
     });
     expect(server.eventArrivals.has(before!.event_id)).toBe(false);
     expect((await c.usage.droppedLog()).map((d) => d.code)).toEqual(['OUTSIDE_TERM']);
+    // The log names the events dropped and when they happened (as sent: the server's clock).
+    const sentAt = server.usageBatches.flat().find((e) => e.event_id === before!.event_id)!.timestamp;
+    expect(r.dropped[0]!.events).toEqual([{ event_id: before!.event_id, timestamp: sentAt }]);
+    expect((await c.usage.droppedLog())[0]!.events).toEqual([{ event_id: before!.event_id, timestamp: sentAt }]);
   });
 
   it('cuts batches by size under the server’s body limit: 100 events of 2,000 three-byte characters go in several reports', async () => {
@@ -383,6 +387,10 @@ describe('the usage queue', () => {
     const r = await c.flushUsage();
     expect(r).toMatchObject({ status: 'sent', sent: 3, dropped: [{ code: 'TOO_OLD', count: 1 }] });
     expect(server.requests.filter((q) => q.path === '/api/analytics/usage')).toHaveLength(1);
+    const [logged] = await c.usage.droppedLog();
+    expect(logged!.events).toHaveLength(1);
+    expect(logged!.events![0]!.event_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Date.now() - Date.parse(logged!.events![0]!.timestamp)).toBeGreaterThan(30 * 86_400_000);
   });
 
   it('a full queue drops its oldest events, with the reason', async () => {
@@ -394,6 +402,7 @@ describe('the usage queue', () => {
       ['QUEUE_FULL', 1],
       ['QUEUE_FULL', 1],
     ]);
+    expect((await queue.droppedLog()).map((d) => d.events?.map((e) => e.event_id).length)).toEqual([1, 1]);
   });
 
   it('two processes flushing at once send each event once', async () => {

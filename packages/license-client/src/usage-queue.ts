@@ -91,6 +91,23 @@ export interface DroppedUsage {
   code: string;
   message: string;
   count: number;
+  /**
+   * The events dropped: their ids and when they happened (as sent: on the server's clock when
+   * measured). Missing from lines logged by clients before issue 37.
+   */
+  events?: { event_id: string; timestamp: string }[];
+}
+
+/** The ids and times of `ids`' events in `segments`, as they are (or would be) sent. */
+function droppedEvents(
+  segments: Segment[],
+  ids: Set<string>,
+  offsetMs: number | null,
+): { event_id: string; timestamp: string }[] {
+  return segments
+    .flatMap((s) => s.events)
+    .filter((e) => ids.has(e.event_id))
+    .map((e) => ({ event_id: e.event_id, timestamp: toWireEvent(e, offsetMs).timestamp }));
 }
 
 export interface UsageFlushResult {
@@ -335,8 +352,15 @@ export class UsageQueue {
     const refusedOwners = new Set<string>();
 
     const drop = async (segments: Segment[], ids: Set<string>, code: string, message: string) => {
+      const events = droppedEvents(segments, ids, await offsetMs());
       await this.removeIds(segments, ids);
-      const record: DroppedUsage = { at: now().toISOString(), code, message, count: ids.size };
+      const record: DroppedUsage = {
+        at: now().toISOString(),
+        code,
+        message,
+        count: ids.size,
+        events,
+      };
       await this.logDropped(record);
       result.dropped.push(record);
     };
@@ -540,12 +564,16 @@ export class UsageQueue {
     await this.store.withLock('usage', async () => {
       const oldest = (await this.segments()).slice(0, excess);
       const count = oldest.reduce((sum, s) => sum + s.events.length, 0);
-      await this.removeIds(oldest, new Set(oldest.flatMap((s) => s.events.map((e) => e.event_id))));
+      const ids = new Set(oldest.flatMap((s) => s.events.map((e) => e.event_id)));
+      // Local times for those not yet moved onto the server's clock: no offset is at hand here.
+      const events = droppedEvents(oldest, ids, null);
+      await this.removeIds(oldest, ids);
       await this.logDropped({
         at: new Date().toISOString(),
         code: 'QUEUE_FULL',
         message: `more than ${this.maxFiles} queued; the oldest were dropped`,
         count,
+        events,
       });
     });
   }

@@ -89,6 +89,27 @@ export function ed25519Keys(jwks: unknown): JSONWebKeySet {
   };
 }
 
+/** base64url without padding (RFC 7515 §2), as every segment of a lease must be. */
+const SEGMENT = /^[A-Za-z0-9_-]*$/;
+
+/** The lease's protected header when its form is a lease's, else why not. */
+function leaseHeader(lease: string): Record<string, unknown> | string {
+  const parts = lease.split('.');
+  if (parts.length !== 3) return 'not three segments';
+  if (!parts.every((part) => SEGMENT.test(part) && part.length % 4 !== 1))
+    return 'a segment is not unpadded base64url';
+  let header: unknown;
+  try {
+    header = JSON.parse(Buffer.from(parts[0]!, 'base64url').toString('utf8'));
+  } catch {
+    return 'the header is not JSON';
+  }
+  if (!isRecord(header)) return 'the header is not a JSON object';
+  if (header.typ !== 'lease+jwt') return `typ ${JSON.stringify(header.typ)} is not "lease+jwt"`;
+  if (typeof header.kid !== 'string' || header.kid === '') return 'the header names no key (kid)';
+  return header;
+}
+
 /**
  * Checks a lease offline: the EdDSA signature by one of the trusted keys (no other algorithm is
  * accepted, so neither `none` nor an HMAC made with the public key can pass), the header's
@@ -96,6 +117,13 @@ export function ed25519Keys(jwks: unknown): JSONWebKeySet {
  * and that neither the lease nor the licence has ended.
  */
 export async function verifyLease(lease: string, v: LeaseVerification): Promise<LeaseCheck> {
+  // As strict as docs/license-api.md ("Verifying a lease in other languages"), where jose is more
+  // lenient: three segments of unpadded base64url (jose takes a padded signature), a header naming
+  // its key by `kid` (jose picks the only key of a one-key set without it) and the `typ`
+  // "lease+jwt" exactly (jose also takes "application/lease+jwt" and other cases).
+  const header = leaseHeader(lease);
+  if (typeof header === 'string')
+    return { ok: false, code: 'LEASE_INVALID', message: `the lease does not verify (${header})` };
   let payload: Record<string, unknown>;
   let kid: string | null;
   try {
@@ -139,7 +167,11 @@ export async function verifyLease(lease: string, v: LeaseVerification): Promise<
     return { ok: false, code: 'LEASE_INVALID', message: 'the lease belongs to another device' };
   if (nbf !== undefined && typeof nbf !== 'number')
     return { ok: false, code: 'LEASE_INVALID', message: 'the lease has a malformed nbf' };
-  if (lic_exp !== null && lic_exp !== undefined && typeof lic_exp !== 'number') {
+  // The server writes lic_exp: null for a licence that never ends; a lease without the claim is
+  // not one it issued, and is refused rather than read as "never ends".
+  if (!('lic_exp' in payload))
+    return { ok: false, code: 'LEASE_INVALID', message: 'the lease lacks lic_exp (null for a licence that never ends)' };
+  if (lic_exp !== null && typeof lic_exp !== 'number') {
     return { ok: false, code: 'LEASE_INVALID', message: 'the lease has a malformed lic_exp' };
   }
   const licExp = typeof lic_exp === 'number' ? lic_exp : null;

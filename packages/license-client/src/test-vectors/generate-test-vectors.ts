@@ -342,6 +342,36 @@ function buildVectors(): TestVector[] {
       expected: 'invalid',
     },
     {
+      name: 'typ_with_media_type_prefix',
+      description:
+        'Header typ "application/lease+jwt": RFC 7515 lets a JOSE library read it as "lease+jwt", but the lease\'s typ is exactly "lease+jwt".',
+      lease: signLease(leaseClaims(), {
+        header: { alg: 'EdDSA', kid: TEST_ONLY_SIGNING_KEYS.trusted.kid, typ: 'application/lease+jwt' },
+      }),
+      expected: 'invalid',
+    },
+    {
+      name: 'missing_kid',
+      description:
+        'Signed by the trusted key, but the header names no kid: a lease names its key (a JOSE library may try the only key it has).',
+      lease: signLease(leaseClaims(), { header: { alg: 'EdDSA', typ: 'lease+jwt' } }),
+      expected: 'invalid',
+    },
+    {
+      name: 'padded_signature',
+      description:
+        'The valid lease with "==" padding added to its signature segment: base64url without padding only (some decoders take it).',
+      lease: `${valid}==`,
+      expected: 'invalid',
+    },
+    {
+      name: 'missing_lic_exp',
+      description:
+        'Signed, but without lic_exp: a licence that never ends says lic_exp null; a missing lic_exp is not "never ends".',
+      lease: signLease(withoutClaim('lic_exp')),
+      expected: 'invalid',
+    },
+    {
       name: 'wrong_alg_hs256',
       description: 'Header alg HS256, MACed with the public key: only EdDSA may be accepted.',
       lease: `${hsHeader}.${validPayload}.${base64url(hsMac)}`,
@@ -523,9 +553,9 @@ export function generateTestVectors(): TestVectorFile {
     },
     checks: [
       'Split the lease at "." into exactly three parts; base64url-decode each (no padding); the header and payload are UTF-8 JSON objects, else invalid.',
-      'Header: alg is "EdDSA" and typ is "lease+jwt", else invalid; kid names a key in the JWKS (kty OKP, crv Ed25519), else unknown_key.',
+      'Header: alg is "EdDSA" and typ is exactly "lease+jwt" (not "application/lease+jwt"), and kid is a non-empty string, else invalid; kid names a key in the JWKS (kty OKP, crv Ed25519), else unknown_key.',
       'The signature (64 bytes) verifies with Ed25519 over the ASCII bytes "<header segment>.<payload segment>" as received, else invalid.',
-      'Payload: iss equals the issuer, dev equals this device id, sub and typ are strings, iat and exp are numbers, nbf is a number if present, lic_exp is a number or null; else invalid.',
+      'Payload: iss equals the issuer, dev equals this device id, sub and typ are strings, iat and exp are numbers, nbf is a number if present, lic_exp is present and a number or null (null: a licence that never ends; missing: invalid); else invalid.',
       'nbf > now + tolerance: not_yet_valid. exp <= now - tolerance: expired. lic_exp (when not null) <= now - tolerance: expired. Otherwise valid.',
     ],
     jwks: {

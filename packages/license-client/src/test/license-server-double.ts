@@ -50,7 +50,7 @@ export async function makeSigningKey(kid = `k-${randomUUID().slice(0, 8)}`): Pro
 export class LicenseServerDouble {
   readonly licenses = new Map<string, DoubleLicense>();
   /** Every usage batch received (after the licence check), in order. */
-  readonly usageBatches: { event_id: string }[][] = [];
+  readonly usageBatches: { event_id: string; timestamp?: string }[][] = [];
   /** Bytes of a usage report's body taken; more is 413. */
   usageBodyLimit = 256 * 1024;
   /** How many times each event id arrived and was stored (accepted, then duplicates). */
