@@ -31,6 +31,39 @@ async function cli(...args: string[]) {
   return { code, stdout, stderr, json: () => JSON.parse(stdout) as Record<string, unknown> };
 }
 
+describe('the CLI after the pass ended (issue 37)', () => {
+  it('status inside the clock tolerance after the end says "ended", not "offline until" a past time', async () => {
+    const end = Date.now() + 5 * 60_000;
+    const license = server.addLicense({ type: 'day', expires_at: new Date(end).toISOString() });
+    expect((await cli('activate', '--key', license.key)).code).toBe(0);
+    await server.stop();
+    // The server's time as this booth measures it, 15 minutes on: the pass ended 10 minutes ago.
+    await writeFile(
+      path.join(dir, 'server-clock.json'),
+      JSON.stringify({ offset_ms: 15 * 60_000, measured_at: new Date().toISOString(), source: 'date-header' }),
+    );
+    const status = await cli('status');
+    expect(status.code).toBe(0);
+    const endedAt = new Date(Math.floor(end / 1000) * 1000).toISOString();
+    expect(status.stdout).toContain(`ended: ${endedAt}`);
+    expect(status.stdout).not.toMatch(/offline until/);
+    expect((await cli('status', '--json')).json()).toMatchObject({ status: 'offline-grace', endedAt });
+  });
+});
+
+describe('send-usage names what it drops (issue 37)', () => {
+  it('an event outside the term is dropped, named by its id and time', async () => {
+    const license = server.addLicense({ type: 'year' });
+    expect((await cli('activate', '--key', license.key)).code).toBe(0);
+    const before = new Date(Date.parse(license.starts_at) - 3600_000).toISOString();
+    const sent = await cli('send-usage', '--kind', 'success', '--file-type', 'jpg', '--timestamp', before);
+    expect(sent.code).toBe(1);
+    const [event] = server.usageBatches.flat();
+    expect(sent.stdout).toContain('dropped 1: OUTSIDE_TERM');
+    expect(sent.stdout).toContain(`  ${event!.event_id} at ${event!.timestamp}`);
+  });
+});
+
 describe('the CLI', () => {
   it('activate, status, validate, send-usage, deactivate', async () => {
     const license = server.addLicense({ type: 'year' });

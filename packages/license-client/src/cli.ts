@@ -137,18 +137,30 @@ function describe(r: LicenseResult, deviceId: string): string {
   if (r.license?.activate_by) lines.push(`activate by: ${r.license.activate_by}`);
   if (r.status === 'denied')
     lines.push(r.final ? 'for good: another key is needed' : 'the key is kept: validate again later');
-  if (r.leaseExpiresAt) lines.push(`offline until: ${r.leaseExpiresAt.toISOString()}`);
+  // Read after the end (inside the clock tolerance): it ended, not "usable until" a past time.
+  if (r.endedAt) lines.push(`ended: ${r.endedAt.toISOString()}`);
+  else if (r.leaseExpiresAt) lines.push(`offline until: ${r.leaseExpiresAt.toISOString()}`);
   if (r.retryAfterSeconds !== null) lines.push(`retry after: ${r.retryAfterSeconds} s`);
   lines.push(`device: ${deviceId}`);
   return `${lines.join('\n')}\n`;
 }
+
+/** Dropped events named one a line by send-usage; the rest are counted. */
+const DROPPED_SHOWN = 20;
 
 function describeFlush(r: UsageFlushResult, queued: number): string {
   const lines = [
     `usage: ${r.status}${queued ? `, ${queued} queued` : ''}, ${r.sent} sent (${r.accepted} accepted, ${r.duplicates} duplicates), ${r.remaining} waiting`,
   ];
   if (r.message) lines.push(r.code ? `${r.code}: ${r.message}` : r.message);
-  for (const d of r.dropped) lines.push(`dropped ${d.count}: ${d.code} ${d.message}`);
+  for (const d of r.dropped) {
+    lines.push(`dropped ${d.count}: ${d.code} ${d.message}`);
+    // Which events, and when they happened (all of them are in usage-dropped.log).
+    const shown = d.events?.slice(0, DROPPED_SHOWN) ?? [];
+    for (const e of shown) lines.push(`  ${e.event_id} at ${e.timestamp}`);
+    if (d.events && d.events.length > shown.length)
+      lines.push(`  and ${d.events.length - shown.length} more (usage-dropped.log)`);
+  }
   if (r.retryAfterSeconds !== null) lines.push(`retry after: ${r.retryAfterSeconds} s`);
   return `${lines.join('\n')}\n`;
 }

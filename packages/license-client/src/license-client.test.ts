@@ -229,6 +229,34 @@ describe('offline within the lease', () => {
     expect(await c.status()).toMatchObject({ status: 'needs-online', code: 'LEASE_EXPIRED' });
   });
 
+  it('read after the pass ended (inside the tolerance): still usable, but says it ended, not "usable offline until" a past time', async () => {
+    const t = clock();
+    const end = t.get() + 5 * HOUR;
+    const license = env.server.addLicense({ type: 'day', expires_at: new Date(end).toISOString() });
+    const c = client({ now: t.now });
+    expect(await c.activate(license.key)).toMatchObject({ status: 'valid', endedAt: null });
+    await env.server.stop();
+    expect(await c.status()).toMatchObject({ status: 'offline-grace', endedAt: null });
+    t.set(end + 10 * 60_000);
+    const r = await c.status();
+    const endedAt = new Date(Math.floor(end / 1000) * 1000);
+    expect(r).toMatchObject({ status: 'offline-grace', usable: true, endedAt });
+    expect(r.message).not.toMatch(/usable offline until/);
+    expect(r.message).toContain(`the licence ended at ${endedAt.toISOString()}`);
+    // The same through validate() offline.
+    expect(await c.validate()).toMatchObject({ status: 'offline-grace', code: 'OFFLINE', endedAt });
+  });
+
+  it('a lease whose offline allowance ran out (the licence runs on) says so inside the tolerance', async () => {
+    const t = clock();
+    const { c, r } = await activated({ now: t.now });
+    await env.server.stop();
+    t.set(r.leaseExpiresAt!.getTime() + 60_000);
+    const later = await c.status();
+    expect(later).toMatchObject({ status: 'offline-grace', endedAt: r.leaseExpiresAt });
+    expect(later.message).toContain(`the lease's offline allowance ended at ${r.leaseExpiresAt!.toISOString()}`);
+  });
+
   it('a lease cut short by the licence end: usable until lic_exp only', async () => {
     const t = clock();
     const license = env.server.addLicense({

@@ -79,6 +79,13 @@ export interface LicenseResult {
   /** The verified lease's claims, when a lease backs this result. */
   lease: LeaseClaims | null;
   leaseExpiresAt: Date | null;
+  /**
+   * Set when the lease (its `exp`: the offline allowance) or the licence (`lic_exp`) has already
+   * ended on the corrected clock, though still inside the clock tolerance (`clockToleranceMs`,
+   * an hour), so still usable: the time it ended. Show "ended at", never "usable until" a past
+   * time; validate online (a renewed licence gets a new lease). Null otherwise.
+   */
+  endedAt: Date | null;
   /** From a 429/503 answer: when to ask again. */
   retryAfterSeconds: number | null;
   /** With NOT_YET_VALID: when the licence starts. */
@@ -322,13 +329,14 @@ function parseUsageReportAnswer(body: unknown): UsageReportAnswer | null {
 const result = (
   r: Omit<
     LicenseResult,
-    'usable' | 'lease' | 'leaseExpiresAt' | 'retryAfterSeconds' | 'startsAt' | 'final'
+    'usable' | 'lease' | 'leaseExpiresAt' | 'endedAt' | 'retryAfterSeconds' | 'startsAt' | 'final'
   > &
     Partial<LicenseResult>,
 ): LicenseResult => ({
   usable: r.status === 'valid' || r.status === 'offline-grace',
   lease: null,
   leaseExpiresAt: null,
+  endedAt: null,
   retryAfterSeconds: null,
   startsAt: null,
   final: false,
@@ -585,13 +593,24 @@ export class LicenseClient {
         license: stored.license,
       });
     }
+    const { exp, lic_exp: licExp } = check.claims;
+    const leaseExpiresAt = new Date(exp * 1000);
+    // Past its end, still inside the tolerance: usable, but never "usable until" a past time.
+    const licenceEnded = licExp !== null && licExp <= exp && licExp * 1000 <= now.getTime();
+    const leaseEnded = exp * 1000 <= now.getTime();
+    const endedAt = licenceEnded ? new Date(licExp * 1000) : leaseEnded ? leaseExpiresAt : null;
+    const message =
+      endedAt === null
+        ? `usable offline until ${leaseExpiresAt.toISOString()}`
+        : `${licenceEnded ? 'the licence' : "the lease's offline allowance"} ended at ${endedAt.toISOString()}; honoured for the clock tolerance until ${new Date(endedAt.getTime() + this.clockToleranceMs).toISOString()}: validate online${licenceEnded ? ' (renew the licence to go on)' : ''}`;
     return result({
       status: 'offline-grace',
       code: 'LEASE_VALID',
-      message: `usable offline until ${new Date(check.claims.exp * 1000).toISOString()}`,
+      message,
       license: stored.license,
       lease: check.claims,
-      leaseExpiresAt: new Date(check.claims.exp * 1000),
+      leaseExpiresAt,
+      endedAt,
     });
   }
 
