@@ -106,7 +106,7 @@ describe('the licence client against the real licence server', () => {
     expect(jwks.keys.map((k) => k.kid)).toContain(protectedHeader.kid);
     // The client cached the same keys for offline checks.
     const cached = JSON.parse(await fs.readFile(path.join(dir, 'jwks.json'), 'utf8'));
-    expect(cached.keys).toEqual(jwks.keys);
+    expect(cached.servers[serverUrl].keys).toEqual(jwks.keys);
 
     // Offline, the lease alone says the licence is usable.
     await expect(client.status()).resolves.toMatchObject({ status: 'offline-grace', code: 'LEASE_VALID', usable: true });

@@ -255,6 +255,27 @@ describe('offline-request and offline-accept', () => {
     ).toBe(0);
   });
 
+  it('--jwks given once is remembered in the state folder (a booth never online); --forget-jwks drops it', async () => {
+    const license = server.addLicense({ key: formatLicenseKey(randomBytes(20)) });
+    const jwks = await pinnedKeysFile();
+    const request = await cli(['offline-request', '--key', license.key, '--device', 'booth-7', '--jwks', jwks, '--json']);
+    expect(request.code).toBe(0);
+    const answer = await answerTo(license, request.json().text as string);
+    // The file is gone (a USB stick taken away): the keys were kept in the state folder.
+    await rm(jwks);
+    const accept = await cli(['offline-accept', '--answer', answer, '--device', 'booth-7']);
+    expect(accept.code, accept.stdout).toBe(0);
+    expect(await cli(['status', '--device', 'booth-7'])).toMatchObject({ code: 0 });
+    expect(JSON.parse(await readFile(path.join(dir, 'state', 'pinned-jwks.json'), 'utf8'))).toMatchObject({
+      keys: [{ kid: server.key.kid }],
+    });
+    expect(server.requests).toEqual([]);
+
+    const forgotten = await cli(['status', '--device', 'booth-7', '--forget-jwks', '--json']);
+    expect(forgotten.code).toBe(2);
+    expect(forgotten.json()).toMatchObject({ status: 'needs-online', code: 'LEASE_INVALID' });
+  });
+
   it('with no key held (nothing pinned, never online) says how to get the keys: exit 4', async () => {
     const license = server.addLicense({ key: formatLicenseKey(randomBytes(20)) });
     const request = await cli([

@@ -14,10 +14,13 @@ import {
   type OfflineActivationRequest,
 } from './license-client';
 import { isRecord } from './server-call';
-import { defaultStateDir } from './state-store';
+import { defaultStateDir, StateStore } from './state-store';
+import { ed25519Keys } from './verify-lease';
 import { UsageEventError, type UsageEventInput, type UsageFlushResult } from './usage-queue';
 
 export const DEFAULT_SERVER = 'http://127.0.0.1:3000';
+/** The public keys --jwks pinned, kept in the state folder for the runs without it. */
+const PINNED_JWKS_FILE = 'pinned-jwks.json';
 
 const USAGE = `Usage: lentibooth-license <command> [options]
 
@@ -42,7 +45,9 @@ Options:
   --device ID         device id (default: the one kept in device.json, made once per install)
   --state-dir DIR     where the lease and the queue live (default: ${defaultStateDir()})
   --issuer URL        expected lease issuer (default: the server URL)
-  --jwks FILE         pinned public keys (JWKS JSON); the server's JWKS is then not used
+  --jwks FILE         pinned public keys (JWKS JSON); the server's JWKS is then not used; kept
+                      in the state folder (pinned-jwks.json) for later runs without --jwks
+  --forget-jwks       drop the keys a --jwks kept; the server's JWKS is used again
   --json              print the result as JSON
   -h, --help          this help
 
@@ -100,6 +105,7 @@ const OPTIONS = {
   'state-dir': { type: 'string' },
   issuer: { type: 'string' },
   jwks: { type: 'string' },
+  'forget-jwks': { type: 'boolean', default: false },
   json: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
   'device-name': { type: 'string' },
@@ -303,6 +309,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
     let pinnedJwks: JSONWebKeySet | undefined;
     const jwksFile = text('jwks');
+    if (jwksFile && values['forget-jwks'] === true)
+      throw new CliUsageError('--jwks and --forget-jwks: one or the other');
     if (jwksFile) {
       try {
         pinnedJwks = JSON.parse(await readFile(jwksFile, 'utf8')) as JSONWebKeySet;
@@ -313,6 +321,15 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       }
     }
     const stateDir = text('state-dir') ?? defaultStateDir(io.env);
+    // --jwks given once is remembered (pinned-jwks.json), so a booth never online keeps its keys
+    // when the file is gone; --forget-jwks drops them (the server's JWKS is used again).
+    const state = new StateStore(stateDir);
+    if (values['forget-jwks'] === true) await state.remove(PINNED_JWKS_FILE);
+    else if (!pinnedJwks) {
+      const remembered = await state.readJson(PINNED_JWKS_FILE);
+      if (isRecord(remembered) && Array.isArray(remembered.keys))
+        pinnedJwks = { keys: remembered.keys as JSONWebKeySet['keys'] };
+    }
     // The server the stored licence was activated with: its lease names it as issuer and its keys
     // are cached for it, so `status` and the rest check against it unless told otherwise.
     // offline-accept: the server the pending request was made for, whose lease it waits for.
@@ -335,6 +352,14 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     } catch (error) {
       throw new CliUsageError(error instanceof Error ? error.message : String(error));
     }
+    // Only once the client took them: a file with no usable key is refused above, not kept.
+    if (jwksFile && pinnedJwks)
+      await state.writeJson(PINNED_JWKS_FILE, {
+        version: 1,
+        source: jwksFile,
+        saved_at: new Date().toISOString(),
+        keys: ed25519Keys(pinnedJwks).keys,
+      });
 
     switch (command) {
       case 'activate': {

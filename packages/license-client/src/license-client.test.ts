@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { base64url, decodeJwt, UnsecuredJWT } from 'jose';
 import { LicenseClient, type LicenseClientOptions } from './license-client';
 import { licenseClientFixture, TEST_DEVICE } from './test/client-fixture';
-import { makeSigningKey } from './test/license-server-double';
+import { LicenseServerDouble, makeSigningKey } from './test/license-server-double';
 
 const HOUR = 3_600_000;
 const DEVICE = TEST_DEVICE;
@@ -58,7 +58,7 @@ describe('activate', () => {
       sub: String(license.id),
     });
     expect(await readState('jwks.json')).toMatchObject({
-      keys: [{ kid: env.server.key.kid, kty: 'OKP', crv: 'Ed25519' }],
+      servers: { [env.server.url]: { keys: [{ kid: env.server.key.kid, kty: 'OKP', crv: 'Ed25519' }] } },
     });
 
     await env.server.stop();
@@ -145,6 +145,34 @@ describe('activate', () => {
   });
 });
 
+describe('the JWKS cached per server (issue 37)', () => {
+  it("another server's JWKS, fetched later, does not take this server's keys away", async () => {
+    const { c } = await activated();
+    const other = await LicenseServerDouble.start();
+    try {
+      // The same state folder, once pointed at another server (a mistyped --server, a second URL).
+      expect(await client({ serverUrl: other.url }).refreshJwks()).toBe(true);
+    } finally {
+      await other.stop();
+    }
+    await env.server.stop();
+    expect(await c.status()).toMatchObject({ status: 'offline-grace', code: 'LEASE_VALID' });
+    expect(await client().status()).toMatchObject({ status: 'offline-grace', code: 'LEASE_VALID' });
+    const cached = await readState('jwks.json');
+    expect(Object.keys(cached.servers as object).sort()).toEqual([env.server.url, other.url].sort());
+  });
+
+  it('reads the single-server jwks.json of earlier clients', async () => {
+    const { c } = await activated();
+    await writeFile(
+      path.join(env.dir, 'jwks.json'),
+      JSON.stringify({ server: env.server.url, fetched_at: new Date().toISOString(), keys: [env.server.key.publicJwk] }),
+    );
+    await env.server.stop();
+    expect(await c.status()).toMatchObject({ status: 'offline-grace', code: 'LEASE_VALID' });
+  });
+});
+
 describe('validate online', () => {
   it('answers valid and renews the lease', async () => {
     const { c, r } = await activated();
@@ -158,7 +186,9 @@ describe('validate online', () => {
     const { c } = await activated();
     env.server.key = await makeSigningKey('rotated');
     expect(await c.validate()).toMatchObject({ status: 'valid' });
-    expect(await readState('jwks.json')).toMatchObject({ keys: [{ kid: 'rotated' }] });
+    expect(await readState('jwks.json')).toMatchObject({
+      servers: { [env.server.url]: { keys: [{ kid: 'rotated' }] } },
+    });
   });
 });
 

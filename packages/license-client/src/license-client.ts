@@ -942,18 +942,40 @@ export class LicenseClient {
       return keys.keys.length > 0 ? keys : null;
     });
     if (answer.kind !== 'ok') return false;
-    await this.store.writeJson(JWKS_FILE, {
-      server: this.serverUrl,
-      fetched_at: this.now().toISOString(),
-      keys: answer.body.keys,
-    });
+    // Kept per server: another server's keys fetched later (a changed --server, a second URL of
+    // the shop) must not take away the keys the stored lease is checked with offline.
+    const servers = await this.cachedJwks();
+    servers[this.serverUrl] = { fetched_at: this.now().toISOString(), keys: answer.body.keys };
+    await this.store.writeJson(JWKS_FILE, { version: 2, servers });
     return true;
+  }
+
+  /** jwks.json: the JWKS fetched from each server, by its URL (an earlier client's single one too). */
+  private async cachedJwks(): Promise<Record<string, { fetched_at: string; keys: unknown[] }>> {
+    const cached = await this.store.readJson(JWKS_FILE);
+    const servers: Record<string, { fetched_at: string; keys: unknown[] }> = {};
+    if (!isRecord(cached)) return servers;
+    const entry = (value: unknown) =>
+      isRecord(value) && Array.isArray(value.keys)
+        ? { fetched_at: typeof value.fetched_at === 'string' ? value.fetched_at : '', keys: value.keys as unknown[] }
+        : null;
+    if (isRecord(cached.servers)) {
+      for (const [server, value] of Object.entries(cached.servers)) {
+        const e = entry(value);
+        if (e) servers[server] = e;
+      }
+    } else if (typeof cached.server === 'string') {
+      // Written by a client before issue 37: one server's keys.
+      const e = entry(cached);
+      if (e) servers[cached.server] = e;
+    }
+    return servers;
   }
 
   private async trustedKeys(): Promise<JSONWebKeySet | null> {
     if (this.pinnedJwks) return this.pinnedJwks;
-    const cached = await this.store.readJson(JWKS_FILE);
-    if (!isRecord(cached) || cached.server !== this.serverUrl) return null;
+    const cached = (await this.cachedJwks())[this.serverUrl];
+    if (!cached) return null;
     const keys = ed25519Keys(cached);
     return keys.keys.length > 0 ? keys : null;
   }
