@@ -51,6 +51,27 @@ describe('the CLI after the pass ended (issue 37)', () => {
   });
 });
 
+describe('validate shows the licence a refusal carries (issue 37)', () => {
+  it('an unused Daily pass: NOT_ACTIVATED with its activate_by, from a fresh booth and from its own after a renewal', async () => {
+    const activateBy = new Date(Date.now() + 365 * 86_400_000).toISOString();
+    const license = server.addLicense({ type: 'day', activate_by: activateBy, expires_at: activateBy });
+    const fresh = await cli('validate', '--key', license.key);
+    expect(fresh.code).toBe(1);
+    expect(fresh.stdout).toContain('status: denied (NOT_ACTIVATED)');
+    expect(fresh.stdout).toContain(`activate by: ${activateBy}`);
+
+    license.activate_by = null;
+    license.expires_at = new Date(Date.now() + 86_400_000).toISOString();
+    expect((await cli('activate', '--key', license.key)).code).toBe(0);
+    // Ended, renewed after its end: unused again, with a new activate_by.
+    const renewedBy = new Date(Date.now() + 300 * 86_400_000).toISOString();
+    Object.assign(license, { device_id: null, activate_by: renewedBy, expires_at: renewedBy });
+    const again = await cli('validate', '--json');
+    expect(again.code).toBe(1);
+    expect(again.json()).toMatchObject({ code: 'NOT_ACTIVATED', license: { activate_by: renewedBy, expires_at: renewedBy } });
+  });
+});
+
 describe('send-usage names what it drops (issue 37)', () => {
   it('an event outside the term is dropped, named by its id and time', async () => {
     const license = server.addLicense({ type: 'year' });
