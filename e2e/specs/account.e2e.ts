@@ -60,6 +60,8 @@ describe('account area', () => {
     // Invoices: the receipt PDF is rendered by the server and saved as receipt.pdf.
     await page.goto('/accounts/settings/invoice');
     const invoiceNo = await page.locator('table tbody tr td').first().innerText();
+    // One invoice number format on the screen, the button and the PDF: INV- and six digits.
+    expect(invoiceNo).toMatch(/^INV-\d{6}$/);
     const [receipt] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: `Download receipt for invoice ${invoiceNo}` }).click(),

@@ -6,6 +6,7 @@ import { SHIPPING_RATES, type ShippingRateTable } from '@lbs/domain/shipping';
 import { DEFAULT_BUSINESS_TIME_ZONE, isValidTimeZone } from '@lbs/domain/report-periods';
 import { DEFAULT_OFFLINE_ALLOWANCE_HOURS, type LicenseServerType, type TLeaseJwk } from '@lbs/domain/license-server';
 import { parsePublicKeys, parseSigningKey, type Ed25519PrivateJwk } from './lib/ed25519-jwk';
+import type { Seller } from './integrations/pdf/seller';
 
 /** Whole hours, 1 hour to a year. */
 const allowanceHours = (fallback: number) => z.coerce.number().int().min(1).max(24 * 366).default(fallback);
@@ -58,6 +59,17 @@ function parsedWith<T>(parse: (value: string) => T) {
   });
 }
 
+/**
+ * The seller the shop's documents name, as shipped: edit these (or set SELLER_NAME,
+ * SELLER_ADDRESS, SELLER_UEN) to the company's registered details. The shop charges no GST, so
+ * its receipts are receipts, never tax invoices.
+ */
+export const DEFAULT_SELLER: Readonly<Seller> = Object.freeze({
+  name: 'LentiBooth Pte. Ltd.',
+  address: ['Singapore'],
+  uen: 'not set (SELLER_UEN)',
+});
+
 /** Where the data lives: what the server and the command line tools (seed:demo, db:backup) share. */
 const databaseEnv = {
   DATA_DIR: z.string().default('./data'),
@@ -87,6 +99,13 @@ const ZEnv = z
   STRIPE_API_PORT: z.coerce.number().int().optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
   SHIPPING_RATES: shippingRates,
+  /**
+   * The seller's registration details printed on every receipt and credit note (DEFAULT_SELLER
+   * until set): the company's name, its address (lines separated by `;`) and its UEN.
+   */
+  SELLER_NAME: z.string().trim().min(1).default(DEFAULT_SELLER.name),
+  SELLER_ADDRESS: z.string().trim().min(1).default(DEFAULT_SELLER.address.join('; ')),
+  SELLER_UEN: z.string().trim().min(1).default(DEFAULT_SELLER.uen),
   /** The IANA zone whose days the reports count in (a payment at 23:30 there belongs to that day). */
   BUSINESS_TIME_ZONE: z.string().trim().default(DEFAULT_BUSINESS_TIME_ZONE).refine(isValidTimeZone, { error: 'must be an IANA time zone name such as Asia/Singapore' }),
   /** How often pending payments are checked against the provider (a lost webhook is caught here). */
@@ -155,6 +174,15 @@ export interface AppConfig extends TEnv {
 }
 
 export class ConfigError extends Error {}
+
+/** The seller's registration details of the configuration, for the receipt and credit note PDFs. */
+export function sellerOf(config: Pick<TEnv, 'SELLER_NAME' | 'SELLER_ADDRESS' | 'SELLER_UEN'>): Seller {
+  return {
+    name: config.SELLER_NAME,
+    address: config.SELLER_ADDRESS.split(/\s*(?:;|\n)\s*/).filter(Boolean),
+    uen: config.SELLER_UEN,
+  };
+}
 
 function invalid(issues: z.core.$ZodIssue[]): ConfigError {
   const lines = issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

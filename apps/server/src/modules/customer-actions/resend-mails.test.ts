@@ -93,7 +93,7 @@ describe('resend an order’s receipt', () => {
     expect(res.json()).toEqual({ detail: CUSTOMER_ACTION_MSG.orderMailSent });
     const [mail] = await mailTo(t.app, customer.email);
     expect(mail!.subject).toBe(`Your LentiBooth receipt for order #${order.id}`);
-    expect(mail!.text).toContain(`#${invoice!.invoiceNo}`);
+    expect(mail!.text).toContain(`INV-${String(invoice!.invoiceNo).padStart(6, '0')}`);
     expect(mail!.text).toContain(key.licenseKey);
     expect(mail!.text).toContain('Hi Budi,');
     expect(await notesOf(customer.id)).toBe(notesBefore);

@@ -80,7 +80,7 @@ export async function customerAdminRoutes(app: FastifyInstance, { ctx }: { ctx: 
         summary: 'Find customers by email or name start, order number, invoice number or licence key',
         description:
           `At most ${CUSTOMER_SEARCH_LIMIT} accounts, each with what matched: a licence key in any case or grouping, ` +
-          'an order number ("#1042"), an invoice number ("1042", "INV-1042"), or an email address or a name starting with the text (any case).',
+          'an order number ("#1042"), an invoice number ("INV-001042", "INV-1042", "1042", "#1042"), or an email address or a name starting with the text (any case).',
         querystring: ZCustomerSearchQuery,
         response: { 200: ZCustomerSearchResult, ...errors(400, 401, 403) },
         security: BEARER,

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CUSTOMER_SEARCH_LIMIT, type CustomerSearchMatchKind, type TCustomerSearchResult } from '@lbs/domain/customer-page';
+import { formatInvoiceNo, parseInvoiceNo } from '@lbs/domain/invoice-number';
 import { normaliseLicenseKey } from '@lbs/domain/license-terms';
 import type { Db } from '../../db/client';
 import { prefixPattern } from '../../db/like-pattern';
@@ -9,8 +10,9 @@ import { hashLicenseKey } from '../license-server/find-license';
 const MAX_SERIAL = 2_147_483_647;
 
 /**
- * A number as the screens print it: an order as '#1042' or 'order 1042', an invoice as '1042' or
- * 'INV-1042' / 'invoice no. 1042' / 'receipt 1042'. A bare number may be either.
+ * An order number as the screens print it: '#1042' or 'order 1042'. An invoice number in any form
+ * ever shown is parseInvoiceNo's ('INV-001042', 'INV-1042', 'invoice #1042', 'receipt 1042', '#1042',
+ * '1042'). A bare number or '#1042' may be either.
  */
 const NUMBER = /^(?:(order|ord|inv|invoice|receipt)[\s.:#-]*)?(?:no\.?\s*)?(#)?\s*(\d{1,10})$/i;
 
@@ -36,12 +38,10 @@ export function searchTerms(q: string): SearchTerms {
     const n = Number(m[3]);
     const word = m[1]?.toLowerCase();
     const isInvoice = word === 'inv' || word === 'invoice' || word === 'receipt';
-    const isOrder = word === 'order' || word === 'ord' || (word === undefined && m[2] === '#');
-    if (n >= 1 && n <= MAX_SERIAL) {
-      if (!isInvoice) terms.orderId = n;
-      if (!isOrder) terms.invoiceNo = n;
-    }
+    if (n >= 1 && n <= MAX_SERIAL && !isInvoice) terms.orderId = n;
   }
+  const invoiceNo = parseInvoiceNo(text);
+  if (invoiceNo !== undefined) terms.invoiceNo = invoiceNo;
   const words = terms.prefix.split(/\s+/);
   if (words.length > 1) terms.firstAndLast = [words[0]!, words.slice(1).join(' ')];
   return terms;
@@ -97,7 +97,7 @@ function matchedWords(h: HitRow): string {
     case 'order':
       return `order #${h.matched}`;
     case 'invoice':
-      return `invoice ${h.matched}`;
+      return `invoice ${formatInvoiceNo(Number(h.matched))}`;
     default:
       return h.match_kind;
   }

@@ -1,4 +1,5 @@
 import { LICENSE_TYPE_LABELS, type LicenseCreateMode } from '@lbs/domain/license-terms';
+import { formatInvoiceNo } from '@lbs/domain/invoice-number';
 import { fromCents, formatUsd } from '@lbs/domain/money';
 import type { CustomerTimelineKind, TCustomerTimelineEntry } from '@lbs/domain/customer-page';
 import { isoOf } from './find-customer';
@@ -57,7 +58,7 @@ function words(r: TimelineRow): { label: string; detail: string | null } {
     case 'order_shipped':
       return { label: `Order #${r.subject} ${r.extra === 'delivered' ? 'delivered' : 'shipped'}`, detail: by(r.detail) };
     case 'invoice_issued':
-      return { label: `Invoice ${r.subject} issued`, detail: money(r.detail) };
+      return { label: `Invoice ${formatInvoiceNo(Number(r.subject))} issued`, detail: money(r.detail) };
     case 'license_issued':
       return { label: `License ${key(r.subject)} issued`, detail: plan(r.detail) };
     case 'license_renewed':

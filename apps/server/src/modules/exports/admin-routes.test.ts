@@ -211,7 +211,7 @@ describe('invoices and credit notes of May 2026', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="lentibooth-invoices-2026-05-01-to-2026-05-31.csv"');
     const [header, ...rows] = parseCsv(res.body);
     expect(header).toEqual([...ACCOUNTING_EXPORT_COLUMNS.invoices]);
-    expect(rows.map((r) => r[0])).toEqual(['5001', '5002']);
+    expect(rows.map((r) => r[0])).toEqual(['INV-005001', 'INV-005002']);
     expect(rows[0]!.slice(1)).toEqual(['2026-05-01', expect.any(String), 'bo@may.test', 'MY', '1 × Setup Kit; 3 × Sheets', '1560.00', '25.00', '0.00', '60.00', '1585.00', 'USD']);
     expect(rows[1]!.slice(3)).toEqual(["'-x@may.test", '', '1 × Monthly License', '29.00', '0.00', '0.00', '0.00', '29.00', 'USD']);
   });
@@ -223,8 +223,8 @@ describe('invoices and credit notes of May 2026', () => {
     const [header, ...rows] = parseCsv(res.body);
     expect(header).toEqual([...ACCOUNTING_EXPORT_COLUMNS['credit-notes']]);
     expect(rows).toEqual([
-      ['CN-701', '2026-05-02', '5001', expect.any(String), 'bo@may.test', 'MY', '20.00', 'USD', 'One sheet pack damaged'],
-      ['CN-702', '2026-05-31', '5001', expect.any(String), 'bo@may.test', 'MY', '40.00', 'USD', `'=1+1 goodwill, "as agreed"`],
+      ['CN-701', '2026-05-02', 'INV-005001', expect.any(String), 'bo@may.test', 'MY', '20.00', 'USD', 'One sheet pack damaged'],
+      ['CN-702', '2026-05-31', 'INV-005001', expect.any(String), 'bo@may.test', 'MY', '40.00', 'USD', `'=1+1 goodwill, "as agreed"`],
     ]);
     expect(res.body).toContain(`"'=1+1 goodwill, ""as agreed"""`);
   });
@@ -258,7 +258,7 @@ describe('a month of 2,500 orders (January 2025), in batches of 1,000', () => {
 
   it('streams every invoice and credit note once, in number order', async () => {
     const invoices = parseCsv((await get('/api/export/invoices.csv?from=2025-01-01&to=2025-01-31', admin)).body).slice(1);
-    expect(invoices.map((r) => Number(r[0]))).toEqual(Array.from({ length: 2500 }, (_, i) => 100_001 + i));
+    expect(invoices.map((r) => r[0])).toEqual(Array.from({ length: 2500 }, (_, i) => `INV-${100_001 + i}`));
     expect(invoices.every((r) => r[5] === '2 × Adhesion Roller; 1 × Yearly License')).toBe(true);
     const notes = parseCsv((await get('/api/export/credit-notes.csv?from=2025-01-01&to=2025-01-31', admin)).body).slice(1);
     expect(notes.map((r) => r[0])).toEqual(Array.from({ length: 250 }, (_, i) => `CN-${10_001 + i}`));

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { formatInvoiceNo } from '@lbs/domain/invoice-number';
 import { sql } from 'drizzle-orm';
 import { ACCOUNTING_EXPORT_COLUMNS, centsToDecimal } from '@lbs/domain/accounting-exports';
 import { creditNoteLabel } from '@lbs/domain/refunds';
@@ -48,7 +49,7 @@ export function exportCreditNotesCsv(db: DbOrTx, range: ExportRange, timeZone: s
   return csvFromBatches(ACCOUNTING_EXPORT_COLUMNS['credit-notes'], creditNoteExportBatches(db, range, batchSize), (c) => [
     creditNoteLabel(c.no),
     dayOf(c.issued_at_ms),
-    c.invoice_no === null ? '' : String(c.invoice_no),
+    c.invoice_no === null ? '' : formatInvoiceNo(c.invoice_no),
     String(c.order_id),
     c.email,
     c.country ?? '',

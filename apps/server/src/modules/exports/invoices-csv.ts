@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { formatInvoiceNo } from '@lbs/domain/invoice-number';
 import { sql } from 'drizzle-orm';
 import { ACCOUNTING_EXPORT_COLUMNS, centsToDecimal } from '@lbs/domain/accounting-exports';
 import type { DbOrTx } from '../../db/client';
@@ -54,7 +55,7 @@ export const invoiceExportBatches = (db: DbOrTx, range: ExportRange, batchSize =
 export function exportInvoicesCsv(db: DbOrTx, range: ExportRange, timeZone: string, batchSize = EXPORT_BATCH_SIZE): Readable {
   const dayOf = businessDayFormatter(timeZone);
   return csvFromBatches(ACCOUNTING_EXPORT_COLUMNS.invoices, invoiceExportBatches(db, range, batchSize), (i) => [
-    String(i.no),
+    formatInvoiceNo(i.no),
     dayOf(i.created_at_ms),
     i.order_id === null ? '' : String(i.order_id),
     i.email,

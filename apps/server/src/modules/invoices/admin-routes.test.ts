@@ -43,6 +43,9 @@ describe('GET /invoice/admin/all', () => {
     const nos = async (q: string) =>
       (await get(`/api/invoice/admin/all?q=${encodeURIComponent(q)}`, admin)).json().items.map((i: { invoice_no: number }) => i.invoice_no);
     expect(await nos(String(a2.invoiceNo))).toEqual([a2.invoiceNo]);
+    // The number as any screen, receipt, mail or CSV shows or showed it.
+    const shown = `INV-${String(a2.invoiceNo).padStart(6, '0')}`;
+    for (const q of [shown, shown.toLowerCase(), `INV-${a2.invoiceNo}`, `#${a2.invoiceNo}`, `Receipt ${a2.invoiceNo}`]) expect(await nos(q), q).toEqual([a2.invoiceNo]);
     expect(await nos('BOB@')).toEqual([b2.invoiceNo, b1.invoiceNo]);
     expect(await nos('_100%')).toEqual([a2.invoiceNo, a1.invoiceNo]);
     expect(await nos('9999999999999')).toEqual([]);

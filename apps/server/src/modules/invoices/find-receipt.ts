@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { invoices, orderLines, orders, users } from '../../db/schema';
 import { scopeToCaller, type Caller } from '../../db/scope-to-caller';
 import { notFound } from '../../lib/app-error';
+import type { Seller } from '../../integrations/pdf/seller';
 import { renderReceiptPdf } from './receipt-pdf';
 import { invoiceNoFromReceiptUrl } from './receipt-url';
 
@@ -11,7 +12,7 @@ import { invoiceNoFromReceiptUrl } from './receipt-url';
  * The receipt PDF of one invoice, for its owner or an admin. Someone else's invoice answers the
  * same 404 as a missing one, so invoice numbers cannot be probed.
  */
-export async function findReceipt(db: Db, caller: Caller, invoiceNo: number): Promise<{ invoiceNo: number; pdf: Buffer }> {
+export async function findReceipt(db: Db, caller: Caller, invoiceNo: number, seller: Seller): Promise<{ invoiceNo: number; pdf: Buffer }> {
   const [row] = await db
     .select({ invoice: invoices, order: orders, user: users })
     .from(invoices)
@@ -29,6 +30,7 @@ export async function findReceipt(db: Db, caller: Caller, invoiceNo: number): Pr
   const fullName = order?.shippingInfo?.name?.trim() || [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
   const pdf = await renderReceiptPdf({
     invoiceNo: invoice.invoiceNo,
+    seller,
     orderId: invoice.orderId,
     issuedAt: invoice.createdAt,
     paidAt: invoice.paidAt,
@@ -52,6 +54,6 @@ export async function findReceipt(db: Db, caller: Caller, invoiceNo: number): Pr
 }
 
 /** The receipt a receipt_url names (see invoiceNoFromReceiptUrl), on the same terms as findReceipt. */
-export async function findReceiptByUrl(db: Db, caller: Caller, receiptUrl: string) {
-  return findReceipt(db, caller, invoiceNoFromReceiptUrl(receiptUrl));
+export async function findReceiptByUrl(db: Db, caller: Caller, receiptUrl: string, seller: Seller) {
+  return findReceipt(db, caller, invoiceNoFromReceiptUrl(receiptUrl), seller);
 }

@@ -1,12 +1,16 @@
 import { formatDate } from '@lbs/domain/dates';
+import { formatInvoiceNo } from '@lbs/domain/invoice-number';
 import { countryName } from '@lbs/domain/shipping';
 import { formatUsd, fromCents } from '@lbs/domain/money';
 import { CONTACT_INFO } from '@lbs/domain/contact-info';
 import { MSG } from '@lbs/domain/messages';
 import { BRAND, footer, pdfSafe, renderPdf, type Pdf } from '../../integrations/pdf/pdf-document';
+import { sellerLines, type Seller } from '../../integrations/pdf/seller';
 
 export interface ReceiptData {
   invoiceNo: number;
+  /** Who sells (config SELLER_*): the "From" block. */
+  seller: Seller;
   orderId: number | null;
   issuedAt: Date;
   paidAt: Date | null;
@@ -27,34 +31,36 @@ export interface ReceiptData {
   timeZone: string;
 }
 
-export const SELLER = ['LentiBooth Pte. Ltd.', 'Singapore', CONTACT_INFO.email, CONTACT_INFO.phone];
-
 const money = (cents: number) => formatUsd(fromCents(cents));
 
 /** Under a renewal line: the same key, and the date this payment renewed it until. */
 const renewalNote = (until: Date, timeZone: string) => `Same key, renewed until ${formatDate(until, timeZone)}`;
 
 function receiptTitle(invoiceNo: number): string {
-  return `Receipt ${invoiceNo}`;
+  return `Receipt ${formatInvoiceNo(invoiceNo)}`;
 }
 
-/** The customer's receipt, drawn from our own invoice data only. */
+/**
+ * The customer's receipt, drawn from our own invoice data only. The shop charges no GST, so this is
+ * a receipt naming its seller (name, address, UEN), never a tax invoice.
+ */
 export function renderReceiptPdf(r: ReceiptData): Promise<Buffer> {
-  return renderPdf({ Title: receiptTitle(r.invoiceNo), Subject: `Invoice ${r.invoiceNo}` }, (doc) => {
+  return renderPdf({ Title: receiptTitle(r.invoiceNo), Subject: `Invoice ${formatInvoiceNo(r.invoiceNo)}` }, (doc) => {
     const left = doc.page.margins.left;
     const width = doc.page.width - left - doc.page.margins.right;
 
     documentHead(doc, 'RECEIPT', [
-      ['Invoice no.', String(r.invoiceNo)],
+      ['Invoice no.', formatInvoiceNo(r.invoiceNo)],
       ['Order no.', r.orderId === null ? '--' : String(r.orderId)],
       ['Issued', formatDate(r.issuedAt, r.timeZone)],
       ['Paid', r.paidAt ? formatDate(r.paidAt, r.timeZone) : 'Not paid'],
     ]);
 
     let y = 120;
-    block(doc, 'From', SELLER, left, y, 200);
+    const seller = sellerLines(r.seller);
+    block(doc, 'From', seller, left, y, 200);
     const buyerLines = [r.buyer.name, r.buyer.email].filter(Boolean);
-    const yBuyer = 120 + 18 + SELLER.length * 14 + 14;
+    const yBuyer = 120 + 18 + seller.length * 14 + 14;
     const s = r.buyer.shipping;
     block(doc, 'Billed to', buyerLines, left, yBuyer, 220);
     if (s) {
@@ -121,7 +127,7 @@ export function renderReceiptPdf(r: ReceiptData): Promise<Buffer> {
       { width },
     );
     doc.text(`Questions about this receipt? Write to ${CONTACT_INFO.email}.`, { width });
-    footer(doc, `LentiBooth receipt ${r.invoiceNo}`);
+    footer(doc, `LentiBooth receipt ${formatInvoiceNo(r.invoiceNo)}`);
   });
 }
 

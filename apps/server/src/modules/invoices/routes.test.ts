@@ -69,7 +69,9 @@ describe('POST /api/invoice/generate-receipt-pdf', () => {
       expect(res.headers['content-type']).toBe('application/pdf');
       const bytes = res.rawPayload;
       expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-      expect(bytes.toString('latin1')).toContain(`Receipt ${aInvoiceNo}`);
+      const shown = `INV-${String(aInvoiceNo).padStart(6, '0')}`;
+      expect(bytes.toString('latin1')).toContain(`Receipt ${shown}`);
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="receipt-${shown}.pdf"`);
     }
   });
 

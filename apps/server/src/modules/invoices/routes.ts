@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { formatInvoiceNo } from '@lbs/domain/invoice-number';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZInvoicePage } from '@lbs/domain/responses';
 import { safeString, ZPaging } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
+import { sellerOf } from '../../config';
 import { requireUser } from '../../plugins/guards';
 import { callerKey } from '../../lib/caller-key';
 import { BEARER, binaryResponse, BODY_ERRORS, errors, withExample } from '../../lib/openapi';
@@ -20,7 +22,7 @@ const pdfLimit = { rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: c
 function sendPdf(reply: FastifyReply, { invoiceNo, pdf }: { invoiceNo: number; pdf: Buffer }) {
   return reply
     .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="receipt-${invoiceNo}.pdf"`)
+    .header('content-disposition', `attachment; filename="receipt-${formatInvoiceNo(invoiceNo)}.pdf"`)
     .header('cache-control', 'private, no-store')
     .send(pdf);
 }
@@ -57,7 +59,7 @@ export async function invoiceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       onRequest: requireUser,
       config: pdfLimit,
     },
-    async (req, reply) => sendPdf(reply, await findReceiptByUrl(ctx.db, req.user, req.body.receipt_url)),
+    async (req, reply) => sendPdf(reply, await findReceiptByUrl(ctx.db, req.user, req.body.receipt_url, sellerOf(ctx.config))),
   );
 
   r.get(
@@ -74,6 +76,6 @@ export async function invoiceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       onRequest: requireUser,
       config: pdfLimit,
     },
-    async (req, reply) => sendPdf(reply, await findReceipt(ctx.db, req.user, req.params.invoiceNo)),
+    async (req, reply) => sendPdf(reply, await findReceipt(ctx.db, req.user, req.params.invoiceNo, sellerOf(ctx.config))),
   );
 }

@@ -95,7 +95,7 @@ describe('checkout with the local provider', () => {
       expect(mail[0]!.text).toContain(key.licenseKey);
       expect(mail[0]!.html).toContain(key.licenseKey);
     }
-    expect(mail[0]!.text).toContain(`Invoice: #${invoice!.invoiceNo}`);
+    expect(mail[0]!.text).toContain(`Invoice: INV-${String(invoice!.invoiceNo).padStart(6, '0')}`);
     expect(mail[0]!.text).toContain('Total paid: $3,000.00 USD');
   });
 

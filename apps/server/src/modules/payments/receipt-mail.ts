@@ -1,4 +1,5 @@
 import { formatDateTimeWithZone } from '@lbs/domain/dates';
+import { formatInvoiceNo } from '@lbs/domain/invoice-number';
 import { greeting } from '@lbs/domain/greeting';
 import { MSG } from '@lbs/domain/messages';
 import { countryName } from '@lbs/domain/shipping';
@@ -42,7 +43,7 @@ export function receiptMail(input: {
   const day = (d: Date) => formatDateTimeWithZone(d, input.timeZone);
   const renewed = input.renewed ?? [];
   const rows: Array<[string, string]> = [
-    ['Invoice', `#${invoiceNo}`],
+    ['Invoice', formatInvoiceNo(invoiceNo)],
     ['Order', `#${order.id}`],
     ...lines.map((line): [string, string] => [`${line.name} × ${line.quantity}`, usd(line.lineTotalCents)]),
     ['Subtotal', usd(order.subtotalCents)],

@@ -1,19 +1,26 @@
 import { formatDate } from '@lbs/domain/dates';
+import { formatInvoiceNo } from '@lbs/domain/invoice-number';
 import { formatUsd, fromCents } from '@lbs/domain/money';
 import { CONTACT_INFO } from '@lbs/domain/contact-info';
 import { creditNoteLabel } from '@lbs/domain/refunds';
 import { BRAND, footer, pdfSafe, renderPdf } from '../../integrations/pdf/pdf-document';
-import { block, documentHead, SELLER } from '../invoices/receipt-pdf';
+import { sellerLines, type Seller } from '../../integrations/pdf/seller';
+import { block, documentHead } from '../invoices/receipt-pdf';
 
 export interface CreditNoteData {
   creditNoteNo: number;
+  /** Who sells (config SELLER_*): the "From" block. */
+  seller: Seller;
   orderId: number;
   /** The invoice it corrects, null if the order had none. */
   invoiceNo: number | null;
   issuedAt: Date;
   buyer: { name: string; email: string };
-  /** The refunded lines: units (0 for an amount refund's share) and their share of the amount. */
-  lines: Array<{ name: string; quantity: number; amountCents: number }>;
+  /**
+   * The refunded lines: units (0 for an amount refund's share), their share of the amount, and how
+   * much of that share is shipping (shippingInRefund), said under the line.
+   */
+  lines: Array<{ name: string; quantity: number; amountCents: number; shippingCents?: number }>;
   amountCents: number;
   currency: string;
   reason: string;
@@ -23,20 +30,24 @@ export interface CreditNoteData {
 
 const money = (cents: number) => formatUsd(fromCents(cents));
 
+/** Under a line whose refund carries part of the order's shipping. */
+export const shippingNote = (cents: number) => `Includes shipping of ${money(cents)}`;
+
 /** The credit note of a succeeded refund, in the receipt's look: "Credit note CN-n", correcting its invoice. */
 export function renderCreditNotePdf(c: CreditNoteData): Promise<Buffer> {
   const label = creditNoteLabel(c.creditNoteNo);
-  return renderPdf({ Title: `Credit note ${label}`, Subject: c.invoiceNo === null ? `Order ${c.orderId}` : `Corrects invoice ${c.invoiceNo}` }, (doc) => {
+  return renderPdf({ Title: `Credit note ${label}`, Subject: c.invoiceNo === null ? `Order ${c.orderId}` : `Corrects invoice ${formatInvoiceNo(c.invoiceNo)}` }, (doc) => {
     const left = doc.page.margins.left;
     const width = doc.page.width - left - doc.page.margins.right;
     documentHead(doc, 'CREDIT NOTE', [
       ['Credit note', label],
-      ['Corrects invoice', c.invoiceNo === null ? '--' : String(c.invoiceNo)],
+      ['Corrects invoice', c.invoiceNo === null ? '--' : formatInvoiceNo(c.invoiceNo)],
       ['Order no.', String(c.orderId)],
       ['Issued', formatDate(c.issuedAt, c.timeZone)],
     ]);
-    block(doc, 'From', SELLER, left, 120, 200);
-    const yBuyer = 120 + 18 + SELLER.length * 14 + 14;
+    const seller = sellerLines(c.seller);
+    block(doc, 'From', seller, left, 120, 200);
+    const yBuyer = 120 + 18 + seller.length * 14 + 14;
     block(doc, 'Credited to', [c.buyer.name, c.buyer.email].filter(Boolean), left, yBuyer, 260);
 
     let y = yBuyer + 18 + 2 * 14 + 24;
@@ -62,6 +73,12 @@ export function renderCreditNotePdf(c: CreditNoteData): Promise<Buffer> {
       doc.text(line.quantity ? String(line.quantity) : '--', cols.qty - 30, y, { width: 70, align: 'right' });
       doc.text(`-${money(line.amountCents)}`, cols.amount, y, { width: 82, align: 'right' });
       y += h + 8;
+      if (line.shippingCents) {
+        const note = shippingNote(line.shippingCents);
+        doc.fontSize(9).fillColor(BRAND.muted).text(note, cols.item + 8, y - 6, { width: itemWidth });
+        y += doc.heightOfString(note, { width: itemWidth }) + 2;
+        doc.fontSize(10);
+      }
       doc.moveTo(left, y - 4).lineTo(left + width, y - 4).strokeColor(BRAND.rule).lineWidth(0.5).stroke();
     }
     y += 8;

@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { TAdminInvoiceQuery } from '@lbs/domain/admin-queries';
 import { creditNoteLabel, CREDIT_NOTE_PREFIX, type TCreditNoteJson } from '@lbs/domain/refunds';
+import { shippingInRefund } from '@lbs/domain/refund-shipping';
 import type { TPaging } from '@lbs/domain/schemas';
 import type { Db, DbOrTx } from '../../db/client';
 import { containsPattern, searchedNumber } from '../../db/like-pattern';
@@ -8,6 +9,7 @@ import { paginate } from '../../db/paginate';
 import { creditNotes, invoices, orders, refundLines, orderLines, users } from '../../db/schema';
 import { scopeToCaller, type Caller } from '../../db/scope-to-caller';
 import { notFound } from '../../lib/app-error';
+import type { Seller } from '../../integrations/pdf/seller';
 import { renderCreditNotePdf } from './credit-note-pdf';
 
 export const CREDIT_NOTE_NOT_FOUND = 'No such credit note.';
@@ -52,7 +54,7 @@ export async function listAllCreditNotes(db: Db, q: TAdminInvoiceQuery) {
 }
 
 /** The PDF of one credit note, for its customer or an admin; anyone else's reads as missing (404). */
-export async function findCreditNotePdf(db: Db, caller: Caller, creditNoteNo: number): Promise<Buffer> {
+export async function findCreditNotePdf(db: Db, caller: Caller, creditNoteNo: number, seller: Seller): Promise<Buffer> {
   const [row] = await db
     .select({ note: creditNotes, user: users, order: orders, invoiceNo: invoices.invoiceNo })
     .from(creditNotes)
@@ -63,19 +65,31 @@ export async function findCreditNotePdf(db: Db, caller: Caller, creditNoteNo: nu
     .limit(1);
   if (!row) throw notFound(CREDIT_NOTE_NOT_FOUND);
   const lines = await db
-    .select({ name: orderLines.name, quantity: refundLines.quantity, amountCents: refundLines.amountCents })
+    .select({ orderLineId: refundLines.orderLineId, name: orderLines.name, quantity: refundLines.quantity, amountCents: refundLines.amountCents })
     .from(refundLines)
     .innerJoin(orderLines, eq(orderLines.id, refundLines.orderLineId))
     .where(eq(refundLines.refundId, row.note.refundId))
     .orderBy(asc(orderLines.id));
   const { note, user, order } = row;
+  const shipping =
+    order.shippingCents > 0
+      ? shippingInRefund(
+          {
+            totalCents: order.totalCents,
+            shippingCents: order.shippingCents,
+            lines: await db.select({ orderLineId: orderLines.id, lineTotalCents: orderLines.lineTotalCents }).from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
+          },
+          lines,
+        )
+      : new Map<number, number>();
   return renderCreditNotePdf({
     creditNoteNo: note.creditNoteNo,
+    seller,
     orderId: note.orderId,
     invoiceNo: row.invoiceNo,
     issuedAt: note.issuedAt,
     buyer: { name: order.shippingInfo?.name?.trim() || [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username, email: note.email },
-    lines,
+    lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, amountCents: l.amountCents, shippingCents: shipping.get(l.orderLineId) })),
     amountCents: note.amountCents,
     currency: note.currency,
     reason: note.reason,

@@ -96,7 +96,7 @@ describe('refunds by lines', () => {
     expect(pdf.statusCode).toBe(200);
     const text = pdfTextLines(pdf.rawPayload);
     expect(text).toContain(`Credit note ${refund.credit_note}`);
-    expect(text).toContain(String(cns.items[0].invoice_no));
+    expect(text).toContain(`INV-${String(cns.items[0].invoice_no).padStart(6, '0')}`);
     const other = await createUserWithSession(t.db);
     expect((await t.app.inject({ method: 'GET', url: cns.items[0].pdf_url, headers: other.headers })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: cns.items[0].pdf_url, headers: admin.headers })).statusCode).toBe(200);
@@ -148,6 +148,11 @@ describe('refunds by lines', () => {
     expect(rest.json().amount * 100).toBeCloseTo(left - 1000, 5);
     expect(await orderById(order.id)).toMatchObject({ paymentStatus: 'refunded', refundedCents: order.totalCents });
     expect((await creditNotesOf(order.id)).length).toBe(3);
+    // Each credit note says how much of a line's refund is the order's shipping.
+    for (const note of await creditNotesOf(order.id)) {
+      const pdf = await t.app.inject({ method: 'GET', url: `/api/invoice/credit-notes/${note.creditNoteNo}/pdf`, headers: admin.headers });
+      expect(pdfTextLines(pdf.rawPayload).filter((l) => l.startsWith('Includes shipping of $')).length, note.reason).toBeGreaterThan(0);
+    }
     const listed = await t.app.inject({ method: 'GET', url: `/api/order/admin/${order.id}/refunds`, headers: admin.headers });
     expect(listed.json().items.map((r: { reason: string }) => r.reason)).toEqual(['Cancelled the event', 'Late delivery', 'One key too many']);
   });

@@ -5,6 +5,7 @@ import { ZCreditNoteJson } from '@lbs/domain/refunds';
 import { ZPaged } from '@lbs/domain/responses';
 import { ZPaging } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
+import { sellerOf } from '../../config';
 import { callerKey } from '../../lib/caller-key';
 import { BEARER, binaryResponse, errors } from '../../lib/openapi';
 import { requireUser } from '../../plugins/guards';
@@ -47,7 +48,7 @@ export async function refundRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       config: pdfLimit,
     },
     async (req, reply) => {
-      const pdf = await findCreditNotePdf(ctx.db, req.user, req.params.creditNoteNo);
+      const pdf = await findCreditNotePdf(ctx.db, req.user, req.params.creditNoteNo, sellerOf(ctx.config));
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="credit-note-CN-${req.params.creditNoteNo}.pdf"`)

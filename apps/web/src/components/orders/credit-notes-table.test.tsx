@@ -34,7 +34,7 @@ describe('CreditNotesTable', () => {
     const row = within(table).getAllByRole('row')[1]!;
     expect(within(row).getByText('CN-12')).toBeTruthy();
     expect(within(row).getByText('#4711')).toBeTruthy();
-    expect(within(row).getByText('1002')).toBeTruthy();
+    expect(within(row).getByText('INV-001002')).toBeTruthy();
     expect(within(row).getByText('$107.00')).toBeTruthy();
     // The same row as a card below 768 px.
     expect(within(screen.getByRole('list', { name: 'Credit notes' })).getByText('CN-12')).toBeTruthy();

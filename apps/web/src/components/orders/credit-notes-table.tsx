@@ -1,3 +1,4 @@
+import { formatInvoiceNo } from '@lbs/domain/invoice-number';
 import { formatUsd } from '@lbs/domain/money';
 import type { TCreditNoteJson } from '@lbs/domain/refunds';
 import { formatDate } from '../../lib/format-date';
@@ -30,7 +31,7 @@ export function CreditNotesTable({
     ...(withEmail ? [{ key: 'email', header: 'Email', cell: (c: TCreditNoteJson) => <EmailText email={c.email} /> }] : []),
     { key: 'date', header: 'Date', className: 'whitespace-nowrap', cell: (c) => formatDate(c.issued_at) },
     { key: 'order', header: 'Order', cell: (c) => `#${c.order_id}` },
-    { key: 'invoice', header: 'Invoice', cell: (c) => (c.invoice_no === null ? '--' : String(c.invoice_no)) },
+    { key: 'invoice', header: 'Invoice', cell: (c) => (c.invoice_no === null ? '--' : formatInvoiceNo(c.invoice_no)) },
     { key: 'amount', header: 'Amount', className: 'tabular-nums md:text-right', cell: (c) => formatUsd(c.amount) },
     {
       key: 'pdf',

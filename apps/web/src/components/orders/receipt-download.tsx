@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { MSG } from '@lbs/domain/messages';
+import { formatInvoiceNo } from '@lbs/domain/invoice-number';
 import type { TInvoice } from '@lbs/domain/responses';
 import { apiRequest } from '../../lib/api-request';
 import { saveBlob } from '../../lib/save-file';
@@ -54,7 +55,7 @@ export function ReceiptDownloadButton({
       disabled={receipts.busy !== null}
       onClick={() => void receipts.download(invoice)}
       className="inline-flex min-h-9 items-center gap-1.5 rounded-md px-2.5 py-1.5 text-xs font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-50"
-      aria-label={`Download receipt for invoice ${invoice.invoice_no}`}
+      aria-label={`Download receipt for invoice ${formatInvoiceNo(invoice.invoice_no)}`}
     >
       <DownloadIcon className="h-4 w-4" />
       <span className={labelled ? undefined : 'hidden sm:inline'}>Download</span>

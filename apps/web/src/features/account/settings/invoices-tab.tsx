@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { MSG } from '@lbs/domain/messages';
+import { formatInvoiceNo } from '@lbs/domain/invoice-number';
 import { ListEmpty, ListLoading } from './list-status';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { pageCount } from '@lbs/domain/paging';
@@ -73,7 +74,7 @@ function InvoiceList() {
           <tbody className="divide-y divide-slate-100">
             {data.items.map((inv) => (
               <tr key={inv.invoice_no}>
-                <td className="px-3 py-3 sm:px-4 font-semibold text-ink">{inv.invoice_no}</td>
+                <td className="px-3 py-3 sm:px-4 font-semibold text-ink">{formatInvoiceNo(inv.invoice_no)}</td>
                 <td className="px-3 py-3 sm:px-4">{inv.order_id ?? '--'}</td>
                 <td className="px-3 py-3 sm:px-4 whitespace-nowrap">{formatDate(inv.created_at)}</td>
                 <td className="px-3 py-3 sm:px-4 text-right">

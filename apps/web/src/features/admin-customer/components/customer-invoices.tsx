@@ -1,4 +1,5 @@
 import type { TAdminInvoice } from '@lbs/domain/admin-responses';
+import { formatInvoiceNo } from '@lbs/domain/invoice-number';
 import { formatUsd } from '@lbs/domain/money';
 import { ReceiptDownloadButton, useReceiptDownload } from '../../../components/orders/receipt-download';
 import type { Column } from '../../../components/ui/data-table';
@@ -11,7 +12,7 @@ export function CustomerInvoices({ customerId, page, onPage }: { customerId: num
   const query = useCustomerInvoicesQuery({ id: customerId, page });
   const receipts = useReceiptDownload();
   const columns: ReadonlyArray<Column<TAdminInvoice>> = [
-    { key: 'no', header: 'Invoice No', card: 'title', cell: (i) => <span className="font-semibold text-ink">{i.invoice_no}</span> },
+    { key: 'no', header: 'Invoice No', card: 'title', cell: (i) => <span className="font-semibold text-ink">{formatInvoiceNo(i.invoice_no)}</span> },
     { key: 'order', header: 'Order', cell: (i) => (i.order_id ? `#${i.order_id}` : '--') },
     { key: 'total', header: 'Total', className: 'tabular-nums md:text-right', cell: (i) => formatUsd(i.total) },
     { key: 'created', header: 'Issued', className: 'whitespace-nowrap', cell: (i) => formatDateTime(i.created_at) },

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { TAdminInvoice } from '@lbs/domain/admin-responses';
+import { formatInvoiceNo } from '@lbs/domain/invoice-number';
 import { MSG } from '@lbs/domain/messages';
 import { formatUsd } from '@lbs/domain/money';
 import { pageCount } from '@lbs/domain/paging';
@@ -24,7 +25,7 @@ export function InvoicesPage() {
   useErrorToast(isError, MSG.errorFetchingData);
 
   const columns: Array<Column<TAdminInvoice>> = [
-    { key: 'no', header: 'Invoice No', card: 'title', cell: (i) => <span className="font-semibold text-ink">{i.invoice_no}</span> },
+    { key: 'no', header: 'Invoice No', card: 'title', cell: (i) => <span className="font-semibold text-ink">{formatInvoiceNo(i.invoice_no)}</span> },
     { key: 'email', header: 'Email', cell: (i) => <EmailText email={i.email} /> },
     { key: 'order', header: 'Order ID', cell: (i) => i.order_id ?? '--' },
     { key: 'total', header: 'Total', className: 'text-right tabular-nums', cell: (i) => formatUsd(i.total) },
@@ -47,7 +48,7 @@ export function InvoicesPage() {
         actions={
           <SearchField
             label="Search invoices"
-            placeholder="Invoice number or email"
+            placeholder="Invoice number (INV-…) or email"
             className="w-full sm:w-80"
             onSearch={(value) => {
               setQ(value);
