@@ -7,7 +7,7 @@ import { journeySteps } from '../support/journey';
 import { buyThroughCheckout } from '../support/shop';
 import { seriousViolations } from '../support/axe';
 import { MSG } from '@lbs/domain/messages';
-import { describeChange } from '@lbs/domain/report-comparison';
+import { describeChange, previousPeriodLabel } from '@lbs/domain/report-comparison';
 import type { TReportBreakdown, TReportComparison, TReportOverview, TReportSeries } from '@lbs/domain/report-responses';
 
 afterAll(closeBrowser);
@@ -144,7 +144,7 @@ describe('back office: report and analytics', () => {
     expect(await figure('total_orders')).toBe(count(overview.total_orders));
   });
 
-  step('report: each card compares the period with the 7 days before (arrow, percentage, words); the breakdowns add up', async () => {
+  step('report: each card compares the period with the 7 days before up to the same time of day (arrow, percentage, words); the breakdowns add up', async () => {
     const breakdownAnswer = pageAnswer<TReportBreakdown>(page, '/api/report/breakdown', async () => {});
     const comparison = await pageAnswer<TReportComparison>(page, '/api/report/compare', () => page.reload());
     const breakdown = await breakdownAnswer;
@@ -152,7 +152,10 @@ describe('back office: report and analytics', () => {
     const cards = page.getByRole('list', { name: 'Totals now' });
     for (const [field, metric] of [['total_users', 'total_users'], ['total_subscriptions', 'active_subscriptions'], ['total_orders', 'total_orders'], ['total_income', 'total_income'], ['total_refunds', 'total_refunds']] as const) {
       const line = cards.getByTestId(`change-${field}`);
-      const { figure, spoken } = describeChange(comparison[metric].change, 'the 7 days before');
+      // Last 7 Days runs until midnight: the 7 days before up to the same time of day, and the words say so (issue 37).
+      const label = previousPeriodLabel({ period: 'last_7_days' }, comparison.previous.cut);
+      expect(label).toMatch(/^the 7 days before, up to \d{2}:\d{2} on \d{1,2} [A-Z][a-z]{2}$/);
+      const { figure, spoken } = describeChange(comparison[metric].change, label);
       await line.getByText(spoken, { exact: false }).waitFor({ state: 'attached' });
       expect(await line.innerText(), field).toContain(figure);
       expect(await line.innerText(), field).not.toMatch(/Infinity|NaN/);
