@@ -7,7 +7,7 @@ import { journeySteps } from '../support/journey';
 import { buyThroughCheckout } from '../support/shop';
 import { seriousViolations } from '../support/axe';
 import { MSG } from '@lbs/domain/messages';
-import { describeChange } from '@lbs/domain/report-comparison';
+import { describeChange, previousPeriodLabel } from '@lbs/domain/report-comparison';
 import type { TReportBreakdown, TReportComparison, TReportOverview, TReportSeries } from '@lbs/domain/report-responses';
 
 afterAll(closeBrowser);
@@ -144,7 +144,7 @@ describe('back office: report and analytics', () => {
     expect(await figure('total_orders')).toBe(count(overview.total_orders));
   });
 
-  step('report: each card compares the period with the 7 days before (arrow, percentage, words); the breakdowns add up', async () => {
+  step('report: each card compares the period with the 7 days before up to the same time of day (arrow, percentage, words); the breakdowns add up', async () => {
     const breakdownAnswer = pageAnswer<TReportBreakdown>(page, '/api/report/breakdown', async () => {});
     const comparison = await pageAnswer<TReportComparison>(page, '/api/report/compare', () => page.reload());
     const breakdown = await breakdownAnswer;
@@ -152,7 +152,10 @@ describe('back office: report and analytics', () => {
     const cards = page.getByRole('list', { name: 'Totals now' });
     for (const [field, metric] of [['total_users', 'total_users'], ['total_subscriptions', 'active_subscriptions'], ['total_orders', 'total_orders'], ['total_income', 'total_income'], ['total_refunds', 'total_refunds']] as const) {
       const line = cards.getByTestId(`change-${field}`);
-      const { figure, spoken } = describeChange(comparison[metric].change, 'the 7 days before');
+      // Last 7 Days runs until midnight: the 7 days before up to the same time of day, and the words say so (issue 37).
+      const label = previousPeriodLabel({ period: 'last_7_days' }, comparison.previous.cut);
+      expect(label).toMatch(/^the 7 days before, up to \d{2}:\d{2} on \d{1,2} [A-Z][a-z]{2}$/);
+      const { figure, spoken } = describeChange(comparison[metric].change, label);
       await line.getByText(spoken, { exact: false }).waitFor({ state: 'attached' });
       expect(await line.innerText(), field).toContain(figure);
       expect(await line.innerText(), field).not.toMatch(/Infinity|NaN/);
@@ -216,6 +219,77 @@ describe('back office: report and analytics', () => {
           expect(fit.lines, `${field} at ${width}`).toBe(1);
         }
         if (width === 1440) await screenshot(fake.page, 'admin-report-large-figures-1440');
+      }
+    } finally {
+      await fake.context.close();
+    }
+  });
+
+  step('report: the breakdowns show every column and figure whole, from 1536 to 375 px', async () => {
+    // The owner's shop: "Income by product" cut its last column at 1440 px ("NE INCOM", "$64,500.0",
+    // issue 37). The page's own answer, made large here, since no e2e shop earns that much.
+    const large: TReportBreakdown = {
+      current: { start: '2026-11-01T16:00:00.000Z', end: '2026-11-08T16:00:00.000Z' },
+      by_product: [
+        { kind: 'product', product_id: 1, name: 'Perforated Paper (4x6”) — 200 sheets', orders: 12_345, units: 123_456, income: 1_264_500.55, refunds: 64_500 },
+        { kind: 'product', product_id: 10, name: 'Daily License', orders: 9_876, units: 9_876, income: 64_500, refunds: 0 },
+        { kind: 'shipping', product_id: null, name: 'Shipping', orders: 5_432, units: 0, income: 43_210.5, refunds: 1_234.5 },
+        { kind: 'discount', product_id: null, name: 'Discounts', orders: 321, units: 0, income: -12_345.67, refunds: 0 },
+      ],
+      by_country: [
+        { country: 'ID', name: 'Indonesia', orders: 8_765, income: 1_064_500.55, refunds: 64_500 },
+        { country: null, name: 'No shipping address (licences only)', orders: 9_876, income: 264_500, refunds: 0 },
+      ],
+      renewals: { ended: 1_234, renewed_in_time: 987, renewed_late: 12, rate: 80 },
+    };
+    const fake = await newPage('desktop');
+    try {
+      await fake.page.route(/\/api\/report\/breakdown/, (route) => route.fulfill({ json: large }));
+      const admin = adminCredentials();
+      await loginInBrowser(fake.page, admin.email, admin.password);
+      for (const width of [1536, 1440, 1280, 1024, 768, 375]) {
+        await fake.page.setViewportSize({ width, height: 900 });
+        await fake.page.goto(REPORT);
+        for (const [caption, biggest] of [['Income and orders by product', 1_264_500.55], ['Income and orders by shipping country', 1_064_500.55]] as const) {
+          if (width >= 768) {
+            const table = fake.page.getByRole('table', { name: caption });
+            await table.getByRole('cell', { name: usd(biggest), exact: true }).waitFor();
+            // The scroll region around the table: nothing hidden past its right edge, no cell cut.
+            const fit = await table.evaluate((t) => {
+              const region = t.parentElement!;
+              const box = region.getBoundingClientRect();
+              const cells = [...t.querySelectorAll('th, td')] as HTMLElement[];
+              return {
+                overflow: region.scrollWidth - region.clientWidth,
+                outside: cells.filter((c) => c.getBoundingClientRect().right > box.right + 0.5).map((c) => c.innerText),
+                cut: cells.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.innerText),
+                header: cells.filter((c) => c.tagName === 'TH').map((c) => c.innerText),
+              };
+            });
+            expect(fit.overflow, `${caption} at ${width}`).toBeLessThanOrEqual(0);
+            expect(fit.outside, `${caption} at ${width}`).toEqual([]);
+            expect(fit.cut, `${caption} at ${width}`).toEqual([]);
+            expect(fit.header.at(-1), `${caption} at ${width}`).toBe('NET INCOME');
+          } else {
+            // Below 768 px a card per row: every value inside its card.
+            const list = fake.page.getByRole('list', { name: caption });
+            await list.getByText(usd(biggest), { exact: true }).waitFor();
+            const outside = await list.evaluate((ul) =>
+              [...ul.querySelectorAll('li')].flatMap((li) => {
+                const box = li.getBoundingClientRect();
+                return ([...li.querySelectorAll('dd, dt, div')] as HTMLElement[])
+                  .filter((e) => e.getBoundingClientRect().right > box.right + 0.5 || e.scrollWidth > e.clientWidth)
+                  .map((e) => e.innerText);
+              }),
+            );
+            expect(outside, `${caption} at ${width}`).toEqual([]);
+          }
+        }
+        expect(await fake.page.evaluate(() => document.documentElement.scrollWidth), `page at ${width}`).toBeLessThanOrEqual(width);
+        if (width === 1440 || width === 375) {
+          await fake.page.getByRole('heading', { name: 'Income by product' }).scrollIntoViewIfNeeded();
+          await screenshot(fake.page, `admin-report-breakdown-large-${width}`);
+        }
       }
     } finally {
       await fake.context.close();

@@ -65,10 +65,15 @@ export function lastMonthRange(now: Date, timeZone: string): TAccountingExportQu
   return { from: `${to.slice(0, 8)}01`, to };
 }
 
-/** The header rows, in the order of the cells. Amounts are plain decimals (1500.00), dates YYYY-MM-DD in the business zone. */
+/**
+ * The header rows, in the order of the cells. Amounts are plain decimals (1500.00), dates YYYY-MM-DD in the business zone.
+ * A closed range gives the same file whenever it is made (issue 37): orders and invoices at what was paid, with only
+ * the refunds that succeeded inside the range (a refund made later belongs to the later range's credit notes), so
+ * the orders' Total less the credit notes' Amount of the same days is REPORT's net income for them.
+ */
 export const ACCOUNTING_EXPORT_COLUMNS = {
-  orders: ['Order', 'Date paid', 'Customer', 'Country', 'Lines', 'Subtotal', 'Shipping', 'Discount', 'Refunds', 'Total', 'Net', 'Currency', 'Payment status'],
-  invoices: ['Invoice', 'Date', 'Order', 'Customer', 'Country', 'Lines', 'Subtotal', 'Shipping', 'Discount', 'Refunds', 'Total', 'Currency'],
+  orders: ['Order', 'Date paid', 'Customer', 'Country', 'Lines', 'Subtotal', 'Shipping', 'Discount', 'Refunds in range', 'Total', 'Net', 'Currency', 'Payment status at range end'],
+  invoices: ['Invoice', 'Date', 'Order', 'Customer', 'Country', 'Lines', 'Subtotal', 'Shipping', 'Discount', 'Refunds in range', 'Total', 'Currency'],
   'credit-notes': ['Credit note', 'Date issued', 'Invoice', 'Order', 'Customer', 'Country', 'Amount', 'Currency', 'Reason'],
 } as const satisfies Record<AccountingExport, readonly string[]>;
 

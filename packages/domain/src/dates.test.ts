@@ -5,6 +5,7 @@ import {
   formatDateTime,
   formatDateTimeWithZone,
   isoDateTimeInZone,
+  spreadsheetDateTimeInZone,
   isoDayInZone,
   timeZoneAbbreviation,
 } from './dates';
@@ -114,5 +115,13 @@ describe('the zone list', () => {
     expect(DISPLAY_TIME_ZONES).toHaveLength(12);
     expect(DISPLAY_TIME_ZONES[0]!.id).toBe('America/Los_Angeles');
     expect(DISPLAY_TIME_ZONES.at(-1)!.id).toBe('Australia/Sydney');
+  });
+});
+
+describe('spreadsheetDateTimeInZone (issue 37)', () => {
+  it('is the wall clock in the zone as Excel reads a date and time: no T, no offset, whole seconds', () => {
+    expect(spreadsheetDateTimeInZone('2026-11-25T22:57:09.999Z', 'Asia/Singapore')).toBe('2026-11-26 06:57:09');
+    expect(spreadsheetDateTimeInZone(new Date('2026-03-08T08:30:00Z'), 'America/Los_Angeles')).toBe('2026-03-08 00:30:00');
+    expect(spreadsheetDateTimeInZone(null, 'Asia/Singapore')).toBe('');
   });
 });

@@ -109,6 +109,16 @@ export function isoDateTimeInZone(at: Moment, zone: string): string {
 }
 
 /**
+ * '2026-11-26 06:57:09': the wall clock in `zone`, the way a spreadsheet (Excel, LibreOffice,
+ * Sheets) reads a date and time as one, with no T, offset or fraction (issue 37). Name the zone
+ * beside it (a CSV's header). '' for no date.
+ */
+export function spreadsheetDateTimeInZone(at: Moment, zone: string): string {
+  const iso = isoDateTimeInZone(at, zone);
+  return iso ? `${iso.slice(0, 10)} ${iso.slice(11, 19)}` : '';
+}
+
+/**
  * '10 Jan 2030' for a calendar day written '2030-01-10' (an estimated delivery date): a day, not a
  * moment, so no zone moves it. Anything else is shown as written; '--' for none.
  */

@@ -127,18 +127,42 @@ describe('describeChange', () => {
   });
 
   it('says new when there was nothing before', () => {
-    expect(describeChange({ direction: 'up', percent: null }, 'yesterday up to this time')).toEqual({ figure: 'new', spoken: 'New: none in yesterday up to this time' });
+    expect(describeChange({ direction: 'up', percent: null }, 'yesterday up to 12:05')).toEqual({ figure: 'new', spoken: 'New: none in yesterday up to 12:05' });
   });
 });
 
 describe('previousPeriodLabel', () => {
-  it('names the period compared with', () => {
-    expect(previousPeriodLabel({ period: 'today' })).toBe('yesterday up to this time');
+  it('names a whole period compared with', () => {
     expect(previousPeriodLabel({ period: 'yesterday' })).toBe('the day before');
-    expect(previousPeriodLabel({ period: 'last_7_days' })).toBe('the 7 days before');
-    expect(previousPeriodLabel({ period: 'last_1_month' })).toBe('the 30 days before');
     expect(previousPeriodLabel({ start_date: '2025-02-01', end_date: '2025-02-28' })).toBe('the 28 days before');
     expect(previousPeriodLabel({ start_date: '2025-02-01', end_date: '2025-02-01' })).toBe('the day before');
+  });
+
+  // Issue 37: "the 7 days before" while the server compared up to the same time of day.
+  it('says where a running period\'s comparison stops: the time of day, and for several days on which day', () => {
+    const now = new Date('2025-03-10T04:05:00Z'); // 12:05 SGT on 10 March
+    const label = (input: Parameters<typeof compareRanges>[0]) => previousPeriodLabel(input, compareRanges(input, now, SG).previousCut);
+    expect(label({ period: 'today' })).toBe('yesterday up to 12:05');
+    // The server's previous range: 25 February 00:00 to 3 March 12:05.
+    expect(label({ period: 'last_7_days' })).toBe('the 7 days before, up to 12:05 on 3 Mar');
+    expect(label({ period: 'last_1_month' })).toBe('the 30 days before, up to 12:05 on 8 Feb');
+    expect(label({ start_date: '2025-03-10', end_date: '2025-03-10' })).toBe('the day before up to 12:05');
+    expect(label({ start_date: '2025-03-09', end_date: '2025-03-20' })).toBe('the 12 days before, up to 12:05 on 26 Feb');
+    // Ended: whole days, no time.
+    expect(label({ period: 'yesterday' })).toBe('the day before');
+    expect(label({ start_date: '2025-03-01', end_date: '2025-03-07' })).toBe('the 7 days before');
+  });
+
+  it('says "up to this time" while the comparison has not answered', () => {
+    expect(previousPeriodLabel({ period: 'today' })).toBe('yesterday up to this time of day');
+    expect(previousPeriodLabel({ period: 'last_7_days' })).toBe('the 7 days before, up to this time of day');
+    expect(previousPeriodLabel({ period: 'last_1_month' })).toBe('the 30 days before, up to this time of day');
+  });
+
+  it('gives the cut in the business zone, where the clocks changed too', () => {
+    const r = compareRanges({ period: 'today' }, new Date('2025-03-31T11:00:00Z'), LONDON);
+    expect(r.previousCut).toEqual({ day: '2025-03-30', time: '12:00' });
+    expect(compareRanges({ period: 'yesterday' }, new Date('2025-03-31T11:00:00Z'), LONDON).previousCut).toBeNull();
   });
 });
 

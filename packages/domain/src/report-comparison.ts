@@ -2,7 +2,8 @@
  * Reports that compare (issue 22): each REPORT card set against the period of the same length
  * right before it. Today against yesterday up to the same time of day, yesterday against the day
  * before, the last 7 days against the 7 before, the last 30 against the 30 before, a custom range
- * against as many days ending the day before it starts. Pure: the server turns the ranges into
+ * against as many days ending the day before it starts; a period still running against the days
+ * before it up to the same time of day, and its label says so (issue 37). Pure: the server turns the ranges into
  * SQL, the screen turns the change into an arrow and words.
  */
 import {
@@ -30,6 +31,17 @@ export interface ComparedRanges {
   previousDays: { first: string; last: string };
   /** Days in each period. */
   days: number;
+  /**
+   * Where a running period's previous range stops, by the business zone's wall clock: the day and
+   * the time ('HH:MM'); null when it is whole days (a period that has ended).
+   */
+  previousCut: PreviousCut | null;
+}
+
+/** The business day and wall-clock time ('HH:MM') at which the previous range stops. */
+export interface PreviousCut {
+  day: string;
+  time: string;
 }
 
 /**
@@ -48,6 +60,7 @@ export function compareRanges(input: ReportPeriodInput, now: Date, timeZone: str
 
   let currentEnd = endUtcExclusive;
   let previousEnd = previousEndFull;
+  let previousCut: PreviousCut | null = null;
   if (now.getTime() < endUtcExclusive.getTime()) {
     if (now.getTime() <= startUtc.getTime()) {
       currentEnd = startUtc;
@@ -59,6 +72,9 @@ export function compareRanges(input: ReportPeriodInput, now: Date, timeZone: str
       const today = businessDayOf(now, timeZone);
       const sameTimeBefore = instantAtWallClock(addDays(today, -count), wallClockMsOfDay(now, timeZone), timeZone).getTime();
       previousEnd = new Date(Math.min(Math.max(sameTimeBefore, previousStart.getTime()), previousEndFull.getTime()));
+      const minutes = Math.floor(wallClockMsOfDay(previousEnd, timeZone) / 60_000);
+      const hhmm = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+      previousCut = { day: businessDayOf(previousEnd, timeZone), time: hhmm };
     }
   }
   return {
@@ -66,6 +82,7 @@ export function compareRanges(input: ReportPeriodInput, now: Date, timeZone: str
     previous: { start: previousStart, end: previousEnd },
     previousDays: { first: previousFirst, last: addDays(first, -1) },
     days: count,
+    previousCut,
   };
 }
 
@@ -94,22 +111,29 @@ export function percentChange(current: number, previous: number): Change {
   return { direction, percent: Object.is(percent, -0) ? 0 : percent };
 }
 
-/** What the previous period is called on a card ("vs yesterday up to this time"). */
-export function previousPeriodLabel(input: ReportPeriodInput): string {
-  if (input.start_date && input.end_date) {
-    const days = resolvePeriod(input, new Date(0)).days.length;
-    return days === 1 ? 'the day before' : `the ${days} days before`;
-  }
-  switch (input.period ?? 'last_7_days') {
-    case 'today':
-      return 'yesterday up to this time';
-    case 'yesterday':
-      return 'the day before';
-    case 'last_7_days':
-      return 'the 7 days before';
-    case 'last_1_month':
-      return 'the 30 days before';
-  }
+const SHORT_DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** '2025-03-03' → '3 Mar'. */
+const shortDay = (day: string) => SHORT_DAY.format(new Date(`${day}T00:00:00Z`));
+
+/**
+ * What the previous period is called on a card and in its screen-reader sentence, saying what the
+ * server compares (issue 37): a period that has ended against whole days ("the 7 days before"); a
+ * running one against the days before up to the same time of day, named with the cut the
+ * comparison answered ("yesterday up to 12:05", "the 7 days before, up to 12:05 on 3 Mar"), or
+ * "up to this time of day" while it has not answered.
+ */
+export function previousPeriodLabel(input: ReportPeriodInput, cut?: PreviousCut | null): string {
+  const custom = Boolean(input.start_date && input.end_date);
+  const name = input.period ?? 'last_7_days';
+  const days = custom ? resolvePeriod(input, new Date(0)).days.length : name === 'last_7_days' ? 7 : name === 'last_1_month' ? 30 : 1;
+  const whole = !custom && name === 'yesterday' ? 'the day before' : !custom && name === 'today' ? 'yesterday' : days === 1 ? 'the day before' : `the ${days} days before`;
+  // A named running period is cut even before the answer comes; a custom range only when the answer says so.
+  const running = cut !== undefined ? cut !== null : !custom && name !== 'yesterday';
+  if (!running) return whole;
+  const time = cut ? cut.time : 'this time of day';
+  if (days === 1) return `${whole} up to ${time}`;
+  return cut ? `${whole}, up to ${time} on ${shortDay(cut.day)}` : `${whole}, up to ${time}`;
 }
 
 /**

@@ -148,6 +148,10 @@ export const ZReportComparison = z.object({
   previous: ZInstantRange.extend({
     first_day: ZDate,
     last_day: ZDate,
+    cut: z
+      .object({ day: ZDate, time: z.string().regex(/^\d{2}:\d{2}$/) })
+      .nullable()
+      .describe('Where a running period\'s previous range stops (the same time of day): its business day and wall-clock time HH:MM; null when it is whole days'),
   }),
   total_users: ZComparedCount.describe('Customer sign-ups in each range'),
   active_subscriptions: ZComparedCount.describe('Licences active at the end of each range'),

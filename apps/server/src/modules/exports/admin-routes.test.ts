@@ -138,8 +138,10 @@ describe('the orders of March 2026 (Singapore business days)', () => {
       refundedCents: 4000,
       paymentStatus: 'partially_refunded',
     });
+    await insertCreditNote(t.db, refunded, { no: 601, amountCents: 4000, reason: 'Part back', issuedAt: sgt('2026-03-20T12:00:00'), invoiceId: null });
     // A licence only: no shipping address, no country. Refunded in full, still an order paid in March.
-    await insertPaidOrder(t.db, buyer, { paidAt: sgt('2026-03-31T23:59:59'), lines: [{ name: 'Daily Pass', quantity: 1, unitCents: 1000 }], country: null, refundedCents: 1000, paymentStatus: 'refunded' });
+    const pass = await insertPaidOrder(t.db, buyer, { paidAt: sgt('2026-03-31T23:59:59'), lines: [{ name: 'Daily Pass', quantity: 1, unitCents: 1000 }], country: null, refundedCents: 1000, paymentStatus: 'refunded' });
+    await insertCreditNote(t.db, pass, { no: 602, amountCents: 1000, reason: 'Not used', issuedAt: new Date(pass.paidAt!.getTime() + 500), invoiceId: null });
     // Out: paid on 1 April in Singapore (still 31 March in UTC), paid in February, never paid.
     await insertPaidOrder(t.db, buyer, { paidAt: sgt('2026-04-01T00:00:00'), lines: [{ name: 'Late', quantity: 1, unitCents: 100 }] });
     await insertPaidOrder(t.db, buyer, { paidAt: sgt('2026-02-28T23:59:59'), lines: [{ name: 'Early', quantity: 1, unitCents: 100 }] });
@@ -155,7 +157,7 @@ describe('the orders of March 2026 (Singapore business days)', () => {
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const [header] = parseCsv(res.body);
     expect(header).toEqual([...ACCOUNTING_EXPORT_COLUMNS.orders]);
-    expect(res.body.slice(1).split('\r\n')[0]).toBe('Order,Date paid,Customer,Country,Lines,Subtotal,Shipping,Discount,Refunds,Total,Net,Currency,Payment status');
+    expect(res.body.slice(1).split('\r\n')[0]).toBe('Order,Date paid,Customer,Country,Lines,Subtotal,Shipping,Discount,Refunds in range,Total,Net,Currency,Payment status at range end');
   });
 
   it('lists every order paid in the range, oldest first, with lines, plain decimal amounts and the payment state', async () => {
@@ -167,19 +169,22 @@ describe('the orders of March 2026 (Singapore business days)', () => {
     expect(rows[2]!.slice(1)).toEqual(['2026-03-31', 'ann@march.test', '', '1 × Daily Pass', '10.00', '0.00', '0.00', '10.00', '10.00', '0.00', 'USD', 'Refunded']);
   });
 
-  it('adds up to what SQL says was charged and refunded on the orders paid in those days', async () => {
+  it('adds up to what SQL says was charged on the orders paid in those days and refunded on them inside those days', async () => {
     const [, ...rows] = parseCsv((await get('/api/export/orders.csv?from=2026-03-01&to=2026-03-31', admin)).body);
     const range = exportRange({ from: '2026-03-01', to: '2026-03-31' }, 'Asia/Singapore');
+    const within = (column: string) => sql`${sql.raw(column)} >= ${range.start.toISOString()}::timestamptz and ${sql.raw(column)} < ${range.end.toISOString()}::timestamptz`;
     const [sums] = await selectRows<{ n: number; total: number; refunded: number; subtotal: number; shipping: number; discount: number }>(
       t.db,
-      sql`select count(*)::int as n, sum(total_cents)::int as total, sum(refunded_cents)::int as refunded, sum(subtotal_cents)::int as subtotal,
-                 sum(shipping_cents)::int as shipping, sum(discount_cents)::int as discount
-            from orders where paid_at is not null and paid_at >= ${range.start.toISOString()}::timestamptz and paid_at < ${range.end.toISOString()}::timestamptz`,
+      sql`select count(*)::int as n, sum(total_cents)::int as total, sum(subtotal_cents)::int as subtotal,
+                 sum(shipping_cents)::int as shipping, sum(discount_cents)::int as discount,
+                 (select coalesce(sum(r.amount_cents), 0)::int from refunds r join orders p on p.id = r.order_id
+                   where r.state = 'succeeded' and ${within('r.succeeded_at')} and ${within('p.paid_at')}) as refunded
+            from orders where paid_at is not null and ${within('paid_at')}`,
     );
     expect(rows.length).toBe(sums!.n);
     const col = (name: string) => rows.map((r) => r[ACCOUNTING_EXPORT_COLUMNS.orders.indexOf(name as never)]!);
     expect(money(col('Total'))).toBe(sums!.total);
-    expect(money(col('Refunds'))).toBe(sums!.refunded);
+    expect(money(col('Refunds in range'))).toBe(sums!.refunded);
     expect(money(col('Net'))).toBe(sums!.total - sums!.refunded);
     expect(money(col('Subtotal')) + money(col('Shipping')) - money(col('Discount'))).toBe(sums!.total);
   });
@@ -234,6 +239,67 @@ describe('invoices and credit notes of May 2026', () => {
       const rows = parseCsv((await get(`/api/export/${kind}.csv?from=1999-01-01&to=1999-01-31`, admin)).body);
       expect(rows, kind).toEqual([[...ACCOUNTING_EXPORT_COLUMNS[kind]]]);
     }
+  });
+});
+
+describe("the accountant's October 2025: a closed range exports the same files whenever they are made (issue 37)", () => {
+  const oct = 'from=2025-10-01&to=2025-10-31';
+  const exportAll = async () =>
+    Object.fromEntries(await Promise.all(ACCOUNTING_EXPORTS.map(async (k) => [k, (await get(`/api/export/${k}.csv?${oct}`, admin)).rawPayload] as const)));
+  /** A refund the way the refund engine leaves it: a succeeded refund with its credit note, and the order's refunded total and state. */
+  async function refund(order: Awaited<ReturnType<typeof insertPaidOrder>>, no: number, cents: number, at: Date, invoiceId: number | null) {
+    await insertCreditNote(t.db, order, { no, amountCents: cents, reason: `refund ${no}`, issuedAt: at, invoiceId });
+    await t.db.execute(sql`update orders set refunded_cents = refunded_cents + ${cents},
+      payment_status = case when refunded_cents + ${cents} >= total_cents then 'refunded' else 'partially_refunded' end where id = ${order.id}`);
+  }
+  let a: Awaited<ReturnType<typeof insertPaidOrder>>;
+  let b: Awaited<ReturnType<typeof insertPaidOrder>>;
+  let invA: Awaited<ReturnType<typeof insertInvoice>>;
+  let invB: Awaited<ReturnType<typeof insertInvoice>>;
+
+  beforeAll(async () => {
+    const buyer = { id: customer.id, email: 'cy@october.test' };
+    a = await insertPaidOrder(t.db, buyer, { paidAt: sgt('2025-10-05T10:00:00'), lines: [{ name: 'Yearly License', quantity: 1, unitCents: 10_000 }] });
+    b = await insertPaidOrder(t.db, buyer, { paidAt: sgt('2025-10-31T23:00:00'), lines: [{ name: 'Roller', quantity: 1, unitCents: 5_000 }], shippingCents: 700 });
+    // Paid in September, refunded in October: in October's credit notes and REPORT's October net, not in its orders.
+    const sept = await insertPaidOrder(t.db, buyer, { paidAt: sgt('2025-09-30T12:00:00'), lines: [{ name: 'Monthly License', quantity: 1, unitCents: 3_000 }] });
+    invA = await insertInvoice(t.db, a, 9101, a.paidAt!);
+    invB = await insertInvoice(t.db, b, 9102, b.paidAt!);
+    const invS = await insertInvoice(t.db, sept, 9100, sept.paidAt!);
+    await refund(a, 9201, 2_000, sgt('2025-10-10T09:00:00'), invA.id);
+    await refund(sept, 9202, 1_000, sgt('2025-10-15T09:00:00'), invS.id);
+  });
+
+  it('gives the same bytes after refunds made in November, and orders at what was paid less the refunds of October', async () => {
+    const before = await exportAll();
+    // November: the rest of A and part of B go back.
+    await refund(a, 9203, 8_000, sgt('2025-11-02T09:00:00'), invA.id);
+    await refund(b, 9204, 1_000, sgt('2025-11-01T00:00:01'), invB.id);
+    const after = await exportAll();
+    for (const kind of ACCOUNTING_EXPORTS) expect(after[kind]!.toString('utf8'), kind).toBe(before[kind]!.toString('utf8'));
+    for (const kind of ACCOUNTING_EXPORTS) expect(after[kind]!.equals(before[kind]!), kind).toBe(true);
+    const [header, ...rows] = parseCsv(after.orders!.toString('utf8'));
+    const col = (row: string[], name: string) => row[header!.indexOf(name)];
+    expect(rows.map((r) => r[0])).toEqual([String(a.id), String(b.id)]);
+    expect([col(rows[0]!, 'Total'), col(rows[0]!, 'Refunds in range'), col(rows[0]!, 'Net'), col(rows[0]!, 'Payment status at range end')]).toEqual(['100.00', '20.00', '80.00', 'Partially refunded']);
+    expect([col(rows[1]!, 'Total'), col(rows[1]!, 'Refunds in range'), col(rows[1]!, 'Net'), col(rows[1]!, 'Payment status at range end')]).toEqual(['57.00', '0.00', '57.00', 'Paid']);
+  });
+
+  it('reconciles with REPORT for the same days: the orders paid less the credit notes issued is the net income', async () => {
+    const orders = parseCsv((await get(`/api/export/orders.csv?${oct}`, admin)).body);
+    const notes = parseCsv((await get(`/api/export/credit-notes.csv?${oct}`, admin)).body);
+    const paid = money(orders.slice(1).map((r) => r[orders[0]!.indexOf('Total')]!));
+    const refunded = money(notes.slice(1).map((r) => r[notes[0]!.indexOf('Amount')]!));
+    expect([paid, refunded]).toEqual([15_700, 3_000]);
+    const report = (await get('/api/report/compare?start_date=2025-10-01&end_date=2025-10-31', admin)).json() as { total_income: { current: number }; total_refunds: { current: number } };
+    expect(Math.round(report.total_income.current * 100)).toBe(paid - refunded);
+    expect(Math.round(report.total_refunds.current * 100)).toBe(refunded);
+    const series = (await get('/api/report/summary/total_income?start_date=2025-10-01&end_date=2025-10-31', admin)).json() as Array<{ income: number }>;
+    expect(series.reduce((s, d) => s + Math.round(d.income * 100), 0)).toBe(paid - refunded);
+    // The invoices of October say the same as its orders.
+    const invoices = parseCsv((await get(`/api/export/invoices.csv?${oct}`, admin)).body);
+    expect(money(invoices.slice(1).map((r) => r[invoices[0]!.indexOf('Total')]!))).toBe(paid);
+    expect(money(invoices.slice(1).map((r) => r[invoices[0]!.indexOf('Refunds in range')]!))).toBe(2_000);
   });
 });
 

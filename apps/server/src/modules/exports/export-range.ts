@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { TAccountingExportQuery } from '@lbs/domain/accounting-exports';
 import { addDays, startOfBusinessDay } from '@lbs/domain/report-periods';
 
@@ -21,3 +22,11 @@ export const EXPORT_BATCH_SIZE = 1000;
  * for as long as it runs: smaller batches there keep the others' wait short (bench/exports.mjs).
  */
 export const batchSizeFor = (driver: 'pglite' | 'postgres') => (driver === 'pglite' ? 250 : EXPORT_BATCH_SIZE);
+
+/**
+ * Cents that refunds of the order `orderId` gave back when they succeeded inside the range (refunds_order_idx):
+ * what an export of a closed range subtracts, so a refund made after the range never changes its file (issue 37).
+ */
+export const refundedInRangeSql = (orderId: SQL, range: ExportRange): SQL => sql`(select coalesce(sum(r.amount_cents), 0)::int from refunds r
+     where r.order_id = ${orderId} and r.state = 'succeeded'
+       and r.succeeded_at >= ${range.start.toISOString()}::timestamptz and r.succeeded_at < ${range.end.toISOString()}::timestamptz)`;

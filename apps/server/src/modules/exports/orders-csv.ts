@@ -1,12 +1,12 @@
 import type { Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import { ACCOUNTING_EXPORT_COLUMNS, centsToDecimal } from '@lbs/domain/accounting-exports';
-import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '@lbs/domain/refunds';
+import { PAID_PAYMENT_STATUSES, PAYMENT_STATUS_LABELS, paymentStatusAfterRefunds, type PaymentStatus } from '@lbs/domain/refunds';
 import type { DbOrTx } from '../../db/client';
 import { selectRows } from '../../db/select-rows';
 import { csvFromBatches } from '../../lib/csv-stream';
 import { businessDayFormatter } from './business-day-cache';
-import { EXPORT_BATCH_SIZE, type ExportRange } from './export-range';
+import { EXPORT_BATCH_SIZE, refundedInRangeSql, type ExportRange } from './export-range';
 import { linesColumn, linesOf, type LineOfOrder } from './order-lines-of';
 
 export interface OrderExportRow {
@@ -21,6 +21,7 @@ export interface OrderExportRow {
   shipping_cents: number;
   discount_cents: number;
   total_cents: number;
+  /** What refunds that succeeded inside the range gave back on it (never a later refund's). */
   refunded_cents: number;
   currency: string;
   payment_status: PaymentStatus;
@@ -36,7 +37,7 @@ export type PaidCursor = { at: string; id: number };
  */
 export const ordersBatchSql = (range: ExportRange, after: PaidCursor | null, batchSize: number): SQL => sql`
   select o.id, extract(epoch from o.paid_at)::float8 * 1000 as paid_at_ms, o.paid_at::text as cursor_at, o.email, o.shipping_info->>'country' as country,
-         o.subtotal_cents, o.shipping_cents, o.discount_cents, o.total_cents, o.refunded_cents, o.currency, o.payment_status,
+         o.subtotal_cents, o.shipping_cents, o.discount_cents, o.total_cents, ${refundedInRangeSql(sql.raw('o.id'), range)} as refunded_cents, o.currency, o.payment_status,
          ${linesColumn(sql.raw('o.id'))} as lines
     from orders o
    where o.paid_at >= ${range.start.toISOString()}::timestamptz and o.paid_at < ${range.end.toISOString()}::timestamptz
@@ -61,7 +62,21 @@ export async function* orderExportBatches(db: DbOrTx, range: ExportRange, batchS
   }
 }
 
-/** The orders CSV (ACCOUNTING_EXPORT_COLUMNS.orders): net is what the shop keeps, total minus refunds. */
+/**
+ * The payment state the order had when the range ended, from the refunds inside it: a paid order
+ * refunded later still reads Paid in its month's file. Any other state (not a paid one) as stored.
+ */
+function statusAtRangeEnd(o: OrderExportRow): string {
+  const paid = (PAID_PAYMENT_STATUSES as readonly PaymentStatus[]).includes(o.payment_status);
+  const status = paid ? paymentStatusAfterRefunds(o.total_cents, o.refunded_cents) : o.payment_status;
+  return PAYMENT_STATUS_LABELS[status] ?? status;
+}
+
+/**
+ * The orders CSV (ACCOUNTING_EXPORT_COLUMNS.orders): each order paid in the range at what it
+ * charged, less the refunds that succeeded inside the range (net); refunds made after the range
+ * are the later range's credit notes, so a closed range's file never changes (issue 37).
+ */
 export function exportOrdersCsv(db: DbOrTx, range: ExportRange, timeZone: string, batchSize = EXPORT_BATCH_SIZE): Readable {
   const dayOf = businessDayFormatter(timeZone);
   return csvFromBatches(ACCOUNTING_EXPORT_COLUMNS.orders, orderExportBatches(db, range, batchSize), (o) => [
@@ -77,6 +92,6 @@ export function exportOrdersCsv(db: DbOrTx, range: ExportRange, timeZone: string
     centsToDecimal(o.total_cents),
     centsToDecimal(o.total_cents - o.refunded_cents),
     o.currency.toUpperCase(),
-    PAYMENT_STATUS_LABELS[o.payment_status] ?? o.payment_status,
+    statusAtRangeEnd(o),
   ]);
 }

@@ -71,7 +71,7 @@ describe('a past week (10-16 March 2025 in Singapore) against the week before (3
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       current: { start: '2025-03-09T16:00:00.000Z', end: '2025-03-16T16:00:00.000Z' },
-      previous: { start: '2025-03-02T16:00:00.000Z', end: '2025-03-09T16:00:00.000Z', first_day: '2025-03-03', last_day: '2025-03-09' },
+      previous: { start: '2025-03-02T16:00:00.000Z', end: '2025-03-09T16:00:00.000Z', first_day: '2025-03-03', last_day: '2025-03-09', cut: null },
       total_users: { current: 2, previous: 2, change: { direction: 'flat', percent: 0 } },
       active_subscriptions: { current: 1, previous: 2, change: { direction: 'down', percent: -50 } },
       total_orders: { current: 2, previous: 1, change: { direction: 'up', percent: 100 } },
@@ -79,6 +79,15 @@ describe('a past week (10-16 March 2025 in Singapore) against the week before (3
       total_income: { current: 356.5, previous: 100, change: { direction: 'up', percent: 256.5 } },
       total_refunds: { current: 0, previous: 0, change: { direction: 'flat', percent: 0 } },
     });
+  });
+
+  it('says where a running period is cut: today against yesterday up to now\'s time of day, in the business zone (issue 37)', async () => {
+    const body = (await get('/api/report/compare?period=today', admin)).json();
+    const end = new Date(body.previous.end);
+    const time = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Singapore', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(end);
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Singapore' }).format(end);
+    expect(body.previous.cut).toEqual({ day, time });
+    expect(body.previous.cut.day).toBe(body.previous.last_day);
   });
 
   it('breaks the income down by product with shipping and discounts as their own rows, adding up to the income', async () => {

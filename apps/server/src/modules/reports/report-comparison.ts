@@ -79,6 +79,7 @@ export async function reportComparison(db: DbOrTx, period: ReportPeriodInput, cl
       end: ranges.previous.end.toISOString(),
       first_day: ranges.previousDays.first,
       last_day: ranges.previousDays.last,
+      cut: ranges.previousCut,
     },
     total_users: compared(Number(signUps!.current), Number(signUps!.previous)),
     active_subscriptions: compared(Number(active!.current), Number(active!.previous)),

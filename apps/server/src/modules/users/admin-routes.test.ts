@@ -136,12 +136,22 @@ describe('GET /users/export', () => {
     // The admin's own zone dates the file (the fixture's admin keeps the default, Singapore).
     expect(res.headers['content-disposition']).toBe(`attachment; filename="users-role-csv-${businessDayOf(new Date(), 'Asia/Singapore')}.csv"`);
     const text = res.body;
-    expect(text.startsWith('\uFEFFid,first_name,last_name,email,role,created_at,is_email_verified,license_count\r\n')).toBe(true);
+    expect(text.startsWith('\uFEFFid,first_name,last_name,email,role,created_at (Asia/Singapore),is_email_verified,license_count\r\n')).toBe(true);
     expect(text).toContain(`,"'=HYPERLINK(""x"")",'+1,f1@c.test,csv,`);
     expect(text).toContain(`,'-2,'@SUM(A1),f2@c.test,`);
     expect(text).toContain(`,'\tTab,"'\rCr",f3@c.test,`);
     expect(text).toContain(`,"Smith, Jr","say ""hi""\nthere",f4@c.test,`);
     expect(text.endsWith('\r\n')).toBe(true);
+  });
+
+  it('writes created_at as a date and time Excel reads, in the admin\'s zone named in the header (issue 37)', async () => {
+    const [u] = await insertUsers('excel', [{ email: 'xl@c.test' }]);
+    await t.db.execute(sql`update users set created_at = '2026-11-25T22:57:09.123456Z'::timestamptz where id = ${u!.id}`);
+    const [header, line] = parseLines((await get('/api/users/export?role=excel', admin)).body);
+    const columns = header!.replace('\uFEFF', '').split(',');
+    expect(columns[5]).toBe('created_at (Asia/Singapore)');
+    // 06:57:09 on 26 November in Singapore: no T, no offset, no fraction.
+    expect(line!.split(',')[5]).toBe('2026-11-26 06:57:09');
   });
 
   it('uses the same search as the list, and the file name says it', async () => {

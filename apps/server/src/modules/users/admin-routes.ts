@@ -48,7 +48,7 @@ export async function userAdminRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     {
       schema: {
         summary: 'Every matching account as a CSV file (streamed)',
-        description: `${FILTERS} RFC 4180 with a header row, newest first like the list; a cell that a spreadsheet would run as a formula starts with an apostrophe; created_at is in the exporting admin's time zone, with its UTC offset ('2026-11-26T06:57:09+08:00').`,
+        description: `${FILTERS} RFC 4180 with a header row, newest first like the list; a cell that a spreadsheet would run as a formula starts with an apostrophe; created_at is a date and time a spreadsheet reads ('2026-11-26 06:57:09') in the exporting admin's time zone, which its header names ('created_at (Asia/Singapore)').`,
         querystring: ZUserExportQuery,
         response: { 200: binaryResponse('text/csv', 'users[-role-ROLE][-search-TEXT]-YYYY-MM-DD.csv, as an attachment, with a UTF-8 byte-order mark'), ...errors(400, 401, 403) },
         security: BEARER,

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { and, desc, getTableColumns, sql } from 'drizzle-orm';
 import type { TUserExportQuery } from '@lbs/domain/admin-queries';
-import { isoDateTimeInZone } from '@lbs/domain/dates';
+import { spreadsheetDateTimeInZone } from '@lbs/domain/dates';
 import { usersCsvFileName } from '@lbs/domain/users-csv-name';
 import type { DbOrTx } from '../../db/client';
 import { csvFromBatches } from '../../lib/csv-stream';
@@ -11,7 +11,9 @@ import { userFilters } from './user-filters';
 
 const EXPORT_BATCH_SIZE = 1000;
 
-const COLUMNS = ['id', 'first_name', 'last_name', 'email', 'role', 'created_at', 'is_email_verified', 'license_count'] as const;
+/** The header row; created_at names the zone its times are in ('created_at (Asia/Singapore)'). */
+export const usersCsvColumns = (timeZone: string) =>
+  ['id', 'first_name', 'last_name', 'email', 'role', `created_at (${timeZone})`, 'is_email_verified', 'license_count'] as const;
 
 /**
  * The file name says the filter that made it and the admin's own calendar day (their display
@@ -52,17 +54,18 @@ export async function* userBatches(db: DbOrTx, q: TUserExportQuery, batchSize = 
 
 /**
  * The users CSV as a stream: RFC 4180 (CRLF, quoted where needed), a header row, formulas defused.
- * created_at is in the exporting admin's time zone (`timeZone`, their preference) with its offset
- * written in ('2026-11-26T06:57:09+08:00'): the day they see on their screens, and still one exact instant.
+ * created_at is a date and time a spreadsheet reads ('2026-11-26 06:57:09', issue 37) in the
+ * exporting admin's time zone (`timeZone`, their preference: the day they see on their screens),
+ * and the header names that zone, so the cell is still one exact instant.
  */
 export function exportUsersCsv(db: DbOrTx, q: TUserExportQuery, timeZone: string, batchSize = EXPORT_BATCH_SIZE): Readable {
-  return csvFromBatches(COLUMNS, userBatches(db, q, batchSize), (u) => [
+  return csvFromBatches(usersCsvColumns(timeZone), userBatches(db, q, batchSize), (u) => [
     String(u.id),
     u.firstName,
     u.lastName,
     u.email,
     u.role,
-    isoDateTimeInZone(u.createdAt, timeZone),
+    spreadsheetDateTimeInZone(u.createdAt, timeZone),
     u.isEmailVerified ? 'true' : 'false',
     String(u.licenseCount),
   ]);

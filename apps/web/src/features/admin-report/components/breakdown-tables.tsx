@@ -6,7 +6,7 @@ type ProductRow = TReportBreakdown['by_product'][number];
 type CountryRow = TReportBreakdown['by_country'][number];
 
 const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const money = 'text-right tabular-nums';
+const money = 'text-right tabular-nums whitespace-nowrap';
 
 const PRODUCT_COLUMNS: ReadonlyArray<Column<ProductRow>> = [
   { key: 'name', header: 'Product', card: 'title', cell: (r) => (r.kind === 'product' ? r.name : <span className="italic">{r.name}</span>) },
@@ -23,9 +23,9 @@ const COUNTRY_COLUMNS: ReadonlyArray<Column<CountryRow>> = [
   { key: 'income', header: 'Net income', className: money, cell: (r) => formatUsd(r.income) },
 ];
 
-function Section({ title, id, note, children }: { title: string; id: string; note?: string; children: React.ReactNode }) {
+function Section({ title, id, note, wide = false, children }: { title: string; id: string; note?: string; wide?: boolean; children: React.ReactNode }) {
   return (
-    <section aria-labelledby={id} className="flex min-w-0 flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    <section aria-labelledby={id} className={`flex min-w-0 flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 ${wide ? 'xl:col-span-2' : ''}`}>
       <div>
         <h3 id={id} className="text-base font-semibold text-ink">
           {title}
@@ -68,7 +68,10 @@ export function BreakdownTables({
   const renewals = breakdown?.renewals;
   return (
     <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
-      <Section title="Income by product" id="breakdown-products" note="Each line at its own price, net of refunds (what the period's refunds took back on it, shipping and discount shared in proportion); shipping and discounts on rows of their own, so the rows add up to the income.">
+      {/* By product has five columns of figures up to $1,264,500.55 and long names: half the page
+          cut its last one at 1440 px ("NE INCOM", issue 37), so it takes the whole width; by country
+          and the renewals share the row under it. */}
+      <Section wide title="Income by product" id="breakdown-products" note="Each line at its own price, net of refunds (what the period's refunds took back on it, shipping and discount shared in proportion); shipping and discounts on rows of their own, so the rows add up to the income.">
         <DataTable caption="Income and orders by product" columns={PRODUCT_COLUMNS} rows={breakdown?.by_product} rowKey={(r) => `${r.kind}-${r.product_id ?? r.name}`} loading={loading} empty="No paid orders in this period." dense />
       </Section>
       <Section title="Income by country" id="breakdown-countries" note="The country of the shipping address, net of refunds; licence-only orders have none.">

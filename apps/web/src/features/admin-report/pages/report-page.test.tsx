@@ -34,7 +34,8 @@ function answer(path: string): unknown {
     const range = { start: '2025-03-01T16:00:00.000Z', end: '2025-03-08T04:00:00.000Z' };
     return {
       current: range,
-      previous: { ...range, first_day: '2025-02-23', last_day: '2025-03-01' },
+      // Last 7 Days at 12:00 on 8 March: the 7 days before, up to 12:00 on their last day.
+      previous: { start: '2025-02-22T16:00:00.000Z', end: '2025-03-01T04:00:00.000Z', first_day: '2025-02-23', last_day: '2025-03-01', cut: { day: '2025-03-01', time: '12:00' } },
       total_users: { current: 45, previous: 40, change: { direction: 'up', percent: 12.5 } },
       active_subscriptions: { current: 38, previous: 40, change: { direction: 'down', percent: -5 } },
       total_orders: { current: 9, previous: 9, change: { direction: 'flat', percent: 0 } },
@@ -126,19 +127,21 @@ describe('ReportPage', { timeout: 20_000 }, () => {
     renderPage();
     const users = await screen.findByTestId('change-total_users');
     expect(users.textContent).toContain('+12.5%');
-    expect(users.textContent).toContain('Up 12.5% from the 7 days before');
-    expect(users.textContent).toContain('45 vs 40, the 7 days before');
-    expect(screen.getByTestId('change-total_subscriptions').textContent).toContain('Down 5.0% from the 7 days before');
-    expect(screen.getByTestId('change-total_orders').textContent).toContain('No change from the 7 days before');
+    expect(users.textContent).toContain('Up 12.5% from the 7 days before, up to 12:00 on 1 Mar');
+    expect(users.textContent).toContain('45 vs 40, the 7 days before, up to 12:00 on 1 Mar');
+    expect(screen.getByTestId('change-total_subscriptions').textContent).toContain('Down 5.0% from the 7 days before, up to 12:00 on 1 Mar');
+    expect(screen.getByTestId('change-total_orders').textContent).toContain('No change from the 7 days before, up to 12:00 on 1 Mar');
     const income = screen.getByTestId('change-total_income');
     expect(income.textContent).toContain('new');
     expect(income.textContent).not.toMatch(/Infinity|NaN/);
     expect(income.textContent).toContain('$150.00 vs $0.00');
     const refunds = await screen.findByTestId('change-total_refunds');
-    expect(refunds.textContent).toContain('Down 50.0% from the 7 days before');
+    expect(refunds.textContent).toContain('Down 50.0% from the 7 days before, up to 12:00 on 1 Mar');
     expect(refunds.textContent).toContain('$10.00 vs $20.00');
     // Fewer refunds is the good way: the down arrow is green.
     expect(refunds.querySelector('.text-emerald-700')).toBeTruthy();
+    // The page's own line says what is compared too.
+    expect(screen.getByText(/each with the period against the 7 days before, up to 12:00 on 1 Mar;/)).toBeTruthy();
   });
 
   it('shows the breakdowns of the period: by product, by country and the renewals', async () => {

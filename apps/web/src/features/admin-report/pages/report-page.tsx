@@ -53,6 +53,8 @@ export function ReportPage() {
   useLoggedFailure('The report comparison', comparison.error);
   const breakdown = useReportBreakdownQuery(period.query ?? skipToken);
   useLoggedFailure('The report breakdown', breakdown.error);
+  // What the cards compare with, in the words of the comparison's own answer (issue 37).
+  const previousLabel = period.query ? previousPeriodLabel(period.query, comparison.currentData?.previous.cut) : undefined;
   const loading = REPORT_METRIC_VIEWS.some(({ metric }) => series[metric].fetching) || series.total_refunds.fetching;
 
   return (
@@ -61,7 +63,7 @@ export function ReportPage() {
         <div>
           <h2 className="text-xl font-semibold text-ink">Report</h2>
           <p className="mt-1 text-sm text-slate-500">
-            Totals as of now, each with the period against {period.query ? previousPeriodLabel(period.query) : 'the period before it'}; the charts and the
+            Totals as of now, each with the period against {previousLabel ?? 'the period before it'}; the charts and the
             breakdowns show the period.
           </p>
         </div>
@@ -72,7 +74,7 @@ export function ReportPage() {
         overview={overview.data}
         loading={overview.isLoading}
         comparison={comparison.currentData}
-        previousLabel={period.query ? previousPeriodLabel(period.query) : undefined}
+        previousLabel={previousLabel}
       />
 
       {loading ? (
