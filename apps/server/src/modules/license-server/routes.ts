@@ -32,7 +32,7 @@ const KEY = 'ABCDE-FGHJK-MNPQR-STVWX-YZ012-34567';
 const DEVICE = 'booth-7f3c2a';
 
 const refusal = (meaning: string) => ZLicenseRefusal.describe(meaning);
-const RATE_LIMITED = refusal('RATE_LIMITED: too many calls from this address or for this key; wait Retry-After seconds');
+const RATE_LIMITED = refusal('RATE_LIMITED: too many calls from this address or for this key (activate, validate and deactivate: the device the key is bound to has an allowance of its own); wait Retry-After seconds');
 const DOCS = 'The protocol, codes and lease format: docs/license-api.md.';
 
 // The JWKS changes only when the signing key does; clients and proxies may keep it this long.
