@@ -7,7 +7,8 @@
  * 3-day event with its own clock up to ±15 minutes off, records processed files and errors (some
  * with messages of the documented maximum, 2,000 characters, some of them in three-byte
  * characters so a backlog needs several reports; filenames up to 255), a fifth of them on a Daily
- * pass whose day ends long before the flush. Then the booths come back online in random order and
+ * pass whose day ends long before the flush (worked into the hour past its end that the client's
+ * lease tolerance still allows, which the server stores too). Then the booths come back online in random order and
  * flush with the usual faults: an answer lost after the server stored the report (the booth sends
  * it again), a queue restored from a copy and sent a second time, two processes flushing at once,
  * rate limits and retries. The server must end up with every event exactly once, none refused,
@@ -21,6 +22,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { LEASE_CLOCK_TOLERANCE_MS } from '@lbs/domain/license-server';
 import { LicenseClient, type FetchLike, type UsageEventInput, type UsageFlushResult } from '@lbs/license-client';
 import { licenses } from '../src/db/schema';
 import { insertLicense } from './account-fixtures';
@@ -224,9 +226,10 @@ export async function runLicenseEventSimulation(options: SimulationOptions): Pro
       const clientOptions = { serverUrl, issuer: t.ctx.config.publicUrl, stateDir, deviceId, fetch: boothFetch(address, net), now: clock, timeoutMs: 20_000 };
       booth.client = new LicenseClient(clientOptions);
       booth.sibling = new LicenseClient(clientOptions);
-      // A Daily pass is used on a day of the event that ends at least half a day before the flush.
+      // A Daily pass is used on a day of the event that ends at least half a day before the flush,
+      // into the last hour the client still allows past its end (its lease tolerance, issue 37).
       const dayStart = eventStart + Math.round(rnd.between(0, 36) * HOUR);
-      booth.span = daily ? [dayStart, dayStart + DAY] : [eventStart, now - 2 * MINUTE];
+      booth.span = daily ? [dayStart, dayStart + DAY + LEASE_CLOCK_TOLERANCE_MS - MINUTE] : [eventStart, now - 2 * MINUTE];
       booth.fault = (['lost-answer', 'resend-copy', 'two-flushes', 'none'] as const)[i % 4]!;
       booths.push(booth);
     }
@@ -263,7 +266,7 @@ export async function runLicenseEventSimulation(options: SimulationOptions): Pro
     for (const b of booths.filter((x) => x.daily)) {
       await t.db
         .update(licenses)
-        .set({ startAt: new Date(b.span[0]), expiresAt: new Date(b.span[1]), deviceBoundAt: new Date(b.span[0]) })
+        .set({ startAt: new Date(b.span[0]), expiresAt: new Date(b.span[0] + DAY), deviceBoundAt: new Date(b.span[0]) })
         .where(sql`${licenses.id} = ${b.license.id}`);
     }
     log(`simulation: ${booths.length} booths activated (${((performance.now() - started) / 1000).toFixed(1)} s)`);

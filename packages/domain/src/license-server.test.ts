@@ -7,6 +7,7 @@ import {
   USAGE_BATCH_MAX,
   ZLicenseActivateBody,
   ZLicenseValidateBody,
+  ZUsageEvent,
   ZUsageReportBody,
 } from './license-server';
 import { DEACTIVATIONS_PER_WINDOW, DEACTIVATION_WINDOW_DAYS } from './license-terms';
@@ -58,11 +59,21 @@ describe('licence server requests', () => {
       { ...event, timestamp: '2025-01-01' },
       { ...event, event_id: '' },
       { ...event, filename: 'x'.repeat(256) },
-      { ...event, error_message: 'x'.repeat(2001) },
       { kind: 'success', timestamp: event.timestamp, file_type: 'jpg' },
     ]) {
-      expect(ZUsageReportBody.safeParse(report([bad])).success, JSON.stringify(bad).slice(0, 80)).toBe(false);
+      // The event is refused on its own (INVALID in the answer); the report still parses.
+      expect(ZUsageEvent.safeParse(bad).success, JSON.stringify(bad).slice(0, 80)).toBe(false);
+      expect(ZUsageReportBody.safeParse(report([event, bad])).success, JSON.stringify(bad).slice(0, 80)).toBe(true);
     }
+    // An over-long error message is cut to 2,000 characters (code points), never refused.
+    expect(ZUsageEvent.parse({ ...event, error_message: 'x'.repeat(2001) }).error_message).toBe('x'.repeat(2000));
+    expect(ZUsageEvent.parse({ ...event, error_message: '\u{1F4F7}'.repeat(2001) }).error_message).toBe('\u{1F4F7}'.repeat(2000));
+  });
+
+  it('refuse a device id with a bidirectional or zero-width character, and clean a device name of them', () => {
+    for (const id of ['PC\u202E1', 'PC\u200B1', '\uFEFFPC']) expect(ZLicenseValidateBody.safeParse({ license_key: 'K', device_id: id }).success, id).toBe(false);
+    const parsed = ZLicenseActivateBody.parse({ license_key: 'K', device_id: 'PC-1', device_name: ' \u202EBooth\u200B 1\u2069 ' });
+    expect(parsed.device_name).toBe('Booth 1');
   });
 });
 

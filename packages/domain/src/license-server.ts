@@ -3,7 +3,10 @@
  * codes, the lease's claims and the limits both sides must know. The server validates with these
  * schemas and answers with them; docs/license-api.md describes the same protocol in prose.
  */
+import { hasInvisibleCharacters, withoutInvisibleCharacters } from '@lbs/license-protocol/device-text';
+import { LEASE_CLOCK_TOLERANCE_MS } from '@lbs/license-protocol/lease-time';
 import { canonicalLicenseKey } from '@lbs/license-protocol/license-key';
+import { cutErrorMessage } from '@lbs/license-protocol/usage-event';
 import { z } from 'zod';
 
 import { MSG } from './messages';
@@ -77,12 +80,25 @@ export const USAGE_MAX_AGE_MS = USAGE_MAX_AGE_DAYS * 24 * 60 * 60 * 1000;
 /** Clock skew tolerated for an event stamped in the future (after the client's own correction). */
 export const USAGE_MAX_AHEAD_MINUTES = 5;
 export const USAGE_MAX_AHEAD_MS = USAGE_MAX_AHEAD_MINUTES * 60 * 1000;
-/** An event belongs to the licence's term with this much tolerance at each end. */
-export const USAGE_TERM_TOLERANCE_MINUTES = 15;
-export const USAGE_TERM_TOLERANCE_MS = USAGE_TERM_TOLERANCE_MINUTES * 60 * 1000;
+/**
+ * An event belongs to the licence's term. Past the term's natural end (its expiry) with the
+ * client's lease tolerance (@lbs/license-protocol, 1 hour): the client lets a booth work that long
+ * on its lease, so the server stores what it did then.
+ */
+export { LEASE_CLOCK_TOLERANCE_MS };
+export const USAGE_TERM_END_TOLERANCE_MS = LEASE_CLOCK_TOLERANCE_MS;
+/**
+ * Before the term's start, and after a revocation, a suspension or the device being freed, only
+ * this much: what is left of a booth's clock error after the client's correction.
+ */
+export const USAGE_CLOCK_TOLERANCE_MINUTES = 15;
+export const USAGE_CLOCK_TOLERANCE_MS = USAGE_CLOCK_TOLERANCE_MINUTES * 60 * 1000;
 
-/** Why one event of a report is refused. TOO_OLD and OUTSIDE_TERM are final; AHEAD may be sent again later. */
-export const USAGE_EVENT_REFUSALS = ['TOO_OLD', 'OUTSIDE_TERM', 'AHEAD'] as const;
+/**
+ * Why one event of a report is refused. TOO_OLD, OUTSIDE_TERM and INVALID (a field the server can
+ * never store: a bad kind, timestamp, file type...) are final; AHEAD may be sent again later.
+ */
+export const USAGE_EVENT_REFUSALS = ['TOO_OLD', 'OUTSIDE_TERM', 'AHEAD', 'INVALID'] as const;
 export type UsageEventRefusal = (typeof USAGE_EVENT_REFUSALS)[number];
 
 /**
@@ -99,7 +115,7 @@ export const DEFAULT_OFFLINE_ALLOWANCE_HOURS: Readonly<Record<LicenseServerType,
 });
 
 /** The client's tolerance for clock differences when checking a lease's nbf/exp and the clock's rollback. */
-export const CLIENT_CLOCK_TOLERANCE_MINUTES = 60;
+export const CLIENT_CLOCK_TOLERANCE_MINUTES = LEASE_CLOCK_TOLERANCE_MS / 60_000;
 
 // ---------------------------------------------------------------------------------------------
 // Requests
@@ -121,16 +137,28 @@ export const noControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(v
 
 /**
  * The desktop program's stable id of the machine it runs on. Taken as sent, never trimmed: an id
- * with spaces around it is refused, not silently turned into another id.
+ * with spaces around it is refused, not silently turned into another id; so is one with a
+ * bidirectional control or a zero-width character (@lbs/license-protocol/device-text), which
+ * would make two ids that look alike differ, or an id read backwards on an admin's screen.
  */
 export const ZDeviceId = safeString()
   .min(1)
   .max(200)
   .refine(noControlCharacters, { error: 'must not contain control characters', abort: true })
+  .refine((id) => !hasInvisibleCharacters(id), {
+    error: 'must not contain bidirectional or zero-width characters (U+200B-U+200F, U+202A-U+202E, U+2060-U+2069, U+FEFF...)',
+    abort: true,
+  })
   .refine((id) => id.trim() === id, { error: 'must not start or end with spaces' });
 
+/**
+ * The device's name as the booth reports it (it defaults to the host name). Bidirectional and
+ * zero-width characters are removed, never refused: a refusal would stop a booth at an event for a
+ * name it did not choose.
+ */
 export const ZDeviceName = safeString()
   .refine(noControlCharacters, { error: 'must not contain control characters', abort: true })
+  .overwrite(withoutInvisibleCharacters)
   .trim()
   .max(100)
   .nullish();
@@ -173,14 +201,23 @@ export const ZUsageEvent = z.object({
   file_type: safeString().trim().min(1).max(50),
   /** Seconds. */
   processing_time: z.number().min(0).max(86400).nullish(),
-  error_message: safeString().trim().max(2000).nullish(),
+  /**
+   * Cut to USAGE_ERROR_MESSAGE_MAX_CHARACTERS (2,000) characters, counted as code points
+   * (@lbs/license-protocol), never refused for its length: the failure is worth more than its tail.
+   */
+  error_message: safeString().trim().overwrite(cutErrorMessage).nullish(),
 });
 export type TUsageEvent = z.infer<typeof ZUsageEvent>;
 
+/**
+ * A usage report. Each event is judged on its own against ZUsageEvent when it is stored: one with a
+ * field the server can never store is refused `INVALID` in the answer and the others are stored,
+ * rather than the whole report being a 400 the client could only keep sending.
+ */
 export const ZUsageReportBody = z.object({
   license_key: ZLicenseKey,
   device_id: ZDeviceId,
-  events: z.array(ZUsageEvent).min(1).max(USAGE_BATCH_MAX),
+  events: z.array(z.union([ZUsageEvent, z.unknown()])).min(1).max(USAGE_BATCH_MAX),
 });
 export type TUsageReportBody = z.infer<typeof ZUsageReportBody>;
 
@@ -248,7 +285,7 @@ export type TJwks = z.infer<typeof ZJwks>;
 export const ZUsageEventResult = z.object({
   event_id: z.string(),
   result: z.enum(['accepted', 'duplicate', 'refused']),
-  /** With `refused`: TOO_OLD or OUTSIDE_TERM (final: drop it), AHEAD (keep it and send it later). */
+  /** With `refused`: TOO_OLD, OUTSIDE_TERM or INVALID (final: drop it), AHEAD (keep it and send it later). */
   code: z.enum(USAGE_EVENT_REFUSALS).optional(),
   message: z.string().optional(),
 });

@@ -346,7 +346,9 @@ export const MSG = {
   notFound: 'Not found',
   invalidLicenseKey: 'Invalid license key',
   licenseExpired: 'License expired',
-  licenseInUseOnAnotherDevice: 'This license is already activated on another device',
+  // ours after the first sentence: a second PC only ever gets DEVICE_MISMATCH by waiting, so say how to free the seat.
+  licenseInUseOnAnotherDevice:
+    'This license is already activated on another device. To use it here, deactivate it on that device, or reset its device in your account, then activate again',
   licenseNotActivated: 'This license is not activated on this device',
   licenseValid: 'This license is valid on this device',
   boothNotFound: 'No booth with this device id is activated on your licenses', // ours (issue 20: the fleet view)
@@ -354,6 +356,7 @@ export const MSG = {
   usageEventTooOld: (days: number) => `The event is older than ${days} days`, // ours
   usageEventOutsideTerm: 'The event lies outside the time this device held the license', // ours
   usageEventAhead: (minutes: number) => `The event is more than ${minutes} minutes ahead of the server's clock; send it again later`, // ours
+  usageEventInvalid: (problem: string) => `The event cannot be stored: ${problem}`, // ours
   licenseRevoked: 'This license has been revoked',
   licenseSuspended: 'This license is suspended. Please contact us.', // ours (DESIGN §6.1)
   licenseNotYetValid: 'This license has not started yet', // ours (DESIGN §6.1)

@@ -29,7 +29,7 @@ it('ZNoQuery refuses any parameter', () => {
 
 describe('ZAnalyticsListQuery', () => {
   it('defaults the paging and leaves the range open', () => {
-    expect(ZAnalyticsListQuery.parse({})).toEqual({ page: 1, page_size: 10 });
+    expect(ZAnalyticsListQuery.parse({})).toEqual({ page_size: 10 });
   });
 
   it.each([

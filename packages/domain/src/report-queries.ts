@@ -60,7 +60,9 @@ const ZDay = z
  */
 export const ZAnalyticsListQuery = z
   .object({
-    page: ZPaging.shape.page,
+    // Absent: the page after `after`'s, or before `before`'s, or else page 1 (keyset paging by the
+    // cursor alone); given, the page asked for, a cursor only saying where to start reading.
+    page: z.coerce.number().int().min(1).optional(),
     page_size: ZPaging.shape.page_size,
     period: z.enum(REPORT_PERIOD_NAMES).nullish(),
     from: ZDay,

@@ -118,6 +118,35 @@ describe('GET /api/analytics/events', () => {
     expect(ids(await at(`page=3&after=${middle.next_cursor}&before=${middle.prev_cursor}`))).toEqual(byOffset[2]);
   });
 
+  it('pages through by the cursor alone: after=next_cursor is the next page, before=prev_cursor the previous', async () => {
+    type Keyset = Page<{ id: number }> & { next_cursor: string | null; prev_cursor: string | null };
+    const at = async (query: string) => {
+      const res = await get(`/api/analytics/events?page_size=4${query}`);
+      expect(res.statusCode, query).toBe(200);
+      return res.json() as Keyset;
+    };
+    const seen: number[] = [];
+    let current = await at('');
+    const pages = [current];
+    seen.push(...ids(current));
+    while (seen.length < current.total) {
+      current = await at(`&after=${current.next_cursor}`);
+      expect(current.items.length, `page ${pages.length + 1}`).toBeGreaterThan(0);
+      pages.push(current);
+      seen.push(...ids(current));
+    }
+    expect(seen).toEqual(expectedOrder);
+    expect(pages.map((p) => p.page)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    // And back from the last page by prev_cursor alone.
+    const back: number[][] = [];
+    while (current.page > 1) {
+      current = await at(`&before=${current.prev_cursor}`);
+      back.unshift(ids(current));
+    }
+    expect(back.flat()).toEqual(expectedOrder.slice(0, 24));
+    expect(current.page).toBe(1);
+  });
+
   it('refuses a position it did not give out (400), and changes nothing', async () => {
     for (const bad of ['x', Buffer.from('[1,2,3]').toString('base64url'), Buffer.from('["2026-01-01T00:00:00.000000Z",-1,1]').toString('base64url'), 'a'.repeat(201)]) {
       const res = await get(`/api/analytics/events?page=2&after=${bad}`);

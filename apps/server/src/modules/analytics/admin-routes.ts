@@ -12,7 +12,8 @@ import { usageDaily, usageSummary } from './usage-report';
 const LIST_QUERY =
   'Newest first (the id breaks ties), paged by `page` and `page_size` (at most 100). Filter with a `period` ' +
   '(counted as the reports count it), or with `from` and/or `to` business days (YYYY-MM-DD, both included; ' +
-  'from after to is 400), not both; with neither, every event.';
+  'from after to is 400), not both; with neither, every event. Keyset paging: `after=<next_cursor>` alone is the next page, ' +
+  '`before=<prev_cursor>` alone the previous one; with `page` too, the cursor only says where to start reading.';
 
 /** The back office's reads of what the desktop program reported; registered in the admin scope. */
 export async function analyticsAdminRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {

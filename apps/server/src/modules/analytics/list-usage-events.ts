@@ -161,7 +161,9 @@ async function pageOf(
   const before = decodeCursor(q.before, 'before');
   const range = analyticsListRange(q, clock.now, clock.timeZone);
   const total = await countUsageEvents(db, kind, range);
-  const { page, page_size: size } = q;
+  // A cursor alone names the page next to the one it came from: next_cursor the next, prev_cursor the previous.
+  const page = q.page ?? (after ? after.page + 1 : before ? Math.max(1, before.page - 1) : 1);
+  const { page_size: size } = q;
   const rows =
     page > Math.max(1, Math.ceil(total / size))
       ? []

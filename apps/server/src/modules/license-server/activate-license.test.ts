@@ -121,6 +121,29 @@ describe('POST /api/licenses/activate', () => {
     expect(res.json()).toEqual({ detail: { code: 'DEVICE_LIMIT_REACHED', message: LICENSE_CODE_MESSAGES.DEVICE_LIMIT_REACHED } });
     expect(res.body).not.toContain('booth-first');
     expect((await rowOf(l.id)).deviceId).toBe('booth-first');
+    // The second PC will only ever be refused by waiting: the message says how to free the seat.
+    expect(res.json().detail.message).toBe(
+      'This license is already activated on another device. To use it here, deactivate it on that device, or reset its device in your account, then activate again',
+    );
+    expect(res.json().detail.message).not.toMatch(/later/i);
+  });
+
+  it('refuses a device id with a bidirectional or zero-width character (400), and takes them out of a device name', async () => {
+    const l = await insertLicense(t.db, customer);
+    for (const id of ['booth\u202Eexe.txt', 'booth\u200B1', '\uFEFFbooth', 'booth\u2066x\u2069']) {
+      for (const call of [activate, validate]) {
+        const res = await call(t, l.licenseKey, id);
+        expect(res.statusCode, JSON.stringify(id)).toBe(400);
+        expect(res.json().detail).toMatch(/^body\.device_id: must not contain bidirectional or zero-width characters/);
+      }
+    }
+    expect((await rowOf(l.id)).deviceId).toBeNull();
+    // The name (the host name by default) is never the reason a booth stops: cleaned, not refused.
+    const res = await activate(t, l.licenseKey, 'booth-names', { device_name: '\u202EBooth\u200B PC\u200D, Marina\u2067 Bay\uFEFF' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await rowOf(l.id)).deviceName).toBe('Booth PC, Marina Bay');
+    expect((await activate(t, l.licenseKey, 'booth-names', { device_name: '\u200B\u200B' })).statusCode).toBe(200);
+    expect((await rowOf(l.id)).deviceName ?? '').toBe(''); // as a name of spaces
   });
 
   it('lets exactly one of 20 devices activating at once win', async () => {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LICENSE_CODE_MESSAGES, USAGE_BATCH_MAX, USAGE_REPORT_MAX_BYTES } from '@lbs/domain/license-server';
+import { LEASE_CLOCK_TOLERANCE_MS, LICENSE_CODE_MESSAGES, USAGE_BATCH_MAX, USAGE_REPORT_MAX_BYTES } from '@lbs/domain/license-server';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { insertLicense } from '../../../test/account-fixtures';
 import { createAdminWithSession, createUserWithSession, randomIp, type TestUser } from '../../../test/fixtures';
@@ -109,16 +109,25 @@ describe('POST /api/analytics/usage', () => {
     expect((await report(pass.licenseKey, 'booth-u4b', [event()])).json().detail.code).toBe('NOT_ACTIVATED');
   });
 
-  it('takes the events of a Daily pass’s day reported after it ended, and refuses those after it (OUTSIDE_TERM)', async () => {
+  it('takes the events of a Daily pass’s day reported after it ended, its last hour of the client’s tolerance included, and refuses those after it (OUTSIDE_TERM)', async () => {
+    // The client keeps a lease usable for LEASE_CLOCK_TOLERANCE_MS past its end: what it lets a booth do, the server stores.
+    expect(LEASE_CLOCK_TOLERANCE_MS).toBe(60 * MINUTE);
     const start = Date.now() - 30 * 3600_000;
     const pass = await insertLicense(t.db, customer, { type: 'day', startAt: new Date(start), deviceId: 'booth-u8' });
     const end = pass.expiresAt!.getTime();
-    const inside = [event({ timestamp: at(start + MINUTE) }), event({ timestamp: at(end - MINUTE) }), event({ timestamp: at(end + 14 * MINUTE) }), event({ timestamp: at(start - 14 * MINUTE) })];
-    const outside = [event({ timestamp: at(end + 16 * MINUTE) }), event({ timestamp: at(start - 16 * MINUTE) })];
+    const inside = [
+      event({ timestamp: at(start + MINUTE) }),
+      event({ timestamp: at(end - MINUTE) }),
+      event({ timestamp: at(end + 14 * MINUTE) }),
+      event({ timestamp: at(end + 16 * MINUTE) }),
+      event({ timestamp: at(end + LEASE_CLOCK_TOLERANCE_MS - MINUTE) }),
+      event({ timestamp: at(start - 14 * MINUTE) }),
+    ];
+    const outside = [event({ timestamp: at(end + LEASE_CLOCK_TOLERANCE_MS + MINUTE) }), event({ timestamp: at(start - 16 * MINUTE) })];
     const res = await report(pass.licenseKey, 'booth-u8', [...inside, ...outside]);
     expect(res.statusCode, res.body).toBe(202);
-    expect(res.json()).toMatchObject({ accepted: 4, duplicates: 0, refused: 2 });
-    expect(res.json().results.slice(4)).toEqual(
+    expect(res.json()).toMatchObject({ accepted: 6, duplicates: 0, refused: 2 });
+    expect(res.json().results.slice(inside.length)).toEqual(
       outside.map((e) => ({ event_id: e.event_id, result: 'refused', code: 'OUTSIDE_TERM', message: 'The event lies outside the time this device held the license' })),
     );
     expect((await rowsOf(pass.id)).map((r) => r.eventId).sort()).toEqual(inside.map((e) => e.event_id).sort());
@@ -129,8 +138,14 @@ describe('POST /api/analytics/usage', () => {
       const l = await activated(`booth-u9-${end}`, { startAt: new Date(Date.now() - 10 * DAY) });
       const endedAt = Date.now() - 2 * DAY;
       await t.db.update(licenses).set({ [end]: new Date(endedAt) }).where(eq(licenses.id, l.id));
-      const res = await report(l.licenseKey, `booth-u9-${end}`, [event({ timestamp: at(endedAt - 3600_000) }), event({ timestamp: at(endedAt + 3600_000) })]);
-      expect(resultsOf(res), end).toEqual(['accepted', 'OUTSIDE_TERM']);
+      // After a revocation or a suspension the tolerance stays 15 minutes, not the client's hour.
+      const res = await report(l.licenseKey, `booth-u9-${end}`, [
+        event({ timestamp: at(endedAt - 3600_000) }),
+        event({ timestamp: at(endedAt + 14 * MINUTE) }),
+        event({ timestamp: at(endedAt + 16 * MINUTE) }),
+        event({ timestamp: at(endedAt + 3600_000) }),
+      ]);
+      expect(resultsOf(res), end).toEqual(['accepted', 'accepted', 'OUTSIDE_TERM', 'OUTSIDE_TERM']);
     }
   });
 
@@ -198,11 +213,71 @@ describe('POST /api/analytics/usage', () => {
     expect(tooBig.json()).toEqual({ detail: 'Request body is too large' });
   });
 
-  it('bounds every string (400)', async () => {
+  it('refuses an event with a field it can never store alone (INVALID, final), storing the rest of the report', async () => {
     const l = await activated('booth-u6');
-    for (const bad of [{ filename: 'x'.repeat(256) }, { error_message: 'x'.repeat(2001) }, { file_type: 'x'.repeat(51) }, { event_id: 'x'.repeat(101) }, { file_type: 'jpg\u0000' }]) {
-      expect((await report(l.licenseKey, 'booth-u6', [event(bad)])).statusCode, JSON.stringify(bad).slice(0, 40)).toBe(400);
-    }
+    const bad = [
+      { filename: 'x'.repeat(256) },
+      { file_type: 'x'.repeat(51) },
+      { event_id: 'x'.repeat(101) },
+      { file_type: 'jpg\u0000' },
+      { kind: 'crash' },
+      { timestamp: 'yesterday' },
+      { processing_time: -1 },
+      { file_type: undefined },
+    ].map((over) => event(over));
+    const good = [event(), event()];
+    const res = await report(l.licenseKey, 'booth-u6', [good[0], ...bad, good[1]]);
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toMatchObject({ accepted: 2, duplicates: 0, refused: bad.length });
+    const results = res.json().results as { event_id: string; result: string; code?: string; message?: string }[];
+    expect(results.map((r) => r.code ?? r.result)).toEqual(['accepted', ...bad.map(() => 'INVALID'), 'accepted']);
+    expect(results.map((r) => r.event_id)).toEqual([good[0], ...bad, good[1]].map((e) => e!.event_id));
+    expect(results[1]!.message).toMatch(/^The event cannot be stored: filename: /);
+    expect((await rowsOf(l.id)).map((r) => r.eventId).sort()).toEqual(good.map((e) => e.event_id).sort());
+    // A report of nothing but bad events is still answered event by event, never 400.
+    expect(resultsOf(await report(l.licenseKey, 'booth-u6', [event({ kind: 'crash' }), 'not an event', null]))).toEqual(['INVALID', 'INVALID', 'INVALID']);
+    // What is not an event's field is the request's: still 400.
+    expect((await report(l.licenseKey, 'booth-u6\u0000', [event()])).statusCode).toBe(400);
+  });
+
+  it('stores an over-long error_message cut to 2,000 characters, counted as characters (an emoji is one)', async () => {
+    const l = await activated('booth-u14');
+    const camera = '\u{1F4F7}';
+    const events = [
+      event({ kind: 'error', error_message: 'x'.repeat(2001) }),
+      event({ kind: 'error', error_message: camera.repeat(2000) }),
+      event({ kind: 'error', error_message: `${'é'.repeat(1999)}${camera}${camera}` }),
+    ];
+    const res = await report(l.licenseKey, 'booth-u14', events);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(202);
+    expect(res.json()).toEqual(allAccepted(events));
+    const stored = new Map((await rowsOf(l.id)).map((r) => [r.eventId, r.errorMessage]));
+    expect(stored.get(events[0]!.event_id)).toBe('x'.repeat(2000));
+    expect(stored.get(events[1]!.event_id)).toBe(camera.repeat(2000));
+    // Cut between characters, never inside a surrogate pair.
+    expect(stored.get(events[2]!.event_id)).toBe(`${'é'.repeat(1999)}${camera}`);
+  });
+
+  it('counts a report from the bound device as the device seen (last seen, its address); not one from a freed device', async () => {
+    const l = await activated('booth-u15', { startAt: new Date(Date.now() - 10 * DAY) });
+    await t.ctx.licenseChecks.flush();
+    const seenAt = async () => (await t.db.select().from(licenses).where(eq(licenses.id, l.id)))[0]!;
+    await t.db.update(licenses).set({ lastValidatedAt: new Date(Date.now() - 3 * DAY), lastValidatedIp: '198.51.100.1' }).where(eq(licenses.id, l.id));
+    const ip = randomIp();
+    const before = Date.now();
+    expect((await report(l.licenseKey, 'booth-u15', [event()], ip)).statusCode).toBe(202);
+    await t.ctx.licenseChecks.flush();
+    const seen = await seenAt();
+    expect(seen.lastValidatedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(seen.lastValidatedIp).toBe(ip); // "last seen" (license-json.ts, the booths list) reads these
+
+    // A device that no longer holds the licence reports its old events, but is not the seat's device seen.
+    expect((await deactivate(t, l.licenseKey, 'booth-u15')).statusCode).toBe(200);
+    await t.ctx.licenseChecks.flush();
+    await t.db.update(licenses).set({ lastValidatedAt: null, lastValidatedIp: null }).where(eq(licenses.id, l.id));
+    expect((await report(l.licenseKey, 'booth-u15', [event({ timestamp: at(Date.now() - 3 * MINUTE) })])).statusCode).toBe(202);
+    await t.ctx.licenseChecks.flush();
+    expect((await seenAt()).lastValidatedAt).toBeNull();
   });
 
   it('feeds the back office’s analytics reads', async () => {

@@ -35,7 +35,9 @@ describe('licence keys in the log', () => {
     expect((await call('/licenses/validate', { license_key: key.toLowerCase(), device_id: 'booth-s' })).statusCode).toBe(200);
     expect((await call('/licenses/activate', { license_key: key, device_id: 'booth-other' })).statusCode).toBe(409);
     expect((await call('/licenses/validate', { license_key: key, device_id: 'booth-s', surplus: key })).statusCode).toBe(400);
-    expect((await call('/analytics/usage', { license_key: key, device_id: 'booth-s', events: [{ event_id: key, kind: 'nope' }] })).statusCode).toBe(400);
+    expect((await call('/analytics/usage', { license_key: key, device_id: 'booth-s', events: [{ event_id: key, kind: 'nope' }], surplus: key })).statusCode).toBe(400);
+    // A bad event alone is that event's refusal (INVALID) in a 202, not a failed body.
+    expect((await call('/analytics/usage', { license_key: key, device_id: 'booth-s', events: [{ event_id: key, kind: 'nope' }] })).statusCode).toBe(202);
     // Every write to the licence now fails, as a broken constraint or a bug might.
     await db.database.db.execute(sql.raw(`alter table licenses add constraint lbs_test_no_version check (last_app_version is null) not valid`));
     expect((await call('/licenses/activate', { license_key: key, device_id: 'booth-s', app_version: '1.0' })).statusCode).toBe(500);

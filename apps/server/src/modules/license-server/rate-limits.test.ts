@@ -40,11 +40,28 @@ describe('licence server rate limits', () => {
   it('stop one key being hammered from many addresses', async () => {
     const l = await insertLicense(t.db, customer);
     await activate(t, l.licenseKey, 'booth-k');
-    for (let i = 1; i < L.callsPerKey.max; i += 1) expect((await validate(t, l.licenseKey, 'booth-k')).statusCode).toBe(200);
+    for (let i = 0; i < L.callsPerKey.max; i += 1) expect((await validate(t, l.licenseKey, 'booth-k')).statusCode).toBe(200);
     expectLimited(await validate(t, l.licenseKey, 'booth-k'));
     expectLimited(await deactivate(t, l.licenseKey, 'booth-k'));
     // Other keys from the same kind of traffic still go through.
     expect((await validate(t, randomKey(), 'booth-k')).statusCode).toBe(200);
+  });
+
+  it('keep the bound device’s own allowance when a leaked key is hammered from other devices and addresses', async () => {
+    const l = await insertLicense(t.db, customer);
+    expect((await activate(t, l.licenseKey, 'booth-seat')).statusCode).toBe(200);
+    // Someone with the key alone, from many addresses, under one device id and then many.
+    for (let i = 0; i < L.callsPerKey.max - 1; i += 1) expect((await validate(t, l.licenseKey, 'thief')).statusCode).toBe(200);
+    expectLimited(await validate(t, l.licenseKey, 'thief'));
+    expectLimited(await activate(t, l.licenseKey, `thief-${Math.random()}`));
+    expectLimited(await validate(t, l.licenseKey, `thief-${Math.random()}`));
+    // The booth the licence is bound to goes on validating and may still deactivate.
+    for (let i = 0; i < 5; i += 1) {
+      const res = await validate(t, l.licenseKey, 'booth-seat');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().code).toBe('VALID');
+    }
+    expect((await deactivate(t, l.licenseKey, 'booth-seat')).statusCode).toBe(200);
   });
 
   it('never limit a booth that validates every few minutes, hour after hour', async () => {

@@ -7,6 +7,8 @@ import type { Db } from '../../db/client';
 import { tooManyRequests } from '../../lib/app-error';
 import { findLicenseByKeyHash, hashLicenseKey } from './find-license';
 import { LicenseRefusal } from './license-refusal';
+import type { LicenseRowCache } from './license-row-cache';
+import { checkedLicenseRow } from './validate-license';
 
 /**
  * The licence server's limits, per client address and per key. A booth validating every few
@@ -17,7 +19,11 @@ import { LicenseRefusal } from './license-refusal';
 export const LICENSE_RATE_LIMITS = {
   /** activate, validate and deactivate together, per address. */
   callsPerAddress: { max: 30, timeWindow: 60_000 },
-  /** activate, validate, deactivate and offline activation together, per key. */
+  /**
+   * activate, validate, deactivate and offline activation together, per key and device: the
+   * device the licence is bound to has this allowance of its own; every other device id (and any
+   * device while no device is bound) shares one (callsKeyOf).
+   */
   callsPerKey: { max: 30, timeWindow: 10 * 60_000 },
   /** Usage reports per address. */
   usagePerAddress: { max: 120, timeWindow: 60_000 },
@@ -48,13 +54,18 @@ type Counter = (req: FastifyRequest) => Promise<number | null>;
  * `config.rateLimit`, because these routes are counted twice (address and key) and the key is
  * only known once the body is parsed.
  */
-function counter(app: FastifyInstance, bucket: string, limit: { max: number; timeWindow: number }, keyOf: (req: FastifyRequest) => string | null): Counter {
+function counter(
+  app: FastifyInstance,
+  bucket: string,
+  limit: { max: number; timeWindow: number },
+  keyOf: (req: FastifyRequest) => string | null | Promise<string | null>,
+): Counter {
   // The key of the request being counted, worked out once (an offline request is parsed for it).
   const keys = new WeakMap<FastifyRequest, string>();
   // Made at the first request: the guard test registers admin routes in a bare Fastify instance.
   let check: ReturnType<FastifyInstance['createRateLimit']> | undefined;
   return async (req) => {
-    const key = keyOf(req);
+    const key = await keyOf(req);
     if (key === null) return null;
     keys.set(req, key);
     check ??= app.createRateLimit({ ...limit, keyGenerator: (r) => `license:${bucket}:${keys.get(r)}` });
@@ -78,11 +89,35 @@ const refusingAsLicenseServer =
  * A request that does not parse names no key; its route answers 400.
  */
 function keyHashOf(req: FastifyRequest): string | null {
-  const body = req.body as { license_key?: string; request?: string } | undefined;
-  if (typeof body?.license_key === 'string') return hashLicenseKey(body.license_key);
+  return callOf(req)?.keyHash ?? null;
+}
+
+/** The key hash and device id a call names (an offline activation request names both inside). */
+function callOf(req: FastifyRequest): { keyHash: string; deviceId: string | null } | null {
+  const body = req.body as { license_key?: string; device_id?: unknown; request?: string } | undefined;
+  if (typeof body?.license_key === 'string') {
+    return { keyHash: hashLicenseKey(body.license_key), deviceId: typeof body.device_id === 'string' ? body.device_id : null };
+  }
   if (typeof body?.request !== 'string') return null;
   const parsed = parseOfflineActivationRequest(body.request);
-  return parsed.ok ? parsed.keyHash : null;
+  return parsed.ok ? { keyHash: parsed.keyHash, deviceId: parsed.request.dev } : null;
+}
+
+/**
+ * The per-key count of a call: (key, the bound device id) for a call from the device the licence
+ * is bound to, (key, any other device) for every other call. Someone holding a leaked key alone
+ * can use up the other devices' allowance, never the seat's own device's: its validations go on.
+ * (Someone who also knows the bound device id, say from a photographed offline request QR, can
+ * count as that device; the per-address limit still holds them.) An unknown key, or a licence
+ * with no device, is counted under (key, any other device). The row comes from validation's row
+ * cache, so a booth's check costs no extra query.
+ */
+async function callsKeyOf(db: Db, rows: LicenseRowCache, req: FastifyRequest): Promise<string | null> {
+  const call = callOf(req);
+  if (call === null) return null;
+  const bound = call.deviceId === null ? undefined : (await checkedLicenseRow(db, rows, call.keyHash))?.deviceId;
+  const seat = bound != null && bound === call.deviceId ? `device:${hashLicenseKey(bound).slice(0, 32)}` : 'others';
+  return `${call.keyHash}:${seat}`;
 }
 
 // One set per app: the customer's and the admin's offline activation routes are registered in
@@ -90,9 +125,9 @@ function keyHashOf(req: FastifyRequest): string | null {
 // store, so they must share the very limiter for a key's calls to be counted together.
 const limitersOf = new WeakMap<AppContext, ReturnType<typeof createLimiters>>();
 
-function createLimiters(app: FastifyInstance, db: Db) {
+function createLimiters(app: FastifyInstance, db: Db, rows: LicenseRowCache) {
   const L = LICENSE_RATE_LIMITS;
-  const callsPerKey = counter(app, 'calls-key', L.callsPerKey, keyHashOf);
+  const callsPerKey = counter(app, 'calls-key', L.callsPerKey, (req) => callsKeyOf(db, rows, req));
   return {
     callsByAddress: refusingAsLicenseServer(counter(app, 'calls-ip', L.callsPerAddress, (req) => req.ip)),
     callsByKey: refusingAsLicenseServer(callsPerKey),
@@ -121,6 +156,6 @@ function createLimiters(app: FastifyInstance, db: Db) {
 /** onRequest hooks (per address, before the body is read) and preHandler hooks (per key). */
 export function licenseRateLimiters(app: FastifyInstance, ctx: AppContext) {
   let limiters = limitersOf.get(ctx);
-  if (!limiters) limitersOf.set(ctx, (limiters = createLimiters(app, ctx.db)));
+  if (!limiters) limitersOf.set(ctx, (limiters = createLimiters(app, ctx.db, ctx.licenseRows)));
   return limiters;
 }

@@ -15,7 +15,8 @@ import {
   USAGE_MAX_AGE_DAYS,
   USAGE_MAX_AHEAD_MINUTES,
   USAGE_REPORT_MAX_BYTES,
-  USAGE_TERM_TOLERANCE_MINUTES,
+  USAGE_CLOCK_TOLERANCE_MINUTES,
+  USAGE_TERM_END_TOLERANCE_MS,
 } from '@lbs/domain/license-server';
 import type { AppContext } from '../../app-context';
 import { BODY_ERRORS, errors, withExample } from '../../lib/openapi';
@@ -31,7 +32,7 @@ const KEY = 'ABCDE-FGHJK-MNPQR-STVWX-YZ012-34567';
 const DEVICE = 'booth-7f3c2a';
 
 const refusal = (meaning: string) => ZLicenseRefusal.describe(meaning);
-const RATE_LIMITED = refusal('RATE_LIMITED: too many calls from this address or for this key; wait Retry-After seconds');
+const RATE_LIMITED = refusal('RATE_LIMITED: too many calls from this address or for this key (activate, validate and deactivate: the device the key is bound to has an allowance of its own); wait Retry-After seconds');
 const DOCS = 'The protocol, codes and lease format: docs/license-api.md.';
 
 // The JWKS changes only when the signing key does; clients and proxies may keep it this long.
@@ -141,7 +142,7 @@ export async function licenseServerRoutes(app: FastifyInstance, { ctx }: { ctx: 
       schema: {
         tags: ['licence server'],
         summary: `Report processed files and errors (1 to ${USAGE_BATCH_MAX} events, at most ${USAGE_REPORT_MAX_BYTES / 1024} KiB)`,
-        description: `Answers 202 with a result per event: accepted, duplicate (its event_id was stored before) or refused with a code, TOO_OLD or OUTSIDE_TERM (final: drop it) or AHEAD (over ${USAGE_MAX_AHEAD_MINUTES} minutes ahead of the server's clock: send it again later). An event is stored when it happened within the licence's term (${USAGE_TERM_TOLERANCE_MINUTES} minutes' tolerance at each end; for a device that held the licence before, until it was freed) and the last ${USAGE_MAX_AGE_DAYS} days, whenever it is reported. The whole report is refused (403) only for an unknown key or a device that never held the licence. A body over ${USAGE_REPORT_MAX_BYTES} bytes is 413. ${DOCS}`,
+        description: `Answers 202 with a result per event: accepted, duplicate (its event_id was stored before) or refused with a code, TOO_OLD, OUTSIDE_TERM or INVALID (a field that can never be stored; final: drop it) or AHEAD (over ${USAGE_MAX_AHEAD_MINUTES} minutes ahead of the server's clock: send it again later). An event is stored when it happened within the licence's term (up to ${USAGE_TERM_END_TOLERANCE_MS / 60_000} minutes past its expiry, the client's lease tolerance; ${USAGE_CLOCK_TOLERANCE_MINUTES} minutes before its start and after a revocation or suspension; for a device that held the licence before, until it was freed) and the last ${USAGE_MAX_AGE_DAYS} days, whenever it is reported. An error_message over 2,000 characters is stored cut to 2,000. The whole report is refused (403) only for an unknown key or a device that never held the licence. A body over ${USAGE_REPORT_MAX_BYTES} bytes is 413. ${DOCS}`,
         body: withExample(ZUsageReportBody, {
           license_key: KEY,
           device_id: DEVICE,
@@ -161,6 +162,6 @@ export async function licenseServerRoutes(app: FastifyInstance, { ctx }: { ctx: 
       onRequest: limits.usageByAddress,
       preHandler: limits.usageByKey,
     },
-    async (req, reply) => reply.status(202).send(await ingestUsage(ctx.db, req.body, client(req))),
+    async (req, reply) => reply.status(202).send(await ingestUsage(ctx.db, ctx.licenseChecks, req.body, client(req))),
   );
 }

@@ -1,7 +1,8 @@
 import {
   USAGE_MAX_AGE_MS,
   USAGE_MAX_AHEAD_MS,
-  USAGE_TERM_TOLERANCE_MS,
+  USAGE_CLOCK_TOLERANCE_MS,
+  USAGE_TERM_END_TOLERANCE_MS,
   type UsageEventRefusal,
 } from '@lbs/domain/license-server';
 import type { LicenseRow } from './find-license';
@@ -16,18 +17,22 @@ export interface UsageReportingSpan {
 /**
  * Events belong to the time they happened (DESIGN §6.1): a device reports for the licence's term,
  * from its start to the earliest of its expiry, revocation and suspension, and, for a device that
- * no longer holds it, up to the moment it was freed. USAGE_TERM_TOLERANCE_MS at each end forgives
- * what is left of a booth's clock error after the client's correction. An unstarted Daily pass has
- * no term yet: null.
+ * no longer holds it, up to the moment it was freed. Past the expiry, the client's lease tolerance
+ * (USAGE_TERM_END_TOLERANCE_MS, an hour): the client lets a booth work that long on its lease, so
+ * its events are stored. Before the start and after a revocation, a suspension or the device being
+ * freed, USAGE_CLOCK_TOLERANCE_MS (15 minutes) forgives what is left of a booth's clock error after
+ * the client's correction. An unstarted Daily pass has no term yet: null.
  */
 export function usageReportingSpan(
   license: Pick<LicenseRow, 'startAt' | 'expiresAt' | 'revokedAt' | 'suspendedAt' | 'activateBy'>,
   freedAt: Date | null,
 ): UsageReportingSpan | null {
   if (license.activateBy !== null) return null;
-  const ends = [license.expiresAt, license.revokedAt, license.suspendedAt, freedAt].filter((d): d is Date => d !== null);
-  const end = ends.length ? Math.min(...ends.map((d) => d.getTime())) : Infinity;
-  return { from: license.startAt.getTime() - USAGE_TERM_TOLERANCE_MS, to: end + USAGE_TERM_TOLERANCE_MS };
+  const ends = [
+    license.expiresAt === null ? Infinity : license.expiresAt.getTime() + USAGE_TERM_END_TOLERANCE_MS,
+    ...[license.revokedAt, license.suspendedAt, freedAt].map((d) => (d === null ? Infinity : d.getTime() + USAGE_CLOCK_TOLERANCE_MS)),
+  ];
+  return { from: license.startAt.getTime() - USAGE_CLOCK_TOLERANCE_MS, to: Math.min(...ends) };
 }
 
 /**
@@ -35,7 +40,7 @@ export function usageReportingSpan(
  * ahead of the server's clock (the client keeps it: it cannot be judged against the term yet), then
  * outside the span (final).
  */
-export function usageEventRefusal(at: number, span: UsageReportingSpan | null, now: number): UsageEventRefusal | null {
+export function usageEventRefusal(at: number, span: UsageReportingSpan | null, now: number): Exclude<UsageEventRefusal, 'INVALID'> | null {
   if (at < now - USAGE_MAX_AGE_MS) return 'TOO_OLD';
   if (at > now + USAGE_MAX_AHEAD_MS) return 'AHEAD';
   if (span === null || at < span.from || at > span.to) return 'OUTSIDE_TERM';

@@ -26,6 +26,11 @@ async function findByKeyHash(db: Db, keyHash: string) {
   return row;
 }
 
+/** The licence row of a key hash as a check reads it: from `rows` (memory) when kept, else one prepared query. */
+export function checkedLicenseRow(db: Db, rows: LicenseRowCache, keyHash: string) {
+  return rows.get(keyHash, () => findByKeyHash(db, keyHash));
+}
+
 /**
  * The periodic check: answers 200 with a code for any well-formed request, and a fresh lease only
  * when the licence is valid on this device. An unknown key learns nothing but NOT_FOUND; another
@@ -47,7 +52,7 @@ export async function validateLicense(
   now = new Date(),
 ): Promise<TLicenseValidation> {
   const keyHash = hashLicenseKey(body.license_key);
-  const license = await rows.get(keyHash, () => findByKeyHash(db, keyHash));
+  const license = await checkedLicenseRow(db, rows, keyHash);
   if (!license) return { valid: false, code: 'NOT_FOUND', detail: LICENSE_CODE_MESSAGES.NOT_FOUND };
   const code = licenseStanding(license, body.device_id, now);
   const lease = code === 'VALID' ? await leases.issue(license, body.device_id, now) : undefined;
