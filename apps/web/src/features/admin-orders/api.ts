@@ -2,13 +2,13 @@ import type { TAdminOrderPage, TOrderShipResult } from '@lbs/domain/admin-respon
 import type { TCancelOrderBody, TRefundBody, TRefundJson } from '@lbs/domain/refunds';
 import type { TOrder } from '@lbs/domain/responses';
 import type { TOrderShipBody, TOrderUpdateBody } from '@lbs/domain/schemas';
-import type { OrderStatus } from '@lbs/domain/statuses';
+import type { OrderFilterStatus } from '@lbs/domain/statuses';
 import { api } from '../../lib/api';
 
 interface AdminOrderArgs {
   page: number;
   q?: string;
-  status?: OrderStatus;
+  status?: OrderFilterStatus;
   /** YYYY-MM-DD, both days included (the server counts in its business time zone). */
   from?: string;
   to?: string;

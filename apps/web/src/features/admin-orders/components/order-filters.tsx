@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { isOrderStatus, ORDER_STATUSES } from '@lbs/domain/statuses';
+import { isOrderFilterStatus, ORDER_FILTER_STATUSES } from '@lbs/domain/statuses';
 import { statusLabel } from '../../../components/orders/order-status';
 import { FilterDate, FilterSelect, ListToolbar } from '../../../components/ui/list-toolbar';
 import { SearchField } from '../../../components/ui/search-field';
@@ -20,10 +20,10 @@ export function OrderFiltersToolbar({ id, count, filters }: { id: string; count:
         label="Status"
         className="col-span-2 lg:col-span-1"
         value={status}
-        onChange={(e) => filters.setStatus(isOrderStatus(e.target.value) ? e.target.value : '')}
+        onChange={(e) => filters.setStatus(isOrderFilterStatus(e.target.value) ? e.target.value : '')}
       >
         <option value="">All</option>
-        {ORDER_STATUSES.map((s) => (
+        {ORDER_FILTER_STATUSES.map((s) => (
           <option key={s} value={s}>
             {statusLabel(s)}
           </option>

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { ANALYTICS_MSG } from '@lbs/domain/report-queries';
-import type { OrderStatus } from '@lbs/domain/statuses';
+import type { OrderFilterStatus } from '@lbs/domain/statuses';
 
 /** ORDERS' filters and page: a changed filter goes back to the first page. */
 export function useOrderFilters() {
   const [page, setPage] = useState(1);
   const [q, setQ] = useState('');
-  const [status, setStatus] = useState<OrderStatus | ''>('');
+  const [status, setStatus] = useState<OrderFilterStatus | ''>('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const filtered =
