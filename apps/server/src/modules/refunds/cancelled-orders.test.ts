@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHIPPING_MSG } from '@lbs/domain/carriers';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { cartOf, onePaymentBody, postCheckout } from '../../../test/checkout-fixtures';
 import { createAdminWithSession, createUserWithSession, type TestUser } from '../../../test/fixtures';
-import { orders } from '../../db/schema';
+import { adminAudit, orderLines, orders } from '../../db/schema';
 import { cancelOrder } from './cancel-order';
 import type { RefundProvider } from './refund-provider';
 import { settleRefund } from './settle-refund';
@@ -97,5 +97,34 @@ describe('a cancelled order', () => {
     const cancel = await t.app.inject({ method: 'POST', url: `/api/order/admin/${order!.id}/cancel`, headers: admin.headers, payload: { id: crypto.randomUUID(), reason: 'Abandoned' } });
     expect(cancel.json().order).toMatchObject({ status: 'cancelled', payment_status: 'cancelled' });
     expect((await seen(user, order!.id)).customerPage).toBe('cancelled');
+  });
+});
+
+describe('refund and cancel audit rows', () => {
+  it('carry the admin’s client address, as ACTIVITY shows it', async () => {
+    const user = await createUserWithSession(t.db);
+    const refunded = await processingOrder(user);
+    const [line] = await t.db.select().from(orderLines).where(eq(orderLines.orderId, refunded.id));
+    const refund = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/admin/${refunded.id}/refunds`,
+      headers: admin.headers,
+      remoteAddress: '203.0.113.7',
+      payload: { id: crypto.randomUUID(), mode: 'lines', lines: [{ order_line_id: line!.id, quantity: 1 }], reason: 'Damaged' },
+    });
+    expect(refund.json().state).toBe('succeeded');
+    const cancelled = await processingOrder(user);
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/admin/${cancelled.id}/cancel`,
+      headers: admin.headers,
+      remoteAddress: '203.0.113.8',
+      payload: { id: crypto.randomUUID(), reason: 'Event cancelled' },
+    });
+    expect(cancel.statusCode).toBe(200);
+    const ipOf = async (action: string, orderId: number) =>
+      (await t.db.select({ ip: adminAudit.ip }).from(adminAudit).where(and(eq(adminAudit.action, action), eq(adminAudit.targetId, String(orderId)))))[0]?.ip;
+    expect(await ipOf('order.refunded', refunded.id)).toBe('203.0.113.7');
+    expect(await ipOf('order.cancelled', cancelled.id)).toBe('203.0.113.8');
   });
 });

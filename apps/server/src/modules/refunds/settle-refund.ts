@@ -213,7 +213,8 @@ async function applySucceededRefund(ctx: AppContext, tx: Tx, order: OrderRow, re
   const amount = formatUsd(fromCents(refund.amountCents));
   if (refund.actorId !== null && refund.actorEmail !== null && (refund.origin === 'admin' || refund.origin === 'cancel')) {
     await recordAdminAction(tx, {
-      actor: { id: refund.actorId, email: refund.actorEmail, ip: null },
+      // The address the admin asked from, kept on the refund: it may settle later, by a webhook.
+      actor: { id: refund.actorId, email: refund.actorEmail, ip: refund.actorIp },
       action: cancelled ? 'order.cancelled' : 'order.refunded',
       target: { type: 'order', id: order.id },
       label: orderLabel(order),
