@@ -39,9 +39,10 @@ export async function orderAdminRoutes(app: FastifyInstance, { ctx }: { ctx: App
     '/order/admin/all',
     {
       schema: {
-        summary: "Every customer's paid orders with their lines, newest first, paged",
+        summary: "Every customer's paid orders (or those of a payment state) with their lines, newest first, paged",
         description:
-          '`q` matches the order id exactly, or the email or shipping name anywhere (case-insensitive); `status` the fulfilment status; ' +
+          '`q` matches the order id exactly (whatever its payment state), or the email or shipping name anywhere (case-insensitive); `status` the fulfilment status or cancelled; ' +
+          '`payment` a payment state (unpaid, paid, partially_refunded, refunded, failed, cancelled) instead of the default, every order that was paid; ' +
           `\`from\`/\`to\` (YYYY-MM-DD, both included) the day it was placed in BUSINESS_TIME_ZONE (this server: ${timeZone}).`,
         querystring: ZAdminOrderQuery,
         response: { 200: ZAdminOrderPage, ...errors(400, 401, 403) },

@@ -18,8 +18,9 @@ import { useOrderFilters } from '../hooks/use-order-filters';
 import { useOrderSelection } from '../hooks/use-order-selection';
 
 /**
- * Back office ORDERS: every paid order, paged and filtered on the server (status, a search by
- * order number, email or name, the days it was placed), each with the edit dialog. Orders can be
+ * Back office ORDERS: every paid order, paged and filtered on the server (status, payment state
+ * (unpaid, failed... a click away), a search by order number (any payment state), email or name,
+ * the days it was placed), each with the edit dialog. Orders can be
  * selected (one by one or the whole page; the selection survives paging and filtering, so a
  * batch can be gathered) for their packing slips in one PDF and for "Mark shipped".
  */
