@@ -65,6 +65,8 @@ export const ZUser = z.object({
   created_at: ZInstant,
   /** A new address waiting for its owner to confirm it; null when none. */
   pending_email: z.string().nullable(),
+  /** The country of the last billing address given at checkout (ISO 3166-1 alpha-2); null until then. */
+  country: z.string().nullable().optional(),
 });
 export type TUser = z.infer<typeof ZUser>;
 

@@ -45,6 +45,8 @@ export const users = pgTable(
     promotionalConsentAt: ts('promotional_consent_at'),
     notifyAnnouncements: boolean('notify_announcements').notNull().default(true),
     timeZone: text('time_zone').notNull().default('Asia/Singapore'),
+    /** The customer's country (ISO 3166-1 alpha-2): the last billing country given at checkout, its next prefill and fallback. */
+    country: text('country'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
