@@ -125,7 +125,17 @@ describe('back office: a partial refund by items and the cancel of a paid licenc
     const payment = order.getByRole('region', { name: 'Payment' });
     await order.getByText(/^(Refunded|Cancelled)$/).first().waitFor();
     await payment.getByText(/Credit note CN-\d+/).waitFor();
+    // Issue 37: it reads Cancelled (not its old step), with no editor, and leaves the step filters.
+    await order.getByText('Cancelled: nothing more will be shipped', { exact: false }).waitFor();
+    await expect(order.getByRole('button', { name: 'Save' }).count()).resolves.toBe(0);
     await page.keyboard.press('Escape');
+    const table = page.getByRole('table', { name: 'All orders' });
+    await page.getByLabel('Status').selectOption('cancelled');
+    await table.getByRole('button', { name: `Edit order ${licenceOrder}` }).waitFor();
+    await table.getByText('Cancelled', { exact: true }).first().waitFor();
+    await page.getByLabel('Status').selectOption('pending');
+    await expect.poll(() => table.getByRole('button', { name: `Edit order ${licenceOrder}` }).count()).toBe(0);
+    await page.getByLabel('Status').selectOption('');
   });
 
   step('INVOICES at 1440: the credit notes listed with their PDF', async () => {
@@ -152,7 +162,10 @@ describe('back office: a partial refund by items and the cancel of a paid licenc
     await expect(seriousViolations(page)).resolves.toEqual([]);
     await shot(page, 'customer-order-refunded-1440');
     await page.keyboard.press('Escape');
-    await page.getByRole('listitem').filter({ hasText: `Order #${licenceOrder}` }).getByText(/^(Refunded|Cancelled)$/).first().waitFor();
+    // Cancelled in the customer's orders too (its payment Refunded beside it), not its old step.
+    const cancelled = page.getByRole('listitem').filter({ hasText: `Order #${licenceOrder}` });
+    await cancelled.getByText('Cancelled', { exact: true }).waitFor();
+    await cancelled.getByText('Refunded', { exact: true }).waitFor();
 
     await page.goto('/accounts/settings/invoice');
     const notes = page.getByRole('table', { name: 'Credit notes' });

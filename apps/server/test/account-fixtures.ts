@@ -20,7 +20,7 @@ export async function insertPaidOrder(
   opts: {
     lines?: Array<{ productId: number; quantity: number }>;
     status?: (typeof orders.$inferInsert)['status'];
-    paymentStatus?: 'paid' | 'unpaid' | 'failed';
+    paymentStatus?: 'paid' | 'unpaid' | 'failed' | 'cancelled' | 'partially_refunded' | 'refunded';
     shipping?: typeof SAMPLE_SHIPPING | null;
     discountCents?: number;
     shippingCents?: number;
@@ -41,7 +41,7 @@ export async function insertPaidOrder(
   const subtotal = lines.reduce((s, l) => s + l.lineTotalCents, 0);
   const discount = opts.discountCents ?? 0;
   const shippingCents = opts.shippingCents ?? 0;
-  const paid = (opts.paymentStatus ?? 'paid') === 'paid';
+  const paid = ['paid', 'partially_refunded', 'refunded'].includes(opts.paymentStatus ?? 'paid');
   const createdAt = opts.createdAt ?? new Date();
   const [order] = await db
     .insert(orders)

@@ -7,7 +7,8 @@ import { LICENSE_ADMIN_STATUSES } from './license-terms';
 import { isCalendarDay, REPORT_MSG } from './report-periods';
 import { CUSTOMER_ROLE } from './roles';
 import { safeString, ZEmail, ZPaging } from './schemas';
-import { ORDER_STATUSES } from './statuses';
+import { PAYMENT_STATUSES } from './refunds';
+import { ORDER_FILTER_STATUSES } from './statuses';
 import { ANALYTICS_MSG } from './report-queries';
 
 const paging = { page: ZPaging.shape.page, page_size: ZPaging.shape.page_size };
@@ -69,9 +70,13 @@ export type TAdminNotificationQuery = z.output<typeof ZAdminNotificationQuery>;
 export const ZAdminInvoiceQuery = z.object({ ...paging, q: ZSearch }).strict();
 export type TAdminInvoiceQuery = z.output<typeof ZAdminInvoiceQuery>;
 
-/** Orders by search, fulfilment status, and creation business days `from`..`to` (both included, BUSINESS_TIME_ZONE). */
+/**
+ * Orders by search, status (a step or cancelled), payment state, and creation business days
+ * `from`..`to` (both included, BUSINESS_TIME_ZONE). Without `payment` the list is the paid orders
+ * (refunded ones too); a search by order number finds that order whatever its payment state.
+ */
 export const ZAdminOrderQuery = z
-  .object({ ...paging, q: ZSearch, status: z.enum(ORDER_STATUSES).nullish(), from: ZDay, to: ZDay })
+  .object({ ...paging, q: ZSearch, status: z.enum(ORDER_FILTER_STATUSES).nullish(), payment: z.enum(PAYMENT_STATUSES).nullish(), from: ZDay, to: ZDay })
   .strict()
   .superRefine((q, ctx) => {
     if (q.from && q.to && q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: ANALYTICS_MSG.fromAfterTo });

@@ -78,6 +78,10 @@ export const SHIPPING_MSG = {
   alreadyShipped: 'Already shipped with this carrier and number; nothing sent again.',
   notFound: 'No such order.',
   notPaid: 'Not paid, so not shipped.',
+  cancelled: 'Cancelled, so not shipped.',
+  cancelling: 'Being cancelled (its refund is pending), so not shipped.',
+  /** The order dialog's answer: a cancelled order has no steps left. */
+  cancelledUnchanged: 'A cancelled order is not changed.',
   nothingToShip: 'Nothing in this order ships (licences only).',
   alreadyDelivered: 'Already delivered.',
   shippedOtherwise: 'Already shipped with another carrier or number; edit the order to change it.',

@@ -152,6 +152,7 @@ export const MSG = {
   zipRequired: 'Postal code is required', // ours
   invalidZip: 'Please enter a valid postal code', // ours
   countryRequired: 'Country is required', // ours
+  billingCountryRequired: 'Choose your billing country.', // ours (issue 37)
   invalidCountry: 'Please choose a country from the list', // ours
   unknownProduct: 'Unknown product', // ours (server detail)
   priceMismatch: 'Prices have changed. Please review your cart and try again.', // ours

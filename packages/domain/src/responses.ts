@@ -7,7 +7,7 @@
 import { z } from 'zod';
 
 import { PAYMENT_STATUSES, REFUND_STATES } from './refunds';
-import { ORDER_STATUSES } from './statuses';
+import { ORDER_STATES } from './statuses';
 
 /** An instant as the API writes it (Date#toISOString). */
 const ZInstant = z.iso.datetime();
@@ -65,6 +65,8 @@ export const ZUser = z.object({
   created_at: ZInstant,
   /** A new address waiting for its owner to confirm it; null when none. */
   pending_email: z.string().nullable(),
+  /** The country of the last billing address given at checkout (ISO 3166-1 alpha-2); null until then. */
+  country: z.string().nullable().optional(),
 });
 export type TUser = z.infer<typeof ZUser>;
 
@@ -189,7 +191,8 @@ export const ZOrderRefund = z.object({
 /** An order with its lines; money in USD. Tracking fields are '' until the order ships. */
 export const ZOrder = z.object({
   order_id: z.number().int(),
-  status: z.enum(ORDER_STATUSES),
+  /** The shipping step, or cancelling (its cancel's refund pending) / cancelled (statuses.ts). */
+  status: z.enum(ORDER_STATES),
   /** unpaid, paid, partially_refunded, refunded, failed, cancelled (refunds.ts); the shipping steps are `status`. */
   payment_status: z.enum(PAYMENT_STATUSES),
   created_at: ZInstant,

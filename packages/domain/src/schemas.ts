@@ -321,6 +321,11 @@ export const ZOnePaymentBody = z.object({
     .max(MAX_ORDER_LINES),
   total_amount: z.number().min(0),
   shipping_info: ZShippingInfo.optional(),
+  /**
+   * The billing country (ISO 3166-1 alpha-2), asked of every buyer (issue 37: licence-only orders
+   * had none). Optional for older clients: left out, the customer's country on record is used.
+   */
+  billing_country: ZCountryCode.optional(),
 });
 export type TOnePaymentBody = z.infer<typeof ZOnePaymentBody>;
 

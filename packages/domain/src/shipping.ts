@@ -364,3 +364,12 @@ export function isIsoCountry(code: string): boolean {
 export function countryName(code: string): string | undefined {
   return ISO_COUNTRIES.find(([candidate]) => candidate === code)?.[1];
 }
+
+/**
+ * The country of a browser's language tag ('en-US' → 'US', 'id' → null), when it names one: the
+ * checkout's billing country until the customer has one on record.
+ */
+export function countryOfLocale(tag: string | undefined): string | null {
+  const region = tag?.split(/[-_]/)[1]?.toUpperCase();
+  return region && region.length === 2 && isIsoCountry(region) ? region : null;
+}

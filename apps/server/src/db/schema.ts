@@ -45,6 +45,8 @@ export const users = pgTable(
     promotionalConsentAt: ts('promotional_consent_at'),
     notifyAnnouncements: boolean('notify_announcements').notNull().default(true),
     timeZone: text('time_zone').notNull().default('Asia/Singapore'),
+    /** The customer's country (ISO 3166-1 alpha-2): the last billing country given at checkout, its next prefill and fallback. */
+    country: text('country'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -168,7 +170,11 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id),
     email: text('email').notNull(),
-    status: text('status', { enum: ['pending', 'processing', 'shipped', 'delivered'] })
+    /**
+     * The fulfilment steps, then `cancelled`: an end state set with cancelled_at, when an unpaid order
+     * is cancelled or a paid one's cancel refund succeeds (decision 0020); no work queue holds it.
+     */
+    status: text('status', { enum: ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] })
       .notNull()
       .default('pending'),
     /**
@@ -213,6 +219,8 @@ export const orders = pgTable(
     /** Cancelled by an admin: unpaid (payment_status cancelled), or paid and refunded in full. */
     cancelledAt: ts('cancelled_at'),
     cancelReason: text('cancel_reason'),
+    /** ISO 3166-1 alpha-2 billing country given at checkout (else the profile's); the country of a licence-only order. */
+    billingCountry: text('billing_country'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -729,6 +737,8 @@ export const refunds = pgTable(
     failureReason: text('failure_reason'),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorEmail: text('actor_email'),
+    /** The admin's client address, for the audit row written when the refund settles (perhaps later, by a webhook). */
+    actorIp: text('actor_ip'),
     createdAt: createdAt(),
     /** When the money went back: the business day the reports count it on. */
     succeededAt: ts('succeeded_at'),

@@ -14,6 +14,7 @@ export function toUserJson(u: typeof users.$inferSelect): TUser {
     last_name: u.lastName,
     created_at: u.createdAt.toISOString(),
     pending_email: u.pendingEmail,
+    country: u.country,
   };
 }
 

@@ -39,9 +39,10 @@ export async function orderAdminRoutes(app: FastifyInstance, { ctx }: { ctx: App
     '/order/admin/all',
     {
       schema: {
-        summary: "Every customer's paid orders with their lines, newest first, paged",
+        summary: "Every customer's paid orders (or those of a payment state) with their lines, newest first, paged",
         description:
-          '`q` matches the order id exactly, or the email or shipping name anywhere (case-insensitive); `status` the fulfilment status; ' +
+          '`q` matches the order id exactly (whatever its payment state), or the email or shipping name anywhere (case-insensitive); `status` the fulfilment status or cancelled; ' +
+          '`payment` a payment state (unpaid, paid, partially_refunded, refunded, failed, cancelled) instead of the default, every order that was paid; ' +
           `\`from\`/\`to\` (YYYY-MM-DD, both included) the day it was placed in BUSINESS_TIME_ZONE (this server: ${timeZone}).`,
         querystring: ZAdminOrderQuery,
         response: { 200: ZAdminOrderPage, ...errors(400, 401, 403) },
@@ -57,7 +58,7 @@ export async function orderAdminRoutes(app: FastifyInstance, { ctx }: { ctx: App
       schema: {
         summary: 'Set an order’s status and tracking; the customer is notified, and mailed on shipped and delivered',
         description:
-          'An unknown order answers 404; a tracking URL that is not http(s), 400. A pending order’s tracking number is cleared. ' +
+          'An unknown order answers 404; a tracking URL that is not http(s), 400; a cancelled order, 409 (it has no steps left). A pending order’s tracking number is cleared. ' +
           '`carrier` (a code: singpost, dhl_express, fedex, ups, ninja_van, jt_express, jne, other): for a listed carrier the server writes its name and ' +
           'builds `track_url` from the number, ignoring any sent; for `other`, `carrier_name` and `track_url` are the ones sent. Without `carrier`, the older fields work as before.',
         params: ZOrderIdParams,
@@ -67,7 +68,7 @@ export async function orderAdminRoutes(app: FastifyInstance, { ctx }: { ctx: App
           carrier: 'ups',
           estimate_date: '2030-01-10',
         }),
-        response: { 200: ZOrder, ...errors(...BODY_ERRORS, 401, 403, 404) },
+        response: { 200: ZOrder, ...errors(...BODY_ERRORS, 401, 403, 404, 409) },
         security: BEARER,
       },
     },

@@ -71,6 +71,8 @@ export interface PendingOrder {
   email: string;
   lines: readonly PricedLine[];
   shippingInfo: TShippingInfo | null;
+  /** ISO 3166-1 alpha-2; null when neither the checkout nor the customer's record gave one. */
+  billingCountry: string | null;
   subtotalCents: number;
   shippingCents: number;
   discountCents: number;
@@ -92,6 +94,7 @@ export async function insertPendingOrder(tx: Tx, draft: PendingOrder): Promise<t
       paymentStatus: 'unpaid',
       needsShipping: draft.lines.some((line) => line.shippable),
       shippingInfo: draft.shippingInfo,
+      billingCountry: draft.billingCountry,
       subtotalCents: draft.subtotalCents,
       shippingCents: draft.shippingCents,
       discountCents: draft.discountCents,

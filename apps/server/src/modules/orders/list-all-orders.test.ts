@@ -57,6 +57,36 @@ describe('GET /order/admin/all', () => {
     expect(await ids('from=2031-03-01&to=2031-03-01&status=shipped&q=bob')).toEqual([o2.id]);
   });
 
+  it('finds any order by its number whatever its payment state, and lists a payment state on request (issue 37)', async () => {
+    const carol = await createUserWithSession(t.db, { email: 'carol@ord.test' });
+    const at = new Date('2032-06-01T00:00:00Z');
+    const of = async (paymentStatus: 'unpaid' | 'paid' | 'partially_refunded' | 'refunded' | 'failed' | 'cancelled') =>
+      (await insertPaidOrder(t.db, carol, { paymentStatus, createdAt: at })).order.id;
+    const unpaid = await of('unpaid');
+    const failed = await of('failed');
+    const cancelled = await of('cancelled');
+    const paid = await of('paid');
+    const partly = await of('partially_refunded');
+    const refunded = await of('refunded');
+    // "4001" → the abandoned checkout itself, not "No orders found".
+    expect(await ids(`q=${unpaid}`)).toEqual([unpaid]);
+    expect(await ids(`q=${encodeURIComponent(`#${failed}`)}`)).toEqual([failed]);
+    // The default list, and a search by email, stay the paid orders.
+    expect(await ids('q=carol@ord')).toEqual([refunded, partly, paid]);
+    expect(await ids('from=2032-06-01&to=2032-06-01')).toEqual([refunded, partly, paid]);
+    const byPayment = async (p: string) => ids(`payment=${p}&q=carol@ord`);
+    expect(await byPayment('unpaid')).toEqual([unpaid]);
+    expect(await byPayment('paid')).toEqual([paid]);
+    expect(await byPayment('partially_refunded')).toEqual([partly]);
+    expect(await byPayment('refunded')).toEqual([refunded]);
+    expect(await byPayment('cancelled')).toEqual([cancelled]);
+    expect(await byPayment('failed')).toEqual([failed]);
+    const page = (await get('/api/order/admin/all?payment=unpaid&page_size=1', admin)).json();
+    expect(page).toMatchObject({ page: 1, page_size: 1, items: [expect.objectContaining({ payment_status: 'unpaid' })] });
+    expect(page.total).toBeGreaterThanOrEqual(1);
+    expect((await get('/api/order/admin/all?payment=nope', admin)).statusCode).toBe(400);
+  });
+
   it('takes a business day whole, from its first instant up to (not including) the next business midnight', async () => {
     // 10 April 2031 in Singapore runs from 16:00 UTC on the 9th to 16:00 UTC on the 10th.
     const at = async (iso: string) => (await insertPaidOrder(t.db, alice, { createdAt: new Date(iso) })).order.id;

@@ -41,6 +41,7 @@ interface RefundJson {
   id: string;
   amount_cents: number;
   state: OrderRefundRow['state'];
+  origin: OrderRefundRow['origin'];
   created_at: string;
   succeeded_at: string | null;
   credit_note_no: number | null;
@@ -58,7 +59,7 @@ const linesJson = sql<unknown>`coalesce((
   select json_agg(json_build_object('id', l.id, 'product_id', l.product_id, 'name', l.name, 'quantity', l.quantity, 'unit_price_cents', l.unit_price_cents) order by l.id)
   from order_lines l where l.order_id = ${orderId}), '[]'::json)`;
 const refundsJson = sql<unknown>`coalesce((
-  select json_agg(json_build_object('id', r.id, 'amount_cents', r.amount_cents, 'state', r.state, 'created_at', r.created_at,
+  select json_agg(json_build_object('id', r.id, 'amount_cents', r.amount_cents, 'state', r.state, 'origin', r.origin, 'created_at', r.created_at,
       'succeeded_at', r.succeeded_at, 'credit_note_no', cn.credit_note_no,
       'lines', coalesce((select json_agg(json_build_object('order_line_id', rl.order_line_id, 'quantity', rl.quantity) order by rl.order_line_id)
                          from refund_lines rl where rl.refund_id = r.id), '[]'::json))
@@ -109,6 +110,7 @@ const toRefund = (r: RefundJson): OrderRefundRow => ({
   id: r.id,
   amountCents: r.amount_cents,
   state: r.state,
+  origin: r.origin,
   createdAt: new Date(r.created_at),
   succeededAt: r.succeeded_at === null ? null : new Date(r.succeeded_at),
   creditNoteNo: r.credit_note_no,

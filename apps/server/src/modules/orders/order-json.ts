@@ -1,4 +1,5 @@
-import { creditNoteLabel } from '@lbs/domain/refunds';
+import { creditNoteLabel, type RefundOrigin } from '@lbs/domain/refunds';
+import type { OrderState } from '@lbs/domain/statuses';
 import { orderLines, orders } from '../../db/schema';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -11,6 +12,7 @@ export interface OrderRefundRow {
   id: string;
   amountCents: number;
   state: 'pending' | 'succeeded' | 'failed';
+  origin: RefundOrigin;
   createdAt: Date;
   succeededAt: Date | null;
   creditNoteNo: number | null;
@@ -24,6 +26,15 @@ export interface OrderRefundRow {
  */
 export const customerVisibleRefunds = (refunds: readonly OrderRefundRow[] | undefined) => (refunds ?? []).filter((r) => r.state !== 'failed');
 
+/**
+ * What the order reads: its stored status, or `cancelling` while the refund of its cancel is pending
+ * (nothing else changes until that refund succeeds; if it fails, the order reads as before).
+ */
+export function orderState(o: Pick<OrderRow, 'status'>, refunds: readonly Pick<OrderRefundRow, 'origin' | 'state'>[]): OrderState {
+  if (o.status !== 'cancelled' && refunds.some((r) => r.origin === 'cancel' && r.state === 'pending')) return 'cancelling';
+  return o.status;
+}
+
 /** An order as the account and admin screens read it (spec §3, plus totals, lines and refunds). */
 export function toOrderJson(o: OrderRow, lines: readonly OrderLineFields[], refunds: readonly OrderRefundRow[] = []) {
   const refundedUnits = new Map<number, number>();
@@ -33,7 +44,7 @@ export function toOrderJson(o: OrderRow, lines: readonly OrderLineFields[], refu
   }
   return {
     order_id: o.id,
-    status: o.status,
+    status: orderState(o, refunds),
     payment_status: o.paymentStatus,
     created_at: o.createdAt.toISOString(),
     paid_at: o.paidAt?.toISOString() ?? null,

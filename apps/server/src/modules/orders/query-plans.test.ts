@@ -1,8 +1,10 @@
-import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
+import { desc, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { onPostgres, openTestDatabase, type TestDatabase } from '../../../test/build-test-app';
 import { planOf as planOfQuery } from '../../../test/query-plan';
 import { slipLinesQuery, slipOrdersQuery } from './find-packing-slips';
+import { orders } from '../../db/schema';
+import { adminOrdersWhere } from './list-all-orders';
 import { userOrdersPageQuery } from './list-user-orders';
 
 /**
@@ -45,6 +47,19 @@ it('reads a customer’s page of orders, its total, lines and refunds through in
     expect(plan).toContain('refund_lines_refund_id_order_line_id_pk');
     expect(plan).not.toMatch(/Seq Scan/);
   }
+});
+
+it('ORDERS by payment state, and a search by order number, read through indexes (issue 37)', async () => {
+  const page = (q: Parameters<typeof adminOrdersWhere>[0]) =>
+    t.database.db.select().from(orders).where(adminOrdersWhere(q, 'Asia/Singapore')).orderBy(desc(orders.createdAt), desc(orders.id)).limit(20);
+  // Abandoned checkouts, newest first: (payment_status, created_at), not every order read.
+  const unpaid = await planOf(page({ page: 1, page_size: 20, q: undefined, payment: 'unpaid' }));
+  expect(unpaid).toContain('orders_payment_status_idx');
+  expect(unpaid).not.toMatch(/Seq Scan/);
+  // '4001' finds that order by its key whatever its payment state.
+  const byNumber = await planOf(page({ page: 1, page_size: 20, q: '4001' }));
+  expect(byNumber).toContain('orders_pkey');
+  expect(byNumber).not.toMatch(/Seq Scan/);
 });
 
 /**

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { SHIPPING_MSG, type ShipOutcome } from '@lbs/domain/carriers';
 import type { TOrderShipBody, TShipOrder } from '@lbs/domain/schemas';
 import type { Db } from '../../db/client';
-import { orders } from '../../db/schema';
+import { orders, refunds } from '../../db/schema';
 import type { AuditActor } from '../audit/record-admin-action';
 import { applyOrderChange, carrierFields } from './update-order';
 
@@ -43,6 +43,13 @@ async function shipOrder(db: Db, actor: AuditActor, wanted: TShipOrder): Promise
     });
     const [before] = await tx.select().from(orders).where(eq(orders.id, wanted.order_id)).for('update');
     if (!before) return answer('refused', SHIPPING_MSG.notFound);
+    if (before.status === 'cancelled') return answer('refused', SHIPPING_MSG.cancelled);
+    const [cancelling] = await tx
+      .select({ id: refunds.id })
+      .from(refunds)
+      .where(and(eq(refunds.orderId, before.id), eq(refunds.origin, 'cancel'), eq(refunds.state, 'pending')))
+      .limit(1);
+    if (cancelling) return answer('refused', SHIPPING_MSG.cancelling);
     if (before.paymentStatus !== 'paid' && before.paymentStatus !== 'partially_refunded') return answer('refused', SHIPPING_MSG.notPaid);
     if (!before.needsShipping) return answer('refused', SHIPPING_MSG.nothingToShip);
     if (before.status === 'delivered') return answer('refused', SHIPPING_MSG.alreadyDelivered);

@@ -1,12 +1,12 @@
 import { formatCalendarDay } from '@lbs/domain/dates';
 import { greeting } from '@lbs/domain/greeting';
 import { eq } from 'drizzle-orm';
-import { carrierName, carrierTrackingUrl, isCarrierCode, isKnownCarrier, type CarrierCode } from '@lbs/domain/carriers';
+import { carrierName, carrierTrackingUrl, isCarrierCode, isKnownCarrier, SHIPPING_MSG, type CarrierCode } from '@lbs/domain/carriers';
 import type { TOrderUpdateBody } from '@lbs/domain/schemas';
 import type { Db, Tx } from '../../db/client';
 import { orders } from '../../db/schema';
 import { renderMail } from '../../integrations/mail/template';
-import { notFound } from '../../lib/app-error';
+import { conflict, notFound } from '../../lib/app-error';
 import { orderLabel } from '../audit/audit-labels';
 import { recordAdminAction, type AuditActor } from '../audit/record-admin-action';
 import { createNotification } from '../notifications/create-notification';
@@ -65,6 +65,7 @@ export async function updateOrder(db: Db, actor: AuditActor, orderId: number, bo
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!before) throw notFound(`Order #${orderId} not found`);
+    if (before.status === 'cancelled') throw conflict(SHIPPING_MSG.cancelledUnchanged);
     const trackNum = body.status === 'pending' ? null : next(body.track_num, before.trackNum);
     const order = await applyOrderChange(tx, actor, before, {
       status: body.status,

@@ -153,7 +153,13 @@ export async function createOnePaymentCheckout(
     const now = new Date();
     // One checkout of this customer at a time (see the rule above). NO KEY UPDATE: fulfilment's
     // foreign-key checks on the user row (KEY SHARE) are not blocked by it.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
+    const [buyer] = await tx.select({ country: users.country }).from(users).where(eq(users.id, user.id)).for('no key update');
+    // The billing country (issue 37): the one given, else the customer's on record, else where it
+    // ships; a country given is remembered as the customer's, for the next checkout's form.
+    const billingCountry = body.billing_country ?? buyer?.country ?? (needsShipping ? body.shipping_info?.country : undefined) ?? null;
+    if (body.billing_country && body.billing_country !== buyer?.country) {
+      await tx.update(users).set({ country: body.billing_country }).where(eq(users.id, user.id));
+    }
     const released = await abandonOpenLocalOrders(tx, user.id, now);
     if (released.length > 0) {
       const wanted = promoCode ? await findPromotionByCode(tx, promoCode) : null;
@@ -189,6 +195,7 @@ export async function createOnePaymentCheckout(
       email: user.email,
       lines,
       shippingInfo: needsShipping ? body.shipping_info! : null,
+      billingCountry,
       subtotalCents,
       shippingCents,
       discountCents,

@@ -23,7 +23,8 @@ type Cancelling = { kind: 'unpaid'; order: OrderRow } | { kind: 'refund'; order:
  * promotion use given back and its checkout ended (the local session cancelled; Stripe's expired
  * after commit, and a payment that completes anyway is refunded on arrival, fulfil-order.ts). Paid
  * and not shipped (licence-only orders count as not shipped): refunded in full by its lines under
- * the request's id, cancelled when that refund succeeds. Shipped: refund it instead.
+ * the request's id; it reads cancelling while that refund is pending, and becomes cancelled (status
+ * and cancelled_at) when it succeeds, unchanged if it fails (decision 0020). Shipped: refund it instead.
  */
 export async function cancelOrder(
   ctx: AppContext,
@@ -68,7 +69,7 @@ async function startCancel(tx: Tx, actor: AuditActor, orderId: number, body: TCa
 async function cancelUnpaid(tx: Tx, actor: AuditActor, order: OrderRow, reason: string, now: Date): Promise<Cancelling> {
   const [after] = await tx
     .update(orders)
-    .set({ paymentStatus: 'cancelled', cancelledAt: now, cancelReason: reason, updatedAt: now })
+    .set({ status: 'cancelled', paymentStatus: 'cancelled', cancelledAt: now, cancelReason: reason, updatedAt: now })
     .where(eq(orders.id, order.id))
     .returning();
   // A failed order gave its promotion use back when it failed (fail-payment.ts).
@@ -85,8 +86,8 @@ async function cancelUnpaid(tx: Tx, actor: AuditActor, order: OrderRow, reason: 
     target: { type: 'order', id: order.id },
     label: orderLabel(order),
     subjectUserId: order.userId,
-    before: { payment_status: order.paymentStatus },
-    after: { payment_status: after!.paymentStatus, reason },
+    before: { status: order.status, payment_status: order.paymentStatus },
+    after: { status: after!.status, payment_status: after!.paymentStatus, reason },
   });
   return { kind: 'unpaid', order };
 }

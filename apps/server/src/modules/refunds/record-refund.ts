@@ -39,6 +39,7 @@ export async function recordRefund(
       providerRefundId: r.providerRefundId ?? null,
       actorId: r.actor?.id ?? null,
       actorEmail: r.actor?.email ?? null,
+      actorIp: r.actor?.ip ?? null,
     })
     .onConflictDoNothing({ target: refunds.id })
     .returning({ id: refunds.id });

@@ -173,7 +173,8 @@ async function applySucceededRefund(ctx: AppContext, tx: Tx, order: OrderRow, re
       refundedCents,
       paymentStatus: paymentStatusAfterRefunds(order.totalCents, refundedCents),
       updatedAt: now,
-      ...(cancelled ? { cancelledAt: now, cancelReason: refund.reason } : {}),
+      // A cancel's refund ends the order: it leaves every work queue (decision 0020).
+      ...(cancelled ? { status: 'cancelled' as const, cancelledAt: now, cancelReason: refund.reason } : {}),
     })
     .where(eq(orders.id, order.id))
     .returning();
@@ -212,13 +213,14 @@ async function applySucceededRefund(ctx: AppContext, tx: Tx, order: OrderRow, re
   const amount = formatUsd(fromCents(refund.amountCents));
   if (refund.actorId !== null && refund.actorEmail !== null && (refund.origin === 'admin' || refund.origin === 'cancel')) {
     await recordAdminAction(tx, {
-      actor: { id: refund.actorId, email: refund.actorEmail, ip: null },
+      // The address the admin asked from, kept on the refund: it may settle later, by a webhook.
+      actor: { id: refund.actorId, email: refund.actorEmail, ip: refund.actorIp },
       action: cancelled ? 'order.cancelled' : 'order.refunded',
       target: { type: 'order', id: order.id },
       label: orderLabel(order),
       subjectUserId: order.userId,
-      before: { payment_status: order.paymentStatus, refunded: order.refundedCents / 100 },
-      after: { payment_status: after!.paymentStatus, refunded: after!.refundedCents / 100, refund_id: refund.id, amount: refund.amountCents / 100, credit_note: note.creditNoteNo, reason: refund.reason },
+      before: { ...(cancelled ? { status: order.status } : {}), payment_status: order.paymentStatus, refunded: order.refundedCents / 100 },
+      after: { ...(cancelled ? { status: after!.status } : {}), payment_status: after!.paymentStatus, refunded: after!.refundedCents / 100, refund_id: refund.id, amount: refund.amountCents / 100, credit_note: note.creditNoteNo, reason: refund.reason },
     });
   } else if (refund.origin === 'provider') {
     await notifyAdmins(tx, {

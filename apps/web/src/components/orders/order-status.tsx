@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, orderStatusStep } from '@lbs/domain/statuses';
+import { isOrderClosed, ORDER_STATUSES, orderStatusStep } from '@lbs/domain/statuses';
 import { CheckIcon } from '../ui/icons';
 
 /** 'shipped' → 'Shipped'. */
@@ -9,6 +9,8 @@ const STATUS_TONE: Record<string, string> = {
   processing: 'bg-sky-50 text-sky-800',
   shipped: 'bg-brand-50 text-brand-700',
   delivered: 'bg-emerald-50 text-emerald-700',
+  cancelling: 'bg-orange-50 text-orange-800',
+  cancelled: 'bg-slate-200 text-slate-800',
 };
 
 /** An order's fulfilment status as a coloured pill (the word carries the meaning, not the colour). */
@@ -22,6 +24,14 @@ export function OrderStatusBadge({ status }: { status: string }) {
 
 /** The spec's four-step progress bar: every step up to the current status is complete. */
 export function OrderStepper({ status }: { status: string }) {
+  // A cancelled order has no progress to show: it says so instead of a bar stuck at a step.
+  if (isOrderClosed(status)) {
+    return (
+      <p className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">
+        {status === 'cancelled' ? 'Cancelled: nothing more will be shipped or delivered.' : 'Cancelling: the refund is on its way; nothing more will be shipped.'}
+      </p>
+    );
+  }
   const current = orderStatusStep(status);
   return (
     <ol className="grid grid-cols-4" aria-label="Shipment progress">

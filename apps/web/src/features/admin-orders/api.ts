@@ -1,14 +1,16 @@
 import type { TAdminOrderPage, TOrderShipResult } from '@lbs/domain/admin-responses';
-import type { TCancelOrderBody, TRefundBody, TRefundJson } from '@lbs/domain/refunds';
+import type { PaymentStatus, TCancelOrderBody, TRefundBody, TRefundJson } from '@lbs/domain/refunds';
 import type { TOrder } from '@lbs/domain/responses';
 import type { TOrderShipBody, TOrderUpdateBody } from '@lbs/domain/schemas';
-import type { OrderStatus } from '@lbs/domain/statuses';
+import type { OrderFilterStatus } from '@lbs/domain/statuses';
 import { api } from '../../lib/api';
 
 interface AdminOrderArgs {
   page: number;
   q?: string;
-  status?: OrderStatus;
+  status?: OrderFilterStatus;
+  /** A payment state; left out, every order that was paid. */
+  payment?: PaymentStatus;
   /** YYYY-MM-DD, both days included (the server counts in its business time zone). */
   from?: string;
   to?: string;
@@ -20,9 +22,9 @@ const adminOrdersApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /order/admin/all: every paid order, newest first, paged and filtered on the server. */
     adminOrders: build.query<TAdminOrderPage, AdminOrderArgs>({
-      query: ({ page, q, status, from, to }) => ({
+      query: ({ page, q, status, payment, from, to }) => ({
         url: '/order/admin/all',
-        params: { page, q: q || undefined, status, from: from || undefined, to: to || undefined },
+        params: { page, q: q || undefined, status, payment, from: from || undefined, to: to || undefined },
       }),
       providesTags: ['Orders'],
     }),

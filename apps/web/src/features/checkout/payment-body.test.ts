@@ -25,6 +25,7 @@ describe('onePaymentBody', () => {
       discount: 150,
       promoCode: 'TEN',
       shippingInfo: info,
+      billingCountry: 'ID',
     });
     expect(body).toEqual({
       email: 'ana@example.com',
@@ -37,6 +38,8 @@ describe('onePaymentBody', () => {
       ],
       total_amount: 1500 + 600 + 24 - 150,
       shipping_info: info,
+      // Something ships: billed to the shipping country, whatever was chosen for licences alone.
+      billing_country: 'SG',
     });
   });
 
@@ -52,6 +55,7 @@ describe('onePaymentBody', () => {
       discount: 0,
       promoCode: null,
       shippingInfo: info,
+      billingCountry: 'ID',
     });
     expect(body.products).toEqual([{ price_id: 'monthly_license', quantity: 1, renews: id }]);
     expect(body.total_amount).toBe(150);
@@ -69,6 +73,7 @@ describe('onePaymentBody', () => {
       discount: 0,
       promoCode: null,
       shippingInfo: info,
+      billingCountry: 'ID',
     });
     expect(body).toEqual({
       email: 'a@b.co',
@@ -76,6 +81,8 @@ describe('onePaymentBody', () => {
       discount: 0,
       products: [{ price_id: 'daily_license', quantity: 3 }],
       total_amount: 120,
+      // Issue 37: a licence-only order names its billing country.
+      billing_country: 'ID',
     });
     expect('shipping_info' in body).toBe(false);
     expect('promo_code' in body).toBe(false);
@@ -95,6 +102,7 @@ describe('onePaymentBody', () => {
         discount: 0,
         promoCode: null,
         shippingInfo: info,
+        billingCountry: 'ID',
       });
       expect(body, `a cart carrying a fee of ${shippingFee}`).toMatchObject({ shipping_fee: 0, total_amount: 120 + 1500 });
       expect('shipping_info' in body).toBe(false);
@@ -113,6 +121,7 @@ describe('onePaymentBody', () => {
         discount: 55.555,
         promoCode: 'X',
         shippingInfo: info,
+        billingCountry: 'ID',
       }).total_amount,
     ).toBe(0);
     expect(
@@ -125,6 +134,7 @@ describe('onePaymentBody', () => {
         discount: 13.333,
         promoCode: 'X',
         shippingInfo: info,
+        billingCountry: 'ID',
       }),
     ).toMatchObject({ discount: 13.33, total_amount: 26.67 });
   });

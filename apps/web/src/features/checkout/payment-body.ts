@@ -6,7 +6,8 @@ import type { TOnePaymentBody, TShippingInfo } from '@lbs/domain/schemas';
 /**
  * The spec's one-payment payload: email, shipping_fee, discount, promo_code (only when applied),
  * products (price_id, quantity), total_amount (total minus discount, 2 decimals) and
- * shipping_info (only when something ships). The server recomputes every figure.
+ * shipping_info (only when something ships), and ours: billing_country (the shipping country, or
+ * the one chosen for a licence-only order). The server recomputes every figure.
  */
 export function onePaymentBody(input: {
   email: string;
@@ -17,8 +18,11 @@ export function onePaymentBody(input: {
   discount: number;
   promoCode: string | null;
   shippingInfo: TShippingInfo;
+  /** Licence-only orders: the billing country chosen (when something ships, the shipping country). */
+  billingCountry: string;
 }): TOnePaymentBody {
   const shippingFee = input.needsShipping ? Math.max(0, input.shippingFee) : 0;
+  const billingCountry = input.needsShipping ? input.shippingInfo.country : input.billingCountry;
   return {
     email: input.email,
     shipping_fee: roundMoney(shippingFee),
@@ -27,6 +31,7 @@ export function onePaymentBody(input: {
     products: paymentProducts(input.items),
     total_amount: discountedTotal(input.itemsTotal, shippingFee, input.discount),
     ...(input.needsShipping ? { shipping_info: input.shippingInfo } : {}),
+    ...(billingCountry ? { billing_country: billingCountry } : {}),
   };
 }
 

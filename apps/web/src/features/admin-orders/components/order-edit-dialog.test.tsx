@@ -57,6 +57,20 @@ function renderDialog(onSave: (id: number, body: TOrderUpdateBody) => Promise<un
 }
 
 describe('OrderEditDialog', () => {
+  it('a cancelled order reads Cancelled, with no stepper, no editor and no Save (issue 37)', () => {
+    const { dialog } = renderDialog(vi.fn(), { ...ORDER, status: 'cancelled', payment_status: 'refunded', refunded: 321, cancelled_at: '2030-01-03T00:00:00.000Z' });
+    expect(within(dialog).getAllByText('Cancelled').length).toBeGreaterThan(0);
+    expect(within(dialog).queryByRole('list', { name: 'Shipment progress' })).toBeNull();
+    expect(within(dialog).queryByLabelText('Status')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
+  it('an order being cancelled reads Cancelling', () => {
+    const { dialog } = renderDialog(vi.fn(), { ...ORDER, status: 'cancelling', track_num: '', track_url: '', carrier_name: '' });
+    expect(within(dialog).getAllByText('Cancelling').length).toBeGreaterThan(0);
+    expect(within(dialog).queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
   it('shows the order with its stepper and the fields the admin may edit, filled from the order', () => {
     const { dialog, field } = renderDialog(vi.fn());
     expect(within(dialog).getByRole('list', { name: 'Shipment progress' }).querySelectorAll('li')).toHaveLength(4);

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { TAdminOrder } from '@lbs/domain/admin-responses';
 import type { TOrderUpdateBody } from '@lbs/domain/schemas';
+import { isOrderStatus } from '@lbs/domain/statuses';
 import { OrderDetails } from '../../../components/orders/order-details';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -27,6 +28,8 @@ export function OrderEditDialog({
 }) {
   const formId = useId();
   const [saving, setSaving] = useState(false);
+  // Cancelled or being cancelled: nothing left to edit (the server refuses it too).
+  const status = order && isOrderStatus(order.status) ? order.status : null;
   return (
     <Dialog
       open={order !== null}
@@ -38,9 +41,11 @@ export function OrderEditDialog({
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} disabled={saving}>
-            {saving ? 'Saving...' : 'Save'}
-          </Button>
+          {status ? (
+            <Button type="submit" form={formId} disabled={saving}>
+              {saving ? 'Saving...' : 'Save'}
+            </Button>
+          ) : null}
         </>
       }
     >
@@ -53,14 +58,17 @@ export function OrderEditDialog({
             ['Ships to', shipsTo(order)],
           ]}
           tracking={
-            <OrderEditForm
-              key={order.order_id}
-              id={formId}
-              order={order}
-              onSaving={setSaving}
-              onSave={(body) => onSave(order.order_id, body)}
-              onSaved={onClose}
-            />
+            status ? (
+              <OrderEditForm
+                key={order.order_id}
+                id={formId}
+                order={order}
+                status={status}
+                onSaving={setSaving}
+                onSave={(body) => onSave(order.order_id, body)}
+                onSaved={onClose}
+              />
+            ) : undefined
           }
         />
       ) : null}

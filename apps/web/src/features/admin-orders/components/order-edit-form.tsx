@@ -7,7 +7,7 @@ import type { TAdminOrder } from '@lbs/domain/admin-responses';
 import { MSG } from '@lbs/domain/messages';
 import { ZOrderUpdateBody, type TOrderUpdateBody } from '@lbs/domain/schemas';
 import { CARRIER_CODES, carrierName, carrierTrackingUrl, isCarrierCode, isKnownCarrier, type CarrierCode } from '@lbs/domain/carriers';
-import { ORDER_STATUSES } from '@lbs/domain/statuses';
+import { ORDER_STATUSES, type OrderStatus } from '@lbs/domain/statuses';
 import { DetailSection } from '../../../components/orders/order-details';
 import { statusLabel } from '../../../components/orders/order-status';
 import { FieldFrame } from '../../../components/ui/field-frame';
@@ -44,12 +44,15 @@ function initialCarrier(order: TAdminOrder): CarrierCode | '' {
 export function OrderEditForm({
   id,
   order,
+  status: initialStatus,
   onSave,
   onSaving,
   onSaved,
 }: {
   id: string;
   order: TAdminOrder;
+  /** The order's step (a cancelled order has no editor). */
+  status: OrderStatus;
   onSave: (body: TOrderUpdateBody) => Promise<unknown>;
   onSaving?: (saving: boolean) => void;
   onSaved: () => void;
@@ -64,7 +67,7 @@ export function OrderEditForm({
   } = useForm<FormInput, unknown, TOrderUpdateBody>({
     resolver: zodResolver(ZOrderUpdateBody),
     defaultValues: {
-      status: order.status,
+      status: initialStatus,
       track_num: order.track_num,
       carrier: initialCarrier(order),
       carrier_name: order.carrier_name,

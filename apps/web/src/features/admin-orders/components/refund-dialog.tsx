@@ -69,7 +69,7 @@ export function RefundDialog({
         <form id={formId} noValidate onSubmit={(e) => void form.submit(e)} className="space-y-4 text-sm text-slate-700">
           {form.failure ? <FormAlert>{form.failure}</FormAlert> : null}
           <p>
-            Paid {formatUsd(order.total)}, refunded {formatUsd(order.refunded)}: <strong className="text-ink">{formatUsd(left)} left to refund</strong>.
+            Paid {formatUsd(order.total)}, refunded {formatUsd(form.refunded)}: <strong className="text-ink">{formatUsd(left)} left to refund</strong>.
           </p>
           <fieldset>
             <legend className="mb-1.5 font-medium text-slate-700">Refund</legend>

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
+import { fromCents } from '@lbs/domain/money';
 import { REFUND_MSG, ZRefundBody, type TRefundBody, type TRefundJson } from '@lbs/domain/refunds';
 import type { TOrder } from '@lbs/domain/responses';
 import { leftToRefund } from '../../../components/orders/payment-status';
@@ -57,7 +58,11 @@ export function useRefundForm(
 
   const refundable = order ? toRefundableOrder(order, refunds) : null;
   const unitsLeft = refundable ? unitsLeftByLine(refundable) : new Map<number, number>();
-  const left = order ? leftToRefund(order) : 0;
+  // From the order's refunds when they have answered: they are read again after every refund or
+  // cancel, refused ones too (a 409 when another tab refunded first), where the order the dialog
+  // opened with is a snapshot. Refunds waiting for the provider count, as on the server.
+  const refunded = refundable && refunds ? fromCents(refundable.refundedCents) : (order?.refunded ?? 0);
+  const left = refundable && refunds ? Math.max(0, fromCents(refundable.totalCents - refundable.refundedCents)) : order ? leftToRefund(order) : 0;
   const typedAmount = parseAmount(amountText);
   const amount = !refundable ? 0 : mode === 'lines' ? previewLinesRefund(refundable, quantities) : (typedAmount ?? 0);
 
@@ -142,6 +147,7 @@ export function useRefundForm(
     busy,
     answer,
     unitsLeft,
+    refunded,
     left,
     amount,
     submit,

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { TAdminOrder } from '@lbs/domain/admin-responses';
 import { MSG } from '@lbs/domain/messages';
 import { pageCount } from '@lbs/domain/paging';
+import { isOrderClosed } from '@lbs/domain/statuses';
 import { actionsColumn, orderColumns } from '../../../components/orders/order-columns';
 import { DataTable } from '../../../components/ui/data-table';
 import { Pager } from '../../../components/ui/pager';
@@ -17,8 +18,9 @@ import { useOrderFilters } from '../hooks/use-order-filters';
 import { useOrderSelection } from '../hooks/use-order-selection';
 
 /**
- * Back office ORDERS: every paid order, paged and filtered on the server (status, a search by
- * order number, email or name, the days it was placed), each with the edit dialog. Orders can be
+ * Back office ORDERS: every paid order, paged and filtered on the server (status, payment state
+ * (unpaid, failed... a click away), a search by order number (any payment state), email or name,
+ * the days it was placed), each with the edit dialog. Orders can be
  * selected (one by one or the whole page; the selection survives paging and filtering, so a
  * batch can be gathered) for their packing slips in one PDF and for "Mark shipped".
  */
@@ -36,17 +38,20 @@ export function OrdersPage() {
   const editingNow = (editing && data?.items.find((o) => o.order_id === editing.order_id)) || editing;
   useErrorToast(isError, MSG.errorFetchingData);
   const pageOrders = data?.items ?? [];
-  const selection = useOrderSelection(pageOrders);
+  // A cancelled order (or one being cancelled) is no one's work: it cannot be picked to ship.
+  const selection = useOrderSelection(pageOrders.filter((o) => !isOrderClosed(o.status)));
 
   const columns = orderColumns('orders', {
     leading: [
-      actionsColumn('select', 'Selected', 'w-10', (o) => (
+      actionsColumn('select', 'Selected', 'w-10', (o) =>
+        isOrderClosed(o.status) ? null : (
         <label className="inline-flex min-h-9 items-center gap-2 text-sm text-slate-700">
           <input type="checkbox" className="h-4 w-4 accent-brand-600" checked={selection.has(o)} onChange={(e) => selection.toggle(o, e.target.checked)} />
           <span className="md:sr-only">Select</span>
           <span className="sr-only"> order #{o.order_id}</span>
         </label>
-      )),
+        ),
+      ),
     ],
     actions: actionsColumn('edit', 'Edit', 'text-right', (o) => (
       <button

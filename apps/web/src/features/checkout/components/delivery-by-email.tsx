@@ -1,7 +1,22 @@
 import type { CartItem } from '@lbs/domain/cart';
+import { ISO_COUNTRIES } from '@lbs/domain/shipping';
+import { FieldFrame } from '../../../components/ui/field-frame';
+import type { BillingCountry } from '../hooks/use-billing-country';
 
-/** Nothing to ship: where the keys (or, for renewals only, the receipt) go. */
-export function DeliveryByEmail({ items, email, className }: { items: CartItem[]; email: string | undefined; className: string }) {
+/** Nothing to ship: where the keys (or, for renewals only, the receipt) go, and the billing country. */
+export function DeliveryByEmail({
+  items,
+  email,
+  className,
+  billing,
+  billingError,
+}: {
+  items: CartItem[];
+  email: string | undefined;
+  className: string;
+  billing: BillingCountry;
+  billingError?: string;
+}) {
   return (
     <section className={className} aria-labelledby="delivery-heading">
       <h2 id="delivery-heading" className="text-lg font-semibold text-ink">
@@ -22,6 +37,18 @@ export function DeliveryByEmail({ items, email, className }: { items: CartItem[]
           shipping, so no address is needed.
         </p>
       )}
+      <FieldFrame label="Billing country" error={billingError} className="mt-4 max-w-sm">
+        {(control) => (
+          <select ref={billing.ref} autoComplete="billing country" required {...control} value={billing.value} onChange={(e) => billing.set(e.target.value)}>
+            <option value="">Select a country</option>
+            {ISO_COUNTRIES.map(([code, name]) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </select>
+        )}
+      </FieldFrame>
     </section>
   );
 }

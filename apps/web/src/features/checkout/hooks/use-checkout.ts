@@ -22,12 +22,15 @@ export function useCheckout({
   needsShipping,
   form,
   promo,
+  billing,
 }: {
   user: TUser | null | undefined;
   cart: CartState;
   needsShipping: boolean;
   form: UseFormReturn<TShippingInfo>;
   promo: { discount: number; appliedCode: string | null };
+  /** A licence-only order's billing country (required); when something ships, the shipping country is. */
+  billing: { value: string; ref: { current: HTMLSelectElement | null } };
 }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [termsOpen, setTermsOpen] = useState(false);
@@ -53,6 +56,10 @@ export function useCheckout({
         return;
       }
       if (!(await form.trigger(undefined, { shouldFocus: true }))) return;
+    } else if (!billing.value) {
+      setProblem(MSG.billingCountryRequired);
+      billing.ref.current?.focus();
+      return;
     }
     setTermsOpen(true);
   }
@@ -69,6 +76,7 @@ export function useCheckout({
       discount: promo.discount,
       promoCode: promo.appliedCode,
       shippingInfo: form.getValues(),
+      billingCountry: billing.value,
     });
     try {
       const { url } = await createSession(body).unwrap();

@@ -12,6 +12,7 @@ import { OrderSummary } from '../components/order-summary';
 import { PromoCodeBox } from '../components/promo-code-box';
 import { ShippingForm } from '../components/shipping-form';
 import { TermsModal } from '../components/terms-modal';
+import { useBillingCountry } from '../hooks/use-billing-country';
 import { useCheckout } from '../hooks/use-checkout';
 import { usePromoCode } from '../hooks/use-promo-code';
 import { useShippingDetails } from '../hooks/use-shipping-details';
@@ -34,7 +35,8 @@ export function ShippingPage() {
   const promo = usePromoCode(cart.items);
   const feeKnown = shippingFeeKnown(needsShipping, cart.shipping_fee);
   const total = discountedTotal(cart.totalCartPrice, cart.shipping_fee, promo.discount);
-  const { problem, termsOpen, closeTerms, paying, checkout, confirm } = useCheckout({ user, cart, needsShipping, form, promo });
+  const billing = useBillingCountry(user, country);
+  const { problem, termsOpen, closeTerms, paying, checkout, confirm } = useCheckout({ user, cart, needsShipping, form, promo, billing });
 
   const back = () => (location.key === 'default' ? navigate(paths.pricing) : navigate(-1));
 
@@ -70,7 +72,13 @@ export function ShippingPage() {
               </form>
             </section>
           ) : cart.items.length ? (
-            <DeliveryByEmail items={cart.items} email={user?.email} className={card} />
+            <DeliveryByEmail
+              items={cart.items}
+              email={user?.email}
+              className={card}
+              billing={billing}
+              billingError={problem === MSG.billingCountryRequired && !billing.value ? MSG.billingCountryRequired : undefined}
+            />
           ) : null}
         </div>
 
