@@ -163,6 +163,16 @@ describe('the CLI', () => {
     expect((await cli('--help')).stdout).toMatch(/^Usage: lentibooth-license/);
   });
 
+  it('a second PC refused DEVICE_LIMIT_REACHED is told how to free the seat, not to validate again later', async () => {
+    const license = server.addLicense();
+    license.device_id = 'booth-elsewhere';
+    const refused = await cli('activate', '--key', license.key);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toMatch(/status: denied \(DEVICE_LIMIT_REACHED\)/);
+    expect(refused.stdout).toMatch(/free its seat \(deactivate it on the other PC, or reset its device in the account\)/);
+    expect(refused.stdout).not.toMatch(/validate again later/);
+  });
+
   it('send-usage: a report the server refuses whole exits 1 with its code and keeps the events', async () => {
     const license = server.addLicense();
     expect((await cli('activate', '--key', license.key)).code).toBe(0);

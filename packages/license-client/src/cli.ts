@@ -142,7 +142,13 @@ function describe(r: LicenseResult, deviceId: string): string {
   if (r.startsAt) lines.push(`starts at: ${r.startsAt.toISOString()}`);
   if (r.license?.activate_by) lines.push(`activate by: ${r.license.activate_by}`);
   if (r.status === 'denied')
-    lines.push(r.final ? 'for good: another key is needed' : 'the key is kept: validate again later');
+    lines.push(
+      r.final
+        ? 'for good: another key is needed'
+        : r.code === 'DEVICE_LIMIT_REACHED'
+          ? 'the key is kept: free its seat (deactivate it on the other PC, or reset its device in the account), then activate again'
+          : 'the key is kept: validate again later',
+    );
   // Read after the end (inside the clock tolerance): it ended, not "usable until" a past time.
   if (r.endedAt) lines.push(`ended: ${r.endedAt.toISOString()}`);
   else if (r.leaseExpiresAt) lines.push(`offline until: ${r.leaseExpiresAt.toISOString()}`);

@@ -132,3 +132,12 @@ describe('a lease on the booth clock', () => {
     expect(await c.status()).toMatchObject({ status: 'needs-online', code: 'CLOCK_SET_BACK' });
   });
 });
+
+describe('the clock tolerance is the protocol’s one constant', () => {
+  it('defaults to LEASE_CLOCK_TOLERANCE_MS, by which the server also stores usage past a term’s end', async () => {
+    const { LEASE_CLOCK_TOLERANCE_MS } = await import('@lbs/license-protocol/lease-time');
+    const { DEFAULT_CLOCK_TOLERANCE_MS } = await import('./lease-time');
+    expect(DEFAULT_CLOCK_TOLERANCE_MS).toBe(LEASE_CLOCK_TOLERANCE_MS);
+    expect(LEASE_CLOCK_TOLERANCE_MS).toBe(HOUR);
+  });
+});

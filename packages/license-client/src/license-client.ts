@@ -23,6 +23,7 @@ import {
   type UsageReportAnswer,
 } from './usage-queue';
 import { ed25519Keys, verifyLease, type LeaseClaims } from './verify-lease';
+import { DEFAULT_CLOCK_TOLERANCE_MS } from './lease-time';
 
 export type LicenseStatus =
   /** The server confirmed the licence just now. */
@@ -406,7 +407,7 @@ export class LicenseClient {
     this.usage = new UsageQueue(this.store);
     this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
     this.timeoutMs = options.timeoutMs ?? 10_000;
-    this.clockToleranceMs = options.clockToleranceMs ?? HOUR_MS;
+    this.clockToleranceMs = options.clockToleranceMs ?? DEFAULT_CLOCK_TOLERANCE_MS;
     this.now = options.now ?? (() => new Date());
     this.clock = new ServerClock(this.store, this.now);
     this.pinnedJwks = options.pinnedJwks ? ed25519Keys(options.pinnedJwks) : null;

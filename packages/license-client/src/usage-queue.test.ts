@@ -304,6 +304,18 @@ describe('the usage queue', () => {
     expect((await c.usage.droppedLog())[0]!.events).toEqual([{ event_id: before!.event_id, timestamp: sentAt }]);
   });
 
+  it('drops an event the server refuses alone as INVALID (final), names it, and sends the rest', async () => {
+    const { c } = await activated();
+    const [bad] = await c.recordUsage({ kind: 'success', file_type: 'invalid-in-test', timestamp: new Date() });
+    await c.recordUsage(events(2));
+    const r = await c.flushUsage();
+    expect(r).toMatchObject({ status: 'sent', sent: 2, remaining: 0, dropped: [{ code: 'INVALID', count: 1 }] });
+    expect(r.dropped[0]!.events!.map((e) => e.event_id)).toEqual([bad!.event_id]);
+    // Dropped, not kept to be sent again and again.
+    expect(await c.flushUsage()).toMatchObject({ status: 'sent', sent: 0, remaining: 0 });
+    expect(server.usageBatches.flat().filter((e) => e.event_id === bad!.event_id)).toHaveLength(1);
+  });
+
   it('cuts batches by size under the server’s body limit: 100 events of 2,000 three-byte characters go in several reports', async () => {
     const { c } = await activated();
     await c.recordUsage(

@@ -22,8 +22,11 @@ export const USAGE_REPORT_MAX_BYTES = 256 * 1024;
 export const BATCH_MAX_BYTES = USAGE_REPORT_MAX_BYTES - 16 * 1024;
 /** The server refuses events older than this (USAGE_MAX_AGE_DAYS of the server's contract). */
 export const USAGE_MAX_AGE_MS = 30 * 86_400_000;
-/** Refusals of single events the server means for good: the client drops those events. */
-const FINAL_EVENT_REFUSALS = new Set(['TOO_OLD', 'OUTSIDE_TERM']);
+/**
+ * Refusals of single events the server means for good: the client drops those events. INVALID is
+ * an event the server cannot store as it is (a bad field); sent again it would be refused again.
+ */
+const FINAL_EVENT_REFUSALS = new Set(['TOO_OLD', 'OUTSIDE_TERM', 'INVALID']);
 
 /** What the program reports about one processed file. */
 export interface UsageEventInput {
@@ -304,7 +307,7 @@ export class UsageQueue {
    * the events of one owner: the licence they were recorded under, else `currentOwner` (the
    * licence stored now); events with neither wait. What leaves the
    * queue is decided per event by the server's answer: accepted and duplicate events (already
-   * stored) go; events refused for good (TOO_OLD, OUTSIDE_TERM, or named by a 400) are dropped
+   * stored) go; events refused for good (TOO_OLD, OUTSIDE_TERM, INVALID, or named by a 400) are dropped
    * and logged in usage-dropped.log; events AHEAD of the server's clock stay for a later flush.
    * Nothing else drops an event: an offline answer (after `attempts` tries, waiting as
    * Retry-After asks, up to `maxDelayMs`) stops the flush with the rest kept; a 413 halves the

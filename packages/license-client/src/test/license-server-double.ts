@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { LEASE_CLOCK_TOLERANCE_MS } from '@lbs/license-protocol/lease-time';
 
 export interface DoubleLicense {
   id: number;
@@ -292,19 +293,20 @@ export class LicenseServerDouble {
         if (freedAt === undefined)
           return refuse(403, 'DEVICE_MISMATCH', 'This licence is not active on this device');
         this.usageBatches.push(events);
-        // Like the server (DESIGN §6.1): each event judged on its own by the server's clock and
-        // the licence's term, 15 minutes' tolerance at each end.
+        // Like the server (decision 0010): each event judged on its own by the server's clock and
+        // the licence's term, 15 minutes' tolerance before its start and after its device was
+        // freed, the lease's clock tolerance (1 hour) after its end; a bad field is INVALID.
         const now = this.now();
         const tolerance = 15 * 60_000;
         const from = Date.parse(license.starts_at) - tolerance;
-        const to =
-          Math.min(
-            license.expires_at === null ? Infinity : Date.parse(license.expires_at),
-            freedAt ?? Infinity,
-          ) + tolerance;
+        const to = Math.min(
+          license.expires_at === null ? Infinity : Date.parse(license.expires_at) + LEASE_CLOCK_TOLERANCE_MS,
+          (freedAt ?? Infinity) + tolerance,
+        );
         const results = events.map((event) => {
           const at = Date.parse(event.timestamp ?? '');
           const refused = (code: string) => ({ event_id: event.event_id, result: 'refused', code, message: code });
+          if ((event as { file_type?: string }).file_type === 'invalid-in-test') return refused('INVALID');
           if (at < now - 30 * 86_400_000) return refused('TOO_OLD');
           if (at > now + 5 * 60_000) return refused('AHEAD');
           if (at < from || at > to) return refused('OUTSIDE_TERM');
