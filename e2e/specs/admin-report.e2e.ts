@@ -164,7 +164,7 @@ describe('back office: report and analytics', () => {
     // The customer's Daily License of today: a product row, and a licence-only order without an address.
     const products = page.getByRole('table', { name: 'Income and orders by product' });
     await products.getByRole('cell', { name: 'Daily License' }).first().waitFor();
-    const countries = page.getByRole('table', { name: 'Income and orders by shipping country' });
+    const countries = page.getByRole('table', { name: 'Income and orders by country' });
     await countries.getByRole('cell', { name: 'No shipping address (licences only)' }).waitFor();
     expect(await products.locator('tbody tr').count()).toBe(breakdown.by_product.length);
     const sum = breakdown.by_product.reduce((s, r) => s + r.income, 0);
@@ -250,7 +250,7 @@ describe('back office: report and analytics', () => {
       for (const width of [1536, 1440, 1280, 1024, 768, 375]) {
         await fake.page.setViewportSize({ width, height: 900 });
         await fake.page.goto(REPORT);
-        for (const [caption, biggest] of [['Income and orders by product', 1_264_500.55], ['Income and orders by shipping country', 1_064_500.55]] as const) {
+        for (const [caption, biggest] of [['Income and orders by product', 1_264_500.55], ['Income and orders by country', 1_064_500.55]] as const) {
           if (width >= 768) {
             const table = fake.page.getByRole('table', { name: caption });
             await table.getByRole('cell', { name: usd(biggest), exact: true }).waitFor();
@@ -514,7 +514,7 @@ describe('back office: report and analytics', () => {
       // The comparison under each card, and the breakdowns as cards (no table at this width).
       await page.getByTestId('change-total_orders').waitFor();
       await page
-        .getByRole('list', { name: 'Income and orders by shipping country' })
+        .getByRole('list', { name: 'Income and orders by country' })
         .getByText('No shipping address (licences only)')
         .waitFor();
       expect(await page.getByRole('table', { name: 'Income and orders by product' }).isVisible()).toBe(false);

@@ -36,7 +36,7 @@ export type PaidCursor = { at: string; id: number };
  * is written out beside the row comparison so that it is a bound of orders_paid_idx's range scan.
  */
 export const ordersBatchSql = (range: ExportRange, after: PaidCursor | null, batchSize: number): SQL => sql`
-  select o.id, extract(epoch from o.paid_at)::float8 * 1000 as paid_at_ms, o.paid_at::text as cursor_at, o.email, o.shipping_info->>'country' as country,
+  select o.id, extract(epoch from o.paid_at)::float8 * 1000 as paid_at_ms, o.paid_at::text as cursor_at, o.email, coalesce(o.shipping_info->>'country', o.billing_country) as country,
          o.subtotal_cents, o.shipping_cents, o.discount_cents, o.total_cents, ${refundedInRangeSql(sql.raw('o.id'), range)} as refunded_cents, o.currency, o.payment_status,
          ${linesColumn(sql.raw('o.id'))} as lines
     from orders o

@@ -130,7 +130,7 @@ describe('a refund counts on the business day it succeeded, not the day it was a
     expect(body.by_product.some((r: { name: string }) => r.name === REFUNDS_NOT_ON_A_LINE)).toBe(false);
     expect(body.by_country).toEqual([
       { country: 'SG', name: 'Singapore', orders: 1, income: 70, refunds: 50 },
-      { country: null, name: 'No shipping address (licences only)', orders: 0, income: -50, refunds: 50 },
+      { country: null, name: 'Unknown (no shipping or billing country)', orders: 0, income: -50, refunds: 50 },
     ]);
     const before = await get(`/api/report/breakdown${PREVIOUS_WEEK}`);
     expect(before.by_product).toEqual([{ kind: 'product', product_id: 11, name: MONTHLY.name, orders: 1, units: 1, income: 50, refunds: 0 }]);

@@ -192,7 +192,7 @@ describe('paid minus refunded, each on its own business day', () => {
       { country: 'SG', name: 'Singapore', orders: 1, income: 176.5, refunds: 30 },
       { country: 'ID', name: 'Indonesia', orders: 1, income: 50, refunds: 50 },
       // B (150.00) less D's full refund and the goodwill 5.00, both licence-only orders.
-      { country: null, name: 'No shipping address (licences only)', orders: 1, income: -5, refunds: 155 },
+      { country: null, name: 'Unknown (no shipping or billing country)', orders: 1, income: -5, refunds: 155 },
     ]);
     const compared = await get(`/api/report/compare${WEEK}`);
     const rowsSum = body.by_country.reduce((s: number, r: { income: number }) => s + r.income * 100, 0) / 100;

@@ -11,7 +11,7 @@ import { selectRows } from '../../db/select-rows';
 import { orderWasPaid } from '../orders/was-paid';
 import { succeededRefund, type ReportClock } from './daily-series';
 
-export const NO_SHIPPING_ADDRESS = 'No shipping address (licences only)';
+export const UNKNOWN_COUNTRY = 'Unknown (no shipping or billing country)';
 /** The by-product row for what succeeded refunds of the period gave back on no order line. */
 export const REFUNDS_NOT_ON_A_LINE = 'Refunds not on a line';
 
@@ -64,16 +64,17 @@ function byProductSql(r: ReportRange): SQL {
 }
 
 /**
- * Income by the shipping address's country, net of refunds: the orders paid in the range, less the
- * refunds that succeeded in it (each by its order's country). Orders with nothing to ship have none.
+ * Income by country, net of refunds: the orders paid in the range, less the refunds that succeeded
+ * in it (each by its order's country). An order's country is where it ships, else the billing
+ * country asked at checkout (licence-only orders), else unknown (orders from before it was asked).
  */
 function byCountrySql(r: ReportRange): SQL {
   return sql`select country, sum(orders)::bigint as orders, sum(cents)::bigint as cents, sum(refunded)::bigint as refunded
     from (
-      select ${orders.shippingInfo} ->> 'country' as country, 1 as orders, ${orders.totalCents} as cents, 0 as refunded
+      select coalesce(${orders.shippingInfo} ->> 'country', ${orders.billingCountry}) as country, 1 as orders, ${orders.totalCents} as cents, 0 as refunded
       from ${orders} where ${paidIn(r)}
       union all
-      select o.shipping_info ->> 'country', 0, -${refunds.amountCents}, ${refunds.amountCents}
+      select coalesce(o.shipping_info ->> 'country', o.billing_country), 0, -${refunds.amountCents}, ${refunds.amountCents}
       from ${refunds} join ${orders} o on o.id = ${refunds.orderId} where ${refundedIn(r)}
     ) as part group by 1`;
 }
@@ -149,7 +150,7 @@ export async function reportBreakdown(db: DbOrTx, period: ReportPeriodInput, clo
   const countries = countryRows
     .map((row) => ({
       country: row.country,
-      name: row.country === null ? NO_SHIPPING_ADDRESS : (countryName(row.country) ?? row.country),
+      name: row.country === null ? UNKNOWN_COUNTRY : (countryName(row.country) ?? row.country),
       orders: Number(row.orders),
       income: fromCents(Number(row.cents)),
       refunds: fromCents(Number(row.refunded)),

@@ -103,11 +103,31 @@ describe('a past week (10-16 March 2025 in Singapore) against the week before (3
     expect(sum).toBeCloseTo(compared.total_income.current, 2);
   });
 
-  it('by country: the shipping country by name, and the licence-only orders as having no address', async () => {
+  it('by country: the shipping country by name, and a licence-only order with no billing country as Unknown', async () => {
     const body = (await get(`/api/report/breakdown${WEEK}`, admin)).json();
     expect(body.by_country).toEqual([
       { country: 'SG', name: 'Singapore', orders: 1, income: 206.5, refunds: 0 },
-      { country: null, name: 'No shipping address (licences only)', orders: 1, income: 150, refunds: 0 },
+      { country: null, name: 'Unknown (no shipping or billing country)', orders: 1, income: 150, refunds: 0 },
+    ]);
+  });
+});
+
+describe('by country, a licence-only order counts under its billing country (a week of April 2025)', () => {
+  const WEEK = '?start_date=2025-04-07&end_date=2025-04-13';
+
+  beforeAll(async () => {
+    const buyer = await insertAccount(t.db, sgt('2025-01-01T10:00:00'));
+    const jakarta = await insertOrderPaidAt(t.db, buyer, sgt('2025-04-08T10:00:00'), { subtotalCents: 15_000 });
+    await t.db.update(orders).set({ billingCountry: 'ID' }).where(eq(orders.id, jakarta.id));
+    // Paid before checkout asked for a billing country: none is known.
+    await insertOrderPaidAt(t.db, buyer, sgt('2025-04-09T10:00:00'), { subtotalCents: 10_000 });
+  });
+
+  it('names the billing country where nothing ships, and says Unknown where no country was given', async () => {
+    const body = (await get(`/api/report/breakdown${WEEK}`, admin)).json();
+    expect(body.by_country).toEqual([
+      { country: 'ID', name: 'Indonesia', orders: 1, income: 150, refunds: 0 },
+      { country: null, name: 'Unknown (no shipping or billing country)', orders: 1, income: 100, refunds: 0 },
     ]);
   });
 });

@@ -41,7 +41,7 @@ function Section({ title, id, note, wide = false, children }: { title: string; i
  * The period's breakdowns under the charts: income net of refunds and orders by product (lines at
  * their own price less what the period's refunds took back on them, shipping, discounts and
  * refunds on no line as rows of their own, so the rows add up to the period's net income), by
- * shipping country (each less its orders' refunds of the period), and the licences that ended with
+ * country: shipping, else billing (each less its orders' refunds of the period), and the licences that ended with
  * their renewals.
  */
 export function BreakdownTables({
@@ -74,8 +74,8 @@ export function BreakdownTables({
       <Section wide title="Income by product" id="breakdown-products" note="Each line at its own price, net of refunds (what the period's refunds took back on it, shipping and discount shared in proportion); shipping and discounts on rows of their own, so the rows add up to the income.">
         <DataTable caption="Income and orders by product" columns={PRODUCT_COLUMNS} rows={breakdown?.by_product} rowKey={(r) => `${r.kind}-${r.product_id ?? r.name}`} loading={loading} empty="No paid orders in this period." dense />
       </Section>
-      <Section title="Income by country" id="breakdown-countries" note="The country of the shipping address, net of refunds; licence-only orders have none.">
-        <DataTable caption="Income and orders by shipping country" columns={COUNTRY_COLUMNS} rows={breakdown?.by_country} rowKey={(r) => r.country ?? 'none'} loading={loading} empty="No paid orders in this period." dense />
+      <Section title="Income by country" id="breakdown-countries" note="Where the order ships, else its billing country (asked at checkout for licence-only orders), net of refunds; older licence-only orders are Unknown.">
+        <DataTable caption="Income and orders by country" columns={COUNTRY_COLUMNS} rows={breakdown?.by_country} rowKey={(r) => r.country ?? 'none'} loading={loading} empty="No paid orders in this period." dense />
       </Section>
       <Section title="Renewals" id="breakdown-renewals" note="Licence terms that ended in the period (revoked keys left out), and how many were renewed before their end.">
         {renewals ? (

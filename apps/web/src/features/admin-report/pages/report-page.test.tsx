@@ -52,7 +52,7 @@ function answer(path: string): unknown {
         { kind: 'discount', product_id: null, name: 'Discounts', orders: 1, units: 0, income: -15, refunds: 0 },
         { kind: 'shipping', product_id: null, name: 'Shipping', orders: 1, units: 0, income: 15, refunds: 0 },
       ],
-      by_country: [{ country: null, name: 'No shipping address (licences only)', orders: 1, income: 140, refunds: 10 }],
+      by_country: [{ country: null, name: 'Unknown (no shipping or billing country)', orders: 1, income: 140, refunds: 10 }],
       renewals: { ended: 3, renewed_in_time: 1, renewed_late: 1, rate: 33.3 },
     };
   if (path.startsWith('/api/report/summary/'))
@@ -153,8 +153,8 @@ describe('ReportPage', { timeout: 20_000 }, () => {
     expect(within(products).getByRole('columnheader', { name: 'Refunded' })).toBeTruthy();
     expect(within(products).getByText('-$10.00')).toBeTruthy();
     expect(within(products).getByText('$10.00')).toBeTruthy();
-    const countries = screen.getByRole('table', { name: 'Income and orders by shipping country' });
-    expect(within(countries).getByText('No shipping address (licences only)')).toBeTruthy();
+    const countries = screen.getByRole('table', { name: 'Income and orders by country' });
+    expect(within(countries).getByText('Unknown (no shipping or billing country)')).toBeTruthy();
     expect(screen.getByTestId('renewals').textContent).toContain('33.3%');
     expect(calls.filter((c) => c.path === '/api/report/breakdown').every((c) => c.params.period === 'last_7_days')).toBe(true);
   });
