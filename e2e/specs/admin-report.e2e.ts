@@ -452,7 +452,7 @@ describe('back office: report and analytics', () => {
       // Reloaded, so the page's own answer can be caught (a run that asked again failed: the page
       // showed "No data available" while another spec's usage had arrived since).
       const events = await pageAnswer<{ total: number }>(page, '/api/analytics/events?', () => page.reload());
-      // The section (first) holds the table's own scroll region, which bears the same name.
+      // The section (first) holds the table's own scroll region ("… table").
       const table = page.getByRole('region', { name: 'Successful Usage Events' }).first();
       await table.waitFor();
       if (events.total === 0) await table.getByText('No data available', { exact: true }).waitFor();

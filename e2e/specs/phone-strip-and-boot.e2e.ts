@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { adminCredentials, closeBrowser, newPage, transitionsSettled } from '../support/browser';
+import { adminCredentials, closeBrowser, newPage, screenshot, transitionsSettled } from '../support/browser';
 import { createVerifiedUser, loginInBrowser } from '../support/auth';
 import { buyThroughCheckout } from '../support/shop';
 
@@ -16,6 +16,8 @@ const inside = (inner: Box, outer: Box) =>
   inner.x >= outer.x - 0.5 && inner.x + inner.width <= outer.x + outer.width + 0.5 && inner.y >= outer.y - 0.5 && inner.y + inner.height <= outer.y + outer.height + 0.5;
 const insideAcross = (inner: Box, outer: Box) => inner.x >= outer.x - 0.5 && inner.x + inner.width <= outer.x + outer.width + 0.5;
 const intersects = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+const list = (strip: Locator) => strip.locator('ul').first();
 
 /** The bell shows "99+": the live count (server-sent events) says 150 unread. */
 async function manyUnread(page: Page) {
@@ -48,7 +50,8 @@ describe('375 px: the account strips keep the current tab in view, clear of the 
     await loginInBrowser(page, email, password);
     await buyThroughCheckout(page, [{ product_id: 12, quantity: 1 }]);
 
-    for (const path of ['/accounts/products', '/accounts/settings/user-management']) {
+    // Overview: the strip cuts Resources at its edge, beside the bell; Plans: the current tab at the edge.
+    for (const path of ['/accounts/overview', '/accounts/plans', '/accounts/products', '/accounts/settings/user-management']) {
       // A full load, as the person arrives from a link or a reload.
       await page.goto(path);
       const sections = page.getByRole('navigation', { name: 'Account sections' });
@@ -62,8 +65,15 @@ describe('375 px: the account strips keep the current tab in view, clear of the 
       await expect.poll(() => badge.innerText()).toBe('99+');
       const badgeBox = await boxOf(badge);
       expect(intersects(badgeBox, s.strip), `${path}: the badge lies over the strip`).toBe(false);
+      // Clear of it too, so a tab cut at the strip's edge ("R…" of Resources) does not read as
+      // covered by the badge (issue 37): a gap a finger and an eye can tell.
+      const clear = badgeBox.x - (s.strip.x + s.strip.width);
+      expect(clear, `${path}: the badge is ${clear} px from the strip`).toBeGreaterThanOrEqual(12);
+      // The tab the strip cuts fades out at its edge rather than ending hard against the bell.
+      await expect(list(sections).evaluate((el) => getComputedStyle(el).maskImage || getComputedStyle(el).webkitMaskImage)).resolves.toMatch(/gradient/);
       // Within the bell's own box, so it cannot reach over its neighbours whatever the font.
       expect(inside(badgeBox, await boxOf(bell)), `${path}: the badge leaves the bell`).toBe(true);
+      await screenshot(page, `phone-strip-bell${path.replace(/\//g, '-')}-375`);
     }
 
     const settings = page.getByRole('navigation', { name: 'Settings' });

@@ -110,6 +110,8 @@ export const MSG = {
   verificationFailed: 'Verification Failed',
   emailVerifyFailed: "Sorry, we couldn't verify your email.",
   linkExpiredOrInvalid: 'The link may have expired or is invalid.',
+  emailAlreadyVerifiedTitle: 'Email Already Verified', // ours: a link opened again
+  emailAlreadyVerified: 'Your email is already verified.', // ours (server 409 detail)
 
   // Contact form validation
   nameRequired: 'Name is required',

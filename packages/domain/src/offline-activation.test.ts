@@ -62,7 +62,8 @@ describe('parseOfflineActivationRequest', () => {
     expect(parseOfflineActivationRequest('https://example.com/')).toEqual({ ok: false, problem: 'notARequest' });
     expect(parseOfflineActivationRequest('')).toEqual({ ok: false, problem: 'notARequest' });
     expect(parseOfflineActivationRequest(textOf(request()).replace('lboa1-', 'lboa2-'))).toEqual({ ok: false, problem: 'notARequest' });
-    expect(parseOfflineActivationRequest('lboa1-ans.abc')).toEqual({ ok: false, problem: 'notARequest' });
+    expect(parseOfflineActivationRequest('lboa1-ans.abc')).toEqual({ ok: false, problem: 'isAnswer' });
+    expect(parseOfflineActivationRequest(' LBOA1-ANS.eyJh\nbGci ')).toEqual({ ok: false, problem: 'isAnswer' });
     expect(parseOfflineActivationRequest(OFFLINE_REQUEST_PREFIX + 'A'.repeat(OFFLINE_REQUEST_MAX_CHARS))).toEqual({ ok: false, problem: 'notARequest' });
   });
 

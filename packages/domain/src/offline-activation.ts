@@ -11,6 +11,7 @@
  * request, and the account area's call.
  */
 import {
+  OFFLINE_ANSWER_PREFIX,
   OFFLINE_REQUEST_NONCE_BYTES,
   OFFLINE_REQUEST_PREFIX,
   OFFLINE_REQUEST_TTL_SECONDS,
@@ -69,6 +70,8 @@ const _schemaReadsEveryClaim: [SchemaClaims, keyof OfflineRequestClaims] extends
 /** Why a text is not a request this server can answer; shown to the operator. */
 export const OFFLINE_REQUEST_PROBLEMS = {
   notARequest: 'This is not a LentiBooth activation request. Scan the QR code the booth shows, or paste its text.',
+  // The answer read back by mistake (its QR is on the same screen): it is not foreign, it is the other half.
+  isAnswer: 'This is the answer: show it to the booth. Here, read the request the booth shows.',
   damaged: 'This activation request is damaged. Scan it again, or paste its whole text.',
   expired: 'This activation request has expired. Make a new one on the booth (and check its clock: a booth whose clock is behind makes requests that look expired).',
 } as const;
@@ -102,6 +105,7 @@ export function keyHashOfFingerprint(kf: string): string | null {
  */
 export function parseOfflineActivationRequest(text: string): ParsedOfflineRequest {
   const compact = text.replace(/\s+/g, '');
+  if (compact.toLowerCase().startsWith(OFFLINE_ANSWER_PREFIX)) return { ok: false, problem: 'isAnswer' };
   if (compact.length > OFFLINE_REQUEST_MAX_CHARS || !compact.toLowerCase().startsWith(OFFLINE_REQUEST_PREFIX))
     return { ok: false, problem: 'notARequest' };
   const bytes = base64urlToBytes(compact.slice(OFFLINE_REQUEST_PREFIX.length));

@@ -132,6 +132,11 @@ export const ZLicense = z.object({
   app_version: z.string().nullable(),
   /** Its last activation or validation; null when never seen. */
   last_seen_at: ZInstant.nullable(),
+  /**
+   * When its device's id was last seen from two addresses within an hour (a copied install, or a
+   * booth moving networks): a flag for the admins, never a lockout. Null when never, or no device.
+   */
+  device_shared_at: ZInstant.nullable(),
 });
 export type TLicense = z.infer<typeof ZLicense>;
 

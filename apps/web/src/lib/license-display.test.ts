@@ -23,6 +23,7 @@ const base: TLicense = {
   device_name: null,
   app_version: null,
   last_seen_at: null,
+  device_shared_at: null,
 };
 const pass: TLicense = { ...base, type: 'day', activate_by: '2027-05-01T00:00:00.000Z', expire_date: '2027-05-01T00:00:00.000Z', unstarted_term_hours: 48 };
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { emailTokens } from '../../db/schema';
+import { emailTokens, users } from '../../db/schema';
 import { hashToken, newToken } from '../../lib/tokens';
 
 export type EmailTokenPurpose = (typeof emailTokens.$inferSelect)['purpose'];
@@ -81,4 +81,19 @@ export async function findLiveEmailToken(
 ): Promise<typeof emailTokens.$inferSelect | null> {
   const [row] = await db.select().from(emailTokens).where(live(token, [purpose])).limit(1);
   return row ?? null;
+}
+
+/**
+ * Whether a token, spent or expired or not, was mailed for the address its account now has,
+ * verified: the link has done its job (opened a second time, or a sibling link spent by the
+ * verification). Nothing is spent or changed.
+ */
+export async function emailTokenAddressVerified(db: DbOrTx, token: string, purposes: EmailTokenPurpose[]): Promise<boolean> {
+  const [row] = await db
+    .select({ id: emailTokens.id })
+    .from(emailTokens)
+    .innerJoin(users, and(eq(users.id, emailTokens.userId), eq(users.email, emailTokens.email), eq(users.isEmailVerified, true)))
+    .where(and(eq(emailTokens.tokenHash, hashToken(token)), inArray(emailTokens.purpose, purposes)))
+    .limit(1);
+  return row !== undefined;
 }

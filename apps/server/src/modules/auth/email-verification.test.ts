@@ -32,7 +32,7 @@ const resend = (email: string, ip = randomIp()) =>
   t.app.inject({ method: 'POST', url: '/api/users/resend-verification', query: { email }, remoteAddress: ip });
 
 describe('GET /api/users/verify-email/:token', () => {
-  it('verifies the address once and signs the user in; the link then fails', async () => {
+  it('verifies the address once and signs the user in; opened again, it says the address is verified (no sign-in)', async () => {
     const { email, token } = await signUp();
     const res = await verify(token);
     expect(res.statusCode).toBe(200);
@@ -42,8 +42,8 @@ describe('GET /api/users/verify-email/:token', () => {
     expect(me.json()).toMatchObject({ email, is_email_verified: true });
 
     const again = await verify(token);
-    expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ detail: MSG.linkExpiredOrInvalid });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ detail: MSG.emailAlreadyVerified });
     const logged = await t.db.select().from(authEvents).where(and(eq(authEvents.email, email), eq(authEvents.event, 'email_verified')));
     expect(logged).toHaveLength(1);
   });
@@ -55,6 +55,16 @@ describe('GET /api/users/verify-email/:token', () => {
     expect((await verify(token)).statusCode).toBe(400);
     const [after] = await t.db.select().from(users).where(eq(users.email, email));
     expect(after!.isEmailVerified).toBe(false);
+  });
+
+  it('still refuses a spent link whose address is not verified (another address since, or not yet)', async () => {
+    const { email, token } = await signUp();
+    expect((await verify(token)).statusCode).toBe(200);
+    // The address was changed (and not verified yet) after the link was opened.
+    await t.db.update(users).set({ email: `moved.${email}`, isEmailVerified: false }).where(eq(users.email, email));
+    const res = await verify(token);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: MSG.linkExpiredOrInvalid });
   });
 
   it('refuses a made-up token', async () => {
@@ -74,7 +84,8 @@ describe('GET /api/users/verify-email/:token', () => {
   it('lets exactly one of two simultaneous uses of one link through', async () => {
     const { token } = await signUp();
     const results = await Promise.all([verify(token), verify(token), verify(token)]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
+    // The others find the link spent and the address verified.
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
   });
 });
 
@@ -90,9 +101,10 @@ describe('POST /api/users/resend-verification', () => {
     expect(second).not.toBe(first);
     // The first mail's link is opened after the resend: it works.
     expect((await verify(first)).statusCode).toBe(200);
-    // Each link works once, and once the address is verified the other links are spent.
-    expect((await verify(first)).statusCode).toBe(400);
-    expect((await verify(second)).statusCode).toBe(400);
+    // Each link works once, and once the address is verified the other links are spent: each
+    // then says so rather than fail.
+    expect((await verify(first)).statusCode).toBe(409);
+    expect((await verify(second)).json()).toEqual({ detail: MSG.emailAlreadyVerified });
   });
 
   it('answers unknown and already-verified addresses exactly the same, and mails neither', async () => {

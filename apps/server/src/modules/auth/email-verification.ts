@@ -2,12 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { MSG } from '@lbs/domain/messages';
 import type { AppContext } from '../../app-context';
 import { users } from '../../db/schema';
-import { badRequest } from '../../lib/app-error';
+import { badRequest, conflict } from '../../lib/app-error';
 import { enqueueMail } from '../outbox/enqueue';
 import { verificationMail } from './auth-mail';
 import { logAuthEvent, type RequestMeta } from './auth-events';
 import { isUniqueViolation } from '../../db/errors';
-import { consumeEmailToken, issueEmailToken, spendUnusedEmailTokens } from './email-tokens';
+import { consumeEmailToken, emailTokenAddressVerified, issueEmailToken, spendUnusedEmailTokens, type EmailTokenPurpose } from './email-tokens';
 import { createSession } from './session-store';
 import { toSessionJson } from './user-json';
 
@@ -15,13 +15,19 @@ import { toSessionJson } from './user-json';
  * The link from the verification mail (or from an address-change mail): spends the token, marks
  * the address verified and signs the user in, since opening the link proved they own the mailbox
  * (the screen then goes straight to the account area). All or nothing, in one transaction; a
- * link that fails is recorded as verify_failed.
+ * link that fails is recorded as verify_failed. A link opened again after the address it was
+ * mailed to is verified answers 409 "already verified" rather than a failure (issue 37).
  */
 export async function verifyEmail(ctx: AppContext, token: string, meta: RequestMeta) {
   try {
     return await ctx.db.transaction(async (tx) => {
-      const row = await consumeEmailToken(tx, { token, purposes: ['verify_email', 'change_email'] });
-      if (!row) throw badRequest(MSG.linkExpiredOrInvalid);
+      const purposes: EmailTokenPurpose[] = ['verify_email', 'change_email'];
+      const row = await consumeEmailToken(tx, { token, purposes });
+      if (!row) {
+        // A link opened again once it has done its job says so; it does not sign anyone in.
+        if (await emailTokenAddressVerified(tx, token, purposes)) throw conflict(MSG.emailAlreadyVerified);
+        throw badRequest(MSG.linkExpiredOrInvalid);
+      }
       const [user] =
         row.purpose === 'verify_email'
           ? await tx

@@ -130,9 +130,10 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       schema: {
         tags: ['auth'],
         summary: 'Verify the address with the mailed link; signs the user in',
-        description: 'An unknown, used or expired link answers 400.',
+        description:
+          'An unknown, used or expired link answers 400; a used or expired one whose address is now the account’s, verified, answers 409 (already verified) and signs no one in.',
         params: z.object({ token: safeString().trim().min(1).max(512) }),
-        response: { 200: ZSession, ...errors(400, 429) },
+        response: { 200: ZSession, ...errors(400, 409, 429) },
       },
       config: { rateLimit: LIMITS.verifyEmail },
     },

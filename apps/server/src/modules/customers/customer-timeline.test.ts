@@ -168,7 +168,7 @@ describe('GET /admin/customers/:id/timeline', () => {
     expect(of('device_activated_offline', 10).detail).toBe('Back room, by an admin');
     expect(of('device_first_seen', 6)).toMatchObject({ detail: 'booth-old' });
     expect(of('device_reset', 7)).toMatchObject({ detail: 'was booth-old' });
-    expect(of('admin_action', 14)).toMatchObject({ label: `An admin revoked a license: …${keySuffix}`, detail: `by ${admin.email}`, ref: { type: 'license', id: licenseId } });
+    expect(of('admin_action', 14)).toMatchObject({ label: `Revoked a license: …${keySuffix}`, detail: `by ${admin.email}`, ref: { type: 'license', id: licenseId } });
     expect(of('invoice_issued', 2).ref?.type).toBe('invoice');
   });
 

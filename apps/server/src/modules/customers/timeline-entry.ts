@@ -1,3 +1,4 @@
+import { auditActionLabel } from '@lbs/domain/admin-writes';
 import { LICENSE_TYPE_LABELS, type LicenseCreateMode } from '@lbs/domain/license-terms';
 import { formatInvoiceNo } from '@lbs/domain/invoice-number';
 import { fromCents, formatUsd } from '@lbs/domain/money';
@@ -15,25 +16,6 @@ export interface TimelineRow {
   ref_type: 'order' | 'invoice' | 'license' | null;
   ref_id: string | null;
 }
-
-/**
- * The audit log's actions in words, for the timeline. The ACTIVITY screen has its own list
- * (apps/web admin-activity); an action added later shows as its code until named here.
- */
-const ADMIN_ACTION_WORDS: Record<string, string> = {
-  'license.generated': 'An admin generated a license',
-  'license.revoked': 'An admin revoked a license',
-  'license.offline_activated': 'An admin activated a booth offline',
-  'license.suspended': 'An admin suspended a license',
-  'license.reinstated': 'An admin reinstated a license',
-  'license.extended': 'An admin extended a license',
-  'license.device_reset': 'An admin reset a license’s device',
-  'license.key_resent': 'An admin resent a license key',
-  'order.updated': 'An admin updated an order',
-  'order.mail_resent': 'An admin resent an order’s mail',
-  'user.verification_resent': 'An admin resent the verification mail',
-  'notifications.bulk_read': 'An admin marked notifications as read',
-};
 
 const money = (cents: string | null) => (cents === null ? null : formatUsd(fromCents(Number(cents))));
 const key = (suffix: string | null) => `…${suffix ?? ''}`;
@@ -78,8 +60,8 @@ function words(r: TimelineRow): { label: string; detail: string | null } {
     case 'device_reset':
       return { label: `License ${key(r.subject)}: device reset`, detail: r.detail === null ? null : `was ${r.detail}` };
     case 'admin_action': {
-      const action = r.extra ?? '';
-      const what = ADMIN_ACTION_WORDS[action] ?? action;
+      // In ACTIVITY's words; who did it is the detail.
+      const what = auditActionLabel(r.extra ?? '');
       return { label: r.subject ? `${what}: ${r.subject}` : what, detail: by(r.detail) };
     }
   }

@@ -36,5 +36,6 @@ export function toLicenseJson(l: LicenseRow, now: Date, resetsLeft: number | nul
     device_name: l.deviceId === null ? null : (customDeviceName ?? l.deviceName),
     app_version: l.deviceId === null ? null : l.lastAppVersion,
     last_seen_at: l.deviceId === null ? null : (l.lastValidatedAt?.toISOString() ?? null),
+    device_shared_at: l.deviceId === null ? null : (l.deviceSharedAt?.toISOString() ?? null),
   };
 }

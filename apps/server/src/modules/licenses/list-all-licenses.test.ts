@@ -116,6 +116,20 @@ describe('GET /api/subscriptions/licenses/admin/all', () => {
     expect(revoked.json()).toMatchObject({ _id: named!.id, revoked: true, device_name: 'Front entrance', app_version: '3.2.1' });
   });
 
+  it('flags a key whose device was seen in two places (device_shared_at), as the customer’s fleet view does', async () => {
+    const sharedAt = new Date(Date.now() - 2 * 3600 * 1000);
+    await t.db.update(licenses).set({ deviceId: 'bob-booth', deviceSharedAt: sharedAt }).where(eq(licenses.id, issued[3]!.id));
+    // A flag left from a device the key no longer holds says nothing of it now.
+    await t.db.update(licenses).set({ deviceId: null, deviceSharedAt: sharedAt }).where(eq(licenses.id, issued[1]!.id));
+    const items: TLicense[] = (await list({})).json().items;
+    const row = (id: string) => items.find((l) => l._id === id)!;
+    expect(row(issued[3]!.id).device_shared_at).toBe(sharedAt.toISOString());
+    expect(row(issued[1]!.id).device_shared_at).toBeNull();
+    expect(row(issued[2]!.id).device_shared_at).toBeNull();
+    const page = await t.app.inject({ method: 'GET', url: `/api/admin/customers/${bob.id}/licenses`, headers: admin.headers });
+    expect(page.json().items[0]).toMatchObject({ _id: issued[3]!.id, device_shared_at: sharedAt.toISOString() });
+  });
+
   it('treats LIKE wildcards as text and refuses unknown parameters and statuses', async () => {
     expect((await list({ q: '%' })).json().total).toBe(0);
     expect((await list({ q: '_' })).json().total).toBe(0);

@@ -8,6 +8,7 @@ import { freshStore } from '../../test/fresh-store';
 import { userSlice } from '../../features/session/user-slice';
 import { cartSlice, initialCartState } from '../../features/cart/cart-slice';
 import { notificationSlice } from '../../features/notifications/notification-slice';
+import { MSG } from '@lbs/domain/messages';
 import { AccountLayout } from './account-layout';
 
 /**
@@ -56,16 +57,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderArea() {
+function renderArea(path = '/accounts/overview/orders') {
   const store = freshStore({ slices: [userSlice, cartSlice, notificationSlice], preloadedState: { cart: initialCartState() } });
   render(
     <Provider store={store}>
-      <MemoryRouter initialEntries={['/accounts/overview/orders']}>
+      <MemoryRouter initialEntries={[path]}>
         <RouterNavigation>
           <Routes>
             <Route element={<AccountLayout />}>
               <Route path="/accounts/overview/orders" element={<TypingPage />} />
             </Route>
+            <Route path="/" element={<h1>The site</h1>} />
           </Routes>
         </RouterNavigation>
       </MemoryRouter>
@@ -101,5 +103,31 @@ describe('AccountLayout', () => {
     // The same box, still holding the text: the page was not mounted afresh.
     expect(screen.getByRole('searchbox', { name: 'Search' })).toBe(box);
     expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search' }).value).toBe('ada@example.com');
+  });
+
+  it('stays where it is on Escape when no dialog or menu is open (the back office is no popup)', async () => {
+    renderArea();
+    await act(async () => {
+      answerPreferences();
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    await screen.findByRole('searchbox', { name: 'Search' });
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    // Past the panel's 500 ms close: nothing has left for the site.
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 700));
+    });
+    expect(screen.queryByRole('heading', { name: 'The site' })).toBeNull();
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toBeTruthy();
+  });
+
+  it('still closes by its close button, back to the site', async () => {
+    renderArea();
+    await act(async () => {
+      answerPreferences();
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    fireEvent.click(await screen.findByRole('button', { name: MSG.accountClose }));
+    expect(await screen.findByRole('heading', { name: 'The site' }, { timeout: 2000 })).toBeTruthy();
   });
 });

@@ -57,7 +57,9 @@ export function AccountSectionTabs({ items, selectedKey, linkOf }: MenuProps) {
   }, [selectedKey, items]);
   return (
     <nav aria-label="Account sections" className="min-w-0 flex-1 lg:hidden" ref={sectionsNav}>
-      <ul className="flex gap-1 overflow-x-auto px-1 py-1 [scrollbar-width:none]">
+      {/* A tab cut at the right edge fades out there (it scrolls), rather than end hard against the
+          bell; the scroll padding keeps the current tab clear of the fade. */}
+      <ul className="flex scroll-pr-6 gap-1 overflow-x-auto px-1 py-1 [mask-image:linear-gradient(to_right,#000_calc(100%-1.5rem),transparent)] [scrollbar-width:none]">
         {items.map((item) => (
           <li key={item.key} className="shrink-0">
             <Link

@@ -6,8 +6,10 @@ import { paths } from '../../config/paths';
 const CLOSE_DELAY_MS = 500;
 
 /**
- * The account panel fades in once mounted; the close button or Escape (when no dialog or menu is
- * open to take it first) fades it out and returns to the site.
+ * The account panel fades in once mounted; the close button fades it out and returns to the site.
+ * Escape does not: it belongs to dialogs, menus and lists, and pressed with none of them open
+ * (one just closed, a habit) it threw away the page and what was typed in it, and took an admin
+ * out of the back office (issue 37).
  */
 export function usePanelOpen() {
   const navigate = useNavigate();
@@ -27,15 +29,6 @@ export function usePanelOpen() {
     setOpen(false);
     closeTimer.current = setTimeout(() => navigate(paths.home), CLOSE_DELAY_MS);
   };
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      // Escape belongs to an open dialog or menu first; only then does it close the panel.
-      if (e.key === 'Escape' && !document.querySelector('dialog[open], [role="menu"]')) close();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  });
 
   return { open, close };
 }

@@ -72,8 +72,11 @@ export function DataTable<T>({
   const tableColumns = columns.filter((c) => c.table !== false);
   return (
     <>
-      {/* Focusable, so a keyboard can scroll a table wider than the screen (axe: scrollable-region-focusable). */}
-      <div role="region" aria-label={caption} tabIndex={0} className="hidden overflow-x-auto rounded-xl border border-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-300 md:block">
+      {/* Focusable, so a keyboard can scroll a table wider than the screen (axe: scrollable-region-focusable).
+          Named "… table", not by the caption alone: a list's section is often headed by the same
+          words ("Users"), and two regions of one name read alike in the landmark list (axe
+          landmark-unique, issue 37). */}
+      <div role="region" aria-label={`${caption} table`} tabIndex={0} className="hidden overflow-x-auto rounded-xl border border-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-300 md:block">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">

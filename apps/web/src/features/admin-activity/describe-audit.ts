@@ -1,37 +1,4 @@
-import type { AuditAction } from '@lbs/domain/admin-writes';
 import { formatDateTime } from '../../lib/format-date';
-
-/** The audit log's action codes in words; a code added later shows as itself. */
-const ACTION_LABELS: Record<AuditAction, string> = {
-  'license.generated': 'Generated a license',
-  'license.revoked': 'Revoked a license',
-  'license.offline_activated': 'Activated a booth offline',
-  'order.updated': 'Updated an order',
-  'order.refunded': 'Refunded an order',
-  'order.cancelled': 'Cancelled an order',
-  'coupon.created': 'Created a coupon',
-  'coupon.deleted': 'Deleted a coupon',
-  'promotion.created': 'Created a promotion code',
-  'promotion.status_changed': 'Changed a promotion code’s status',
-  'notifications.bulk_read': 'Marked notifications as read',
-  'user.verification_resent': 'Resent the verification mail',
-  'license.mail_resent': 'Resent a license key mail',
-  'order.mail_resent': 'Resent an order receipt',
-  'license.device_reset': 'Reset a license’s device',
-  'license.extended': 'Extended a license',
-  'license.suspended': 'Suspended a license',
-  'license.reinstated': 'Reinstated a license',
-  'notification.read': 'Marked a notification as read',
-  'notification.done': 'Marked a notification as done',
-  'campaign.created': 'Wrote an announcement',
-  'campaign.updated': 'Edited an announcement',
-  'campaign.test_sent': 'Sent an announcement as a test to themselves',
-  'campaign.sent': 'Sent an announcement to customers',
-};
-
-export function actionLabel(action: string): string {
-  return (ACTION_LABELS as Record<string, string>)[action] ?? action;
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -20,9 +20,10 @@ export function NotificationBell() {
     >
       <BellIcon />
       {count > 0 ? (
-        // Inside the bell's own box (right-aligned, at most its width): "99+" never reaches over
-        // what sits beside the bell, such as the account area's tab strip on a phone.
-        <span className="absolute right-0 top-0 min-w-5 max-w-full overflow-hidden rounded-full bg-red-600 px-1 text-center text-xs font-bold leading-5 text-white" aria-hidden>
+        // Inside the bell's own box (right-aligned, at most its width, small type): "99+" never
+        // reaches over what sits beside the bell, and at 375 px a tab cut at the strip's edge no
+        // longer runs into it (issue 37: it seemed to cover "Resources").
+        <span className="absolute right-0 top-0.5 min-w-4 max-w-full overflow-hidden rounded-full bg-red-600 px-1 text-center text-[10px] font-bold leading-4 text-white" aria-hidden>
           {count > 99 ? '99+' : count}
         </span>
       ) : null}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { auditActionLabel } from '@lbs/domain/admin-writes';
 import { pageCount } from '@lbs/domain/paging';
 import type { TAuditEntry } from '@lbs/domain/admin-responses';
 import { DataTable, type Column } from '../../../components/ui/data-table';
@@ -8,7 +9,7 @@ import { LoadFailed } from '../../../components/ui/load-failed';
 import { Pager } from '../../../components/ui/pager';
 import { formatDateTime } from '../../../lib/format-date';
 import { useAdminAuditQuery } from '../api';
-import { actionLabel, auditChanges, auditTarget, type AuditChange } from '../describe-audit';
+import { auditChanges, auditTarget, type AuditChange } from '../describe-audit';
 
 /** Changes shown at once; the rest open on demand, so one big creation does not fill the screen. */
 const SHOWN_CHANGES = 3;
@@ -35,7 +36,7 @@ const columns: Column<TAuditEntry>[] = [
       return (
         <span className="block">
           <span className="block font-semibold text-ink" title={e.action} data-action={e.action}>
-            {actionLabel(e.action)}
+            {auditActionLabel(e.action)}
           </span>
           <span className="mt-0.5 block text-sm font-normal text-slate-600 [overflow-wrap:anywhere]" title={target.full}>
             {target.text}

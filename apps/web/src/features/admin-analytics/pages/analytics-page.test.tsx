@@ -139,7 +139,7 @@ describe('AnalyticsPage', { timeout: 20_000 }, () => {
     expect(lastCall('/api/analytics/booths')?.params).toEqual({ period: 'last_7_days' });
     const busiest = await screen.findByTestId('busiest-booths');
     // The table (wide screens) and the cards (narrow) both hold the rows; the table's are enough.
-    const table = within(within(busiest).getByRole('region', { name: 'Busiest booths' }));
+    const table = within(within(busiest).getByRole('region', { name: 'Busiest booths table' }));
     const rows = table.getAllByRole('row').slice(1);
     expect(rows.map((r) => r.textContent)).toEqual([
       'Front desk device-2……K20owner20@example.com200',
@@ -147,7 +147,7 @@ describe('AnalyticsPage', { timeout: 20_000 }, () => {
     ]);
     expect(table.getByRole('link', { name: 'License …K20' }).getAttribute('href')).toBe('/accounts/overview/licenses?q=lic-20');
     expect(table.getByRole('link', { name: 'owner20@example.com' }).getAttribute('href')).toBe('/accounts/overview/customers/60');
-    const errors = within(within(screen.getByTestId('booths-most-errors')).getByRole('region', { name: 'Booths with the most errors' }));
+    const errors = within(within(screen.getByTestId('booths-most-errors')).getByRole('region', { name: 'Booths with the most errors table' }));
     expect(errors.getAllByRole('row')).toHaveLength(2);
   });
 

@@ -30,6 +30,7 @@ const LICENSE: TLicense = {
   device_name: 'Booth PC',
   app_version: '2.1.0',
   last_seen_at: null,
+  device_shared_at: null,
 };
 
 let posts: Array<{ path: string; body: unknown }>;

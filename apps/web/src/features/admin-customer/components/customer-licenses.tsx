@@ -3,6 +3,7 @@ import { LICENSE_TYPE_LABELS, truncateKey } from '@lbs/domain/license-terms';
 import { MSG } from '@lbs/domain/messages';
 import type { TLicense } from '@lbs/domain/responses';
 import { CopyButton } from '../../../components/ui/copy-button';
+import { DeviceSharedFlag } from '../../../components/ui/device-shared-flag';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { licenseEndText, licenseStartText, licenseStatusBadge } from '../../../lib/license-display';
 import { useCustomerLicensesQuery } from '../api';
@@ -20,13 +21,18 @@ function LastSeen({ at }: { at: string | null }) {
   );
 }
 
-/** Its device: the name, the id under it; 'Unknown Device' before a first activation. */
+/** Its device: the name, the id under it, and whether it was seen in two places; 'Unknown Device' before a first activation. */
 function Device({ license }: { license: TLicense }) {
   if (!license.device_number) return <span className="text-slate-600">{MSG.unknownDevice}</span>;
   return (
     <span className="flex flex-col">
       {license.device_name ? <span className="font-medium text-ink [overflow-wrap:anywhere]">{license.device_name}</span> : null}
       <span className="font-mono text-xs text-slate-700 [overflow-wrap:anywhere]">{license.device_number}</span>
+      {license.device_shared_at ? (
+        <span className="mt-1">
+          <DeviceSharedFlag at={license.device_shared_at} />
+        </span>
+      ) : null}
     </span>
   );
 }

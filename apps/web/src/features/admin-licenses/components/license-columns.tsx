@@ -2,6 +2,7 @@ import { LICENSE_TYPE_LABELS, licenseAdminStatus, truncateKey, type LicenseAdmin
 import { MSG } from '@lbs/domain/messages';
 import { CopyButton } from '../../../components/ui/copy-button';
 import type { Column } from '../../../components/ui/data-table';
+import { DeviceSharedFlag } from '../../../components/ui/device-shared-flag';
 import { EmailText } from '../../../components/ui/email-text';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { licenseEndText, licenseStartText, licenseStatusBadge } from '../../../lib/license-display';
@@ -38,6 +39,11 @@ function DeviceCell({ license }: { license: AdminLicense }) {
         {truncateDevice(license.device_number)}
       </span>
       <span className="sr-only">{license.device_number}</span>
+      {license.device_shared_at ? (
+        <span className="mt-1">
+          <DeviceSharedFlag at={license.device_shared_at} />
+        </span>
+      ) : null}
     </span>
   );
 }

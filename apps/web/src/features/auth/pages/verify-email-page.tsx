@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { MSG } from '@lbs/domain/messages';
 import { paths } from '../../../config/paths';
-import { useAppDispatch } from '../../../lib/store-hooks';
+import { isApiError } from '../../../lib/api-error';
+import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { ButtonLink } from '../../../components/ui/button';
 import { CheckIcon } from '../../../components/ui/icons';
 import { userActions } from '../../session/user-slice';
@@ -11,12 +12,16 @@ import { COPY } from '../auth-copy';
 
 const REDIRECT_MS = 3000;
 
-/** /verify-email/:token — verifies once, signs the user in, then goes to the overview after 3 s. */
+/**
+ * /verify-email/:token — verifies once, signs the user in, then goes to the overview after 3 s.
+ * A link opened again once the address is verified (the server's 409) says so, not that it failed.
+ */
 export function VerifyEmailPage() {
   const { token } = useParams();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [state, setState] = useState<'verifying' | 'verified' | 'failed'>(token ? 'verifying' : 'failed');
+  const signedIn = useAppSelector((s) => s.user.user !== null);
+  const [state, setState] = useState<'verifying' | 'verified' | 'alreadyVerified' | 'failed'>(token ? 'verifying' : 'failed');
   // Runs once, even when React mounts effects twice: a second call would find the link spent.
   const ran = useRef(false);
 
@@ -30,7 +35,7 @@ export function VerifyEmailPage() {
         dispatch(userActions.setUser(res.user));
         setState('verified');
       })
-      .catch(() => setState('failed'));
+      .catch((e: unknown) => setState(isApiError(e) && e.status === 409 ? 'alreadyVerified' : 'failed'));
   }, [token, dispatch]);
 
   useEffect(() => {
@@ -58,6 +63,23 @@ export function VerifyEmailPage() {
             <ButtonLink to={paths.accounts.overview} variant="secondary" className="mt-6">
               {COPY.goToDashboard}
             </ButtonLink>
+          </>
+        ) : state === 'alreadyVerified' ? (
+          <>
+            <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-600">
+              <CheckIcon className="h-7 w-7" />
+            </span>
+            <h1 className="mt-6 text-2xl font-bold text-ink">{MSG.emailAlreadyVerifiedTitle}</h1>
+            <p className="mt-2 text-slate-600">{MSG.emailAlreadyVerified}</p>
+            {signedIn ? (
+              <ButtonLink to={paths.accounts.overview} variant="secondary" className="mt-6">
+                {COPY.goToDashboard}
+              </ButtonLink>
+            ) : (
+              <ButtonLink to={paths.login} className="mt-6">
+                {COPY.loginLink}
+              </ButtonLink>
+            )}
           </>
         ) : (
           <>

@@ -1,14 +1,18 @@
 import type { Ref } from 'react';
-import type { TOfflineActivationRequest } from '@lbs/domain/offline-activation';
+import { OFFLINE_REQUEST_PROBLEMS, type TOfflineActivationRequest } from '@lbs/domain/offline-activation';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { formatDateTime } from '../../../lib/format-date';
 import { FactList } from './fact-list';
 
-/** Step 2: what the request says, and Activate (gone once the answer is shown). */
+/**
+ * Step 2: what the request says, and Activate (gone once the answer is shown). An expired request
+ * says so instead of offering Activate: the booth must make a new one.
+ */
 export function CheckAndActivate({
   request,
   headingRef,
+  expired,
   serverError,
   answered,
   activating,
@@ -16,6 +20,7 @@ export function CheckAndActivate({
 }: {
   request: TOfflineActivationRequest;
   headingRef: Ref<HTMLHeadingElement>;
+  expired: boolean;
   serverError: string | null;
   answered: boolean;
   activating: boolean;
@@ -37,12 +42,12 @@ export function CheckAndActivate({
           ] as [string, string][]
         }
       />
-      {serverError && (
+      {(expired || serverError) && (
         <div className="mt-4">
-          <FormAlert>{serverError}</FormAlert>
+          <FormAlert>{expired ? OFFLINE_REQUEST_PROBLEMS.expired : serverError}</FormAlert>
         </div>
       )}
-      {!answered && (
+      {!answered && !expired && (
         <div className="mt-4 flex flex-wrap gap-3">
           <Button onClick={onActivate} disabled={activating} className="w-full sm:w-auto">
             {activating ? 'Activating…' : 'Activate'}

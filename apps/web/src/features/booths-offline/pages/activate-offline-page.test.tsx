@@ -21,17 +21,21 @@ vi.mock('../read-qr-code', () => ({
 
 const b64url = (text: string) => Buffer.from(text).toString('base64url');
 const now = Math.floor(Date.now() / 1000);
-const REQUEST = `lboa1-req.${b64url(
-  JSON.stringify({
-    v: 1,
-    kf: b64url('k'.repeat(32)),
-    dev: 'booth-42',
-    dn: 'Booth 42, Marina',
-    n: b64url('n'.repeat(16)),
-    iat: now,
-    exp: now + 86400,
-  }),
-)}`;
+const requestMadeAt = (iat: number) =>
+  `lboa1-req.${b64url(
+    JSON.stringify({
+      v: 1,
+      kf: b64url('k'.repeat(32)),
+      dev: 'booth-42',
+      dn: 'Booth 42, Marina',
+      n: b64url('n'.repeat(16)),
+      iat,
+      exp: iat + 86400,
+    }),
+  )}`;
+const REQUEST = requestMadeAt(now);
+/** Made two days ago: its 24 hours, and the hour allowed for the booth's clock, are over. */
+const EXPIRED_REQUEST = requestMadeAt(now - 2 * 86400);
 const ANSWER: TOfflineActivationAnswer = {
   answer: 'lboa1-ans.eyJhbGciOiJFZERTQSJ9.eyJzdWIiOiIxIn0.c2ln',
   license: {
@@ -154,6 +158,44 @@ describe('Activate a booth offline', () => {
     );
     expect(screen.queryByRole('heading', { name: '2. Check and activate' })).toBeNull();
     expect(posts).toEqual([]);
+  });
+
+  it('says an expired request has expired, and offers no Activate', async () => {
+    renderPage('user');
+    paste(EXPIRED_REQUEST);
+    await screen.findByRole('heading', { name: '2. Check and activate' });
+    expect(screen.getByText('Booth 42, Marina')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(OFFLINE_REQUEST_PROBLEMS.expired);
+    expect(screen.queryByRole('button', { name: 'Activate' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Read another request' })).toBeTruthy();
+    expect(posts).toEqual([]);
+  });
+
+  it('takes the Activate away when the server says the request has expired (the phone’s clock was behind)', async () => {
+    reply = () => Response.json({ detail: OFFLINE_REQUEST_PROBLEMS.expired }, { status: 400 });
+    renderPage('user');
+    paste(REQUEST);
+    fireEvent.click(await screen.findByRole('button', { name: 'Activate' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(OFFLINE_REQUEST_PROBLEMS.expired);
+    expect(screen.queryByRole('button', { name: 'Activate' })).toBeNull();
+  });
+
+  it('says a pasted answer is the answer, to show the booth, not that it is no LentiBooth request', async () => {
+    renderPage('user');
+    paste(ANSWER.answer);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(OFFLINE_REQUEST_PROBLEMS.isAnswer);
+    expect(alert.textContent).toMatch(/^This is the answer: show it to the booth/);
+    expect(screen.queryByRole('heading', { name: '2. Check and activate' })).toBeNull();
+    expect(posts).toEqual([]);
+  });
+
+  it('says the same of a photo of the answer’s QR code', async () => {
+    qr.texts = [ANSWER.answer];
+    renderPage('user');
+    const photo = screen.getByLabelText(/photo or screenshot of the QR code/);
+    fireEvent.change(photo, { target: { files: [new File(['x'], 'answer.png', { type: 'image/png' })] } });
+    expect((await screen.findByRole('alert')).textContent).toBe(OFFLINE_REQUEST_PROBLEMS.isAnswer);
   });
 
   it('lists the booths afresh after an activation: the activated booth joins the fleet', async () => {

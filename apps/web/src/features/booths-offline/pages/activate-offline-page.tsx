@@ -1,5 +1,11 @@
-import { useRef, useState } from 'react';
-import type { TOfflineActivationAnswer } from '@lbs/domain/offline-activation';
+import { useEffect, useRef, useState } from 'react';
+import {
+  isOfflineRequestExpired,
+  OFFLINE_REQUEST_CLOCK_TOLERANCE_SECONDS,
+  OFFLINE_REQUEST_PROBLEMS,
+  type TOfflineActivationAnswer,
+  type TOfflineActivationRequest,
+} from '@lbs/domain/offline-activation';
 import { Button } from '../../../components/ui/button';
 import { CheckIcon } from '../../../components/ui/icons';
 import { useAppSelector } from '../../../lib/store-hooks';
@@ -13,8 +19,9 @@ import type { ReadRequest } from '../read-request';
 /**
  * "Activate a booth offline" (issue 20): a booth with no internet shows an activation request as
  * a QR code; the operator reads it here (the phone's camera, a photo, or its text), activates,
- * and shows the booth the answer. Whether the request has expired is the server's to say, by its
- * clock: the phone's may be off.
+ * and shows the booth the answer. An expired request offers no Activate: judged here by the phone's
+ * clock with the server's allowance for the booth's (an hour), and by the server's answer if the
+ * phone's clock is behind (the server has the last word either way).
  */
 export function ActivateOfflinePage() {
   const user = useAppSelector((s) => s.user.user);
@@ -23,6 +30,7 @@ export function ActivateOfflinePage() {
   const [read, setRead] = useState<ReadRequest | null>(null);
   const [answer, setAnswer] = useState<TOfflineActivationAnswer | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
+  const expired = useExpired(read?.request ?? null) || serverError === OFFLINE_REQUEST_PROBLEMS.expired;
   const checkHeading = useRef<HTMLHeadingElement>(null);
   const requestHeading = useRef<HTMLHeadingElement>(null);
 
@@ -91,6 +99,7 @@ export function ActivateOfflinePage() {
         <CheckAndActivate
           request={read.request}
           headingRef={checkHeading}
+          expired={expired}
           serverError={serverError}
           answered={answer !== null}
           activating={activation.isLoading}
@@ -101,4 +110,17 @@ export function ActivateOfflinePage() {
       {answer && <AnswerPanel key={answer.answer} answer={answer} onAnother={startOver} />}
     </div>
   );
+}
+
+/** Whether the request has expired, now and as the page stays open (it turns at its end). */
+function useExpired(request: Pick<TOfflineActivationRequest, 'exp'> | null): boolean {
+  const [, rerender] = useState(0);
+  const expired = request !== null && isOfflineRequestExpired(request, new Date());
+  useEffect(() => {
+    if (request === null || expired) return;
+    const ms = (request.exp + OFFLINE_REQUEST_CLOCK_TOLERANCE_SECONDS + 1) * 1000 - Date.now();
+    const id = setTimeout(() => rerender((n) => n + 1), Math.max(0, ms));
+    return () => clearTimeout(id);
+  }, [request, expired]);
+  return expired;
 }

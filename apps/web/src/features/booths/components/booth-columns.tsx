@@ -1,7 +1,7 @@
 import { BOOTH_USAGE_WINDOW_DAYS } from '@lbs/domain/booths';
 import { LICENSE_TYPE_LABELS } from '@lbs/domain/license-terms';
-import { MSG } from '@lbs/domain/messages';
 import type { Column } from '../../../components/ui/data-table';
+import { DeviceSharedFlag } from '../../../components/ui/device-shared-flag';
 import { AlertIcon } from '../../../components/ui/icons';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { licenseStatusBadgeOf } from '../../../lib/license-display';
@@ -32,17 +32,7 @@ function BoothCell({ booth, now }: { booth: Booth; now: number }) {
           {staleText(booth.last_seen_at, now)}
         </span>
       ) : null}
-      {booth.shared_at ? (
-        <span className="flex flex-col items-start gap-0.5 text-xs font-normal">
-          <span className="inline-flex items-center gap-1 rounded-full bg-red-50 px-2 py-0.5 font-semibold text-red-700">
-            <AlertIcon className="h-3.5 w-3.5 shrink-0" aria-hidden />
-            Seen in two places
-          </span>
-          <span className="max-w-xs text-slate-600">
-            {MSG.boothSharedExplanation} Last on <time dateTime={booth.shared_at}>{formatDateTime(booth.shared_at)}</time>.
-          </span>
-        </span>
-      ) : null}
+      {booth.shared_at ? <DeviceSharedFlag at={booth.shared_at} /> : null}
     </div>
   );
 }
