@@ -421,14 +421,19 @@ describe('offline activation: CLI request, the account area, CLI accept', () => 
       await loginInBrowser(page, customer.email, customer.password);
       await page.goto(PAGE);
       await page.getByRole('heading', { name: 'Activate a booth offline', level: 1 }).waitFor();
-      const submit = async (text: string) => {
+      const read = async (text: string) => {
         await fillRequestText(page, text);
         await page.getByRole('button', { name: 'Read the text' }).click();
         await page.getByRole('heading', { name: '2. Check and activate' }).waitFor();
+      };
+      const submit = async (text: string) => {
+        await read(text);
         await page.getByRole('button', { name: 'Activate', exact: true }).click();
       };
-      await submit(expired.text);
+      // An expired request says so as soon as it is read, and offers no Activate.
+      await read(expired.text);
       await page.getByRole('alert').filter({ hasText: OFFLINE_REQUEST_PROBLEMS.expired }).waitFor();
+      expect(await page.getByRole('button', { name: 'Activate', exact: true }).count()).toBe(0);
       await settledShot(page, 'offline-activation-expired-375', 375);
       expect(await seriousViolations(page)).toEqual([]);
 

@@ -50,3 +50,17 @@ describe('SearchField', () => {
     expect(onSearch.mock.calls).toEqual([['']]);
   });
 });
+
+describe('SearchField as a landmark', () => {
+  it('is a search landmark named by what it searches, apart from its box, so two lists on a page differ', () => {
+    render(
+      <>
+        <SearchField label="Search invoices" onSearch={() => {}} />
+        <SearchField label="Search credit notes" onSearch={() => {}} />
+      </>,
+    );
+    expect(screen.getAllByRole('search').map((f) => f.getAttribute('aria-label'))).toEqual(['invoices', 'credit notes']);
+    // The label names the box alone.
+    expect(screen.getByLabelText('Search invoices').tagName).toBe('INPUT');
+  });
+});

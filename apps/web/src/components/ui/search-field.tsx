@@ -22,7 +22,6 @@ export function SearchField({
   className?: string;
 }) {
   const id = useId();
-  const labelId = `${id}-label`;
   const [text, setText] = useState(initial);
   const last = useRef(initial.trim());
   const latest = useRef(onSearch);
@@ -43,18 +42,20 @@ export function SearchField({
   }, [text, delayMs, emit]);
 
   return (
-    // Named by its label: a page with two lists has two search landmarks, and the back office's
-    // header has its own ("Customers"); unnamed, they read alike in a screen reader's landmark list.
+    // Named by what it searches ('Search credit notes' → 'credit notes search'): a page with two
+    // lists has two search landmarks, and the back office's header has its own ("Customers");
+    // unnamed, they read alike in a screen reader's landmark list. Not by the label itself, which
+    // names the box: one name on both would make "the field labelled Search users" ambiguous.
     <form
       role="search"
-      aria-labelledby={labelId}
+      aria-label={label.replace(/^search\s+/i, '') || label}
       className={className}
       onSubmit={(e) => {
         e.preventDefault();
         emit(text);
       }}
     >
-      <label id={labelId} htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700">
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700">
         {label}
       </label>
       <input id={id} type="search" value={text} placeholder={placeholder} onChange={(e) => setText(e.target.value)} className={controlClass(false)} />
