@@ -1,30 +1,21 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TLicense } from '@lbs/domain/responses';
 import { setDisplayTimeZone } from './format-date';
 import { licenseDurationText, licenseEndText, licenseStartText, licenseStatusBadge } from './license-display';
+import type { TLicense } from '@lbs/domain/responses';
+import { licenseFixture } from '../test/license-fixture';
 
-const base: TLicense = {
+const base = licenseFixture({
   _id: 'l1',
-  license_key: 'ABCDE-FGHJK-MNPQR-STVWX-YZ012-34567',
   type: 'month',
   email: 'a@example.com',
   device_number: null,
   device_bound_at: null,
   create_date: '2026-05-01T00:00:00.000Z',
   expire_date: '2026-05-31T00:00:00.000Z',
-  is_expired: false,
-  revoked: false,
-  suspended: false,
-  starts_later: false,
-  activate_by: null,
-  unstarted_term_hours: null,
   order_id: null,
-  device_resets_left: 2,
   device_name: null,
   app_version: null,
-  last_seen_at: null,
-  device_shared_at: null,
-};
+});
 const pass: TLicense = { ...base, type: 'day', activate_by: '2027-05-01T00:00:00.000Z', expire_date: '2027-05-01T00:00:00.000Z', unstarted_term_hours: 48 };
 
 afterEach(() => setDisplayTimeZone(undefined));

@@ -4,34 +4,18 @@ import { Provider } from 'react-redux';
 import { ToastContainer } from 'react-toastify';
 import { configureStore } from '@reduxjs/toolkit';
 import { CUSTOMER_ACTION_MSG } from '@lbs/domain/customer-actions';
-import type { TLicense } from '@lbs/domain/responses';
 import { api } from '../../../lib/api';
 import { formatDate } from '../../../lib/format-date';
 import { CustomerActions } from './customer-actions';
 import { LicenseActions } from './license-actions';
+import { licenseFixture } from '../../../test/license-fixture';
 
-const LICENSE: TLicense = {
+const LICENSE = licenseFixture({
   _id: '7d0f3c1e-0000-4000-8000-000000000001',
-  license_key: 'ABCDE-FGHJK-MNPQR-STVWX-YZ012-34567',
-  type: 'year',
-  email: 'ayu@booth.example',
-  device_number: 'booth-1',
-  device_bound_at: '2026-01-01T00:00:00.000Z',
-  create_date: '2026-01-01T00:00:00.000Z',
-  expire_date: '2027-01-01T00:00:00.000Z',
-  is_expired: false,
-  revoked: false,
-  suspended: false,
-  starts_later: false,
-  activate_by: null,
-  unstarted_term_hours: null,
   order_id: null,
   device_resets_left: null,
   device_name: 'Booth PC',
-  app_version: '2.1.0',
-  last_seen_at: null,
-  device_shared_at: null,
-};
+});
 
 let posts: Array<{ path: string; body: unknown }>;
 let answer: () => Response;

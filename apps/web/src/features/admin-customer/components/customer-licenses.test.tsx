@@ -2,34 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MSG } from '@lbs/domain/messages';
-import type { TLicense } from '@lbs/domain/responses';
 import { formatDateTime } from '../../../lib/format-date';
 import { freshStore } from '../../../test/fresh-store';
 import { CustomerLicenses } from './customer-licenses';
+import { licenseFixture } from '../../../test/license-fixture';
 
-const license = (over: Partial<TLicense>): TLicense => ({
-  _id: 'l-1',
-  license_key: 'ABCDE-FGHJK-MNPQR-STVWX-YZ012-34567',
-  type: 'year',
-  email: 'ayu@booth.example',
-  device_number: 'booth-1',
-  device_bound_at: '2026-01-01T00:00:00.000Z',
-  create_date: '2026-01-01T00:00:00.000Z',
-  expire_date: '2027-01-01T00:00:00.000Z',
-  is_expired: false,
-  revoked: false,
-  suspended: false,
-  starts_later: false,
-  activate_by: null,
-  unstarted_term_hours: null,
-  order_id: 1001,
-  device_resets_left: 2,
-  device_name: 'Front desk',
-  app_version: '2.1.0',
-  last_seen_at: null,
-  device_shared_at: null,
-  ...over,
-});
+const license = licenseFixture;
 const SHARED_AT = '2026-11-20T09:30:00.000Z';
 const ITEMS = [
   license({ _id: 'l-copied', device_name: 'Copied booth', device_shared_at: SHARED_AT }),
