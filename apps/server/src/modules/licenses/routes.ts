@@ -9,7 +9,6 @@ import { callerKey } from '../../lib/caller-key';
 import { BEARER, errors } from '../../lib/openapi';
 import { currentLicenseSummary } from './current-license-summary';
 import { ADMIN_USER_LICENSES_ROUTE, listOwnLicenses } from './list-licenses';
-import { DEVICE_RESETS_PER_WINDOW } from '@lbs/domain/license-terms';
 import { resetLicenseDevice } from '../license-changes/reset-license-device';
 import { toLicenseJson } from './license-json';
 
@@ -67,7 +66,7 @@ export async function licenseRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     async (req) => {
       const now = new Date();
       const reset = await ctx.db.transaction((tx) => resetLicenseDevice(tx, req.params.id, { customerId: req.user.id }, now));
-      return toLicenseJson(reset.license, now, reset.resetsLeft ?? DEVICE_RESETS_PER_WINDOW);
+      return toLicenseJson(reset.license, now, reset.resetsLeft);
     },
   );
 }
