@@ -1,15 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { ConfirmDialog } from './confirm-dialog';
+import { stubModalDialogs } from '../../test/modal-dialogs';
 
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
+beforeAll(stubModalDialogs);
 afterEach(cleanup);
 
 function ask(props: Partial<Parameters<typeof ConfirmDialog>[0]> = {}) {

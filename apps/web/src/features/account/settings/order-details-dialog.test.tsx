@@ -2,15 +2,9 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import type { TOrder } from '@lbs/domain/responses';
 import { OrderDetailsDialog } from './order-details-dialog';
+import { stubModalDialogs } from '../../../test/modal-dialogs';
 
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
+beforeAll(stubModalDialogs);
 afterEach(cleanup);
 
 const ORDER: TOrder = {

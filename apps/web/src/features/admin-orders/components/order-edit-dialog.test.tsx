@@ -5,16 +5,9 @@ import type { TAdminOrder } from '@lbs/domain/admin-responses';
 import { MSG } from '@lbs/domain/messages';
 import type { TOrderUpdateBody } from '@lbs/domain/schemas';
 import { OrderEditDialog } from './order-edit-dialog';
+import { stubModalDialogs } from '../../../test/modal-dialogs';
 
-// jsdom has <dialog> but not its modal methods; the browser's focus trap is not what is tested here.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
+beforeAll(stubModalDialogs);
 afterEach(cleanup);
 
 const ORDER: TAdminOrder = {

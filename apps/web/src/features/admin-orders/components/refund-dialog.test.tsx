@@ -8,16 +8,9 @@ import { OrderMoneyButtons, refundBlocker } from './order-money-actions';
 import { PaymentStatusBadge } from '../../../components/orders/payment-status';
 import { RefundDialog } from './refund-dialog';
 import { REFUND_DIALOG_TEXT, parseAmount } from './refund-text';
+import { stubModalDialogs } from '../../../test/modal-dialogs';
 
-// jsdom has <dialog> but not its modal methods; the browser's focus trap is not what is tested here.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
+beforeAll(stubModalDialogs);
 afterEach(cleanup);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -2,16 +2,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { TAdminOrder, TOrderShipResult } from '@lbs/domain/admin-responses';
 import { ShipOrdersDialog } from './ship-orders-dialog';
+import { stubModalDialogs } from '../../../test/modal-dialogs';
 
-// jsdom has <dialog> but not its modal methods; the browser's focus trap is not what is tested here.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
+beforeAll(stubModalDialogs);
 afterEach(cleanup);
 
 const order = (id: number, patch: Partial<TAdminOrder> = {}): TAdminOrder => ({

@@ -5,19 +5,13 @@ import { REFUND_MSG } from '@lbs/domain/refunds';
 import type { TOrder } from '@lbs/domain/responses';
 import { freshStore } from '../../../test/fresh-store';
 import { useOrderMoney } from './use-order-money';
+import { stubModalDialogs } from '../../../test/modal-dialogs';
 
 // Issue 37: two tabs refund the same order at once; the losing one was told "refunded in full"
 // above a stale "$150.00 left to refund". Its 409 refreshes the order's refunds, and the dialog
 // reads its figures from them.
 
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
+beforeAll(stubModalDialogs);
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

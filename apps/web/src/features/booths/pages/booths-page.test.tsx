@@ -6,6 +6,7 @@ import { RouterNavigation } from '../../../lib/router-navigation';
 import type { TBooth } from '@lbs/domain/booths';
 import { freshStore } from '../../../test/fresh-store';
 import { BoothsPage } from './booths-page';
+import { stubModalDialogs } from '../../../test/modal-dialogs';
 
 /** The page against a stand-in for the API: what it shows, what it sends, and what it does when the list fails. */
 
@@ -29,15 +30,7 @@ const booth = (over: Partial<TBooth> = {}): TBooth => ({
   ...over,
 });
 
-// jsdom has no modal dialogs: open and close are the attribute.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
+beforeAll(stubModalDialogs);
 
 let items: TBooth[] = [];
 let total = 0;
