@@ -1,7 +1,7 @@
 import type { CartItem } from '@lbs/domain/cart';
-import { ISO_COUNTRIES } from '@lbs/domain/shipping';
 import { FieldFrame } from '../../../components/ui/field-frame';
 import type { BillingCountry } from '../hooks/use-billing-country';
+import { CountryOptions } from './country-options';
 
 /** Nothing to ship: where the keys (or, for renewals only, the receipt) go, and the billing country. */
 export function DeliveryByEmail({
@@ -40,12 +40,7 @@ export function DeliveryByEmail({
       <FieldFrame label="Billing country" error={billingError} className="mt-4 max-w-sm">
         {(control) => (
           <select ref={billing.ref} autoComplete="billing country" required {...control} value={billing.value} onChange={(e) => billing.set(e.target.value)}>
-            <option value="">Select a country</option>
-            {ISO_COUNTRIES.map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
+            <CountryOptions />
           </select>
         )}
       </FieldFrame>

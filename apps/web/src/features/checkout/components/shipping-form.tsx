@@ -1,8 +1,8 @@
 import type { UseFormRegister, FieldErrors } from 'react-hook-form';
 import type { TShippingInfo } from '@lbs/domain/schemas';
-import { ISO_COUNTRIES } from '@lbs/domain/shipping';
 import { FieldFrame } from '../../../components/ui/field-frame';
 import { TextField } from '../../../components/ui/text-field';
+import { CountryOptions } from './country-options';
 
 /** Shipping and billing details (spec: name, email, address, city, state, zip, country). */
 export function ShippingForm({
@@ -59,12 +59,7 @@ export function ShippingForm({
       <FieldFrame label="Country" error={error('country')}>
         {(control) => (
           <select autoComplete="country" {...control} {...register('country')}>
-            <option value="">Select a country</option>
-            {ISO_COUNTRIES.map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
+            <CountryOptions />
           </select>
         )}
       </FieldFrame>
