@@ -1,5 +1,6 @@
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/client';
+import type { Clock } from './lib/clock';
 import type { MailTransport } from './integrations/mail/transport';
 import type { LicenseCheckLog } from './modules/license-server/license-check-log';
 import type { LicenseRowCache } from './modules/license-server/license-row-cache';
@@ -26,4 +27,6 @@ export interface AppContext {
   licenseRows: LicenseRowCache;
   /** The key leases are signed with (on a thread of its own) and the JWKS. */
   licenseKeys: LicenseSigningKeys;
+  /** The renewal job's and the account area's time: the system clock, offset only in development (lib/clock.ts). */
+  clock: Clock;
 }

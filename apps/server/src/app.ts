@@ -1,3 +1,4 @@
+import { Clock } from './lib/clock';
 import crypto from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
@@ -158,7 +159,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const licenseChecks = new LicenseCheckLog(db, app.log);
   const licenseRows = new LicenseRowCache(database, app.log);
   const licenseKeys = new LicenseSigningKeys(db, config);
-  const ctx: AppContext = { config, database, db, mail, outbox, sessions, metrics, licenseChecks, licenseRows, licenseKeys };
+  const clock = new Clock(config.DEV_CLOCK_OFFSET_MS);
+  const ctx: AppContext = { config, database, db, mail, outbox, sessions, metrics, licenseChecks, licenseRows, licenseKeys, clock };
   app.decorate('ctx', ctx);
   app.addHook('onResponse', async (req, reply) => metrics.observe(req, reply));
 

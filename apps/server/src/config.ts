@@ -112,6 +112,24 @@ const ZEnv = z
   PAYMENT_RECONCILE_MS: z.coerce.number().int().min(1000).default(300_000),
   /** How often the licence expiry reminders (7 days, 1 day, ended) are looked for and sent. */
   LICENSE_REMINDER_MS: z.coerce.number().int().min(1000).default(600_000),
+  /** How often the renewal job (DESIGN §6.3) prepares renewals, retries failed charges and ends grace. */
+  RENEWAL_JOB_MS: z.coerce.number().int().min(1000).default(600_000),
+  /** How many days before a term's end its automatic renewal is prepared and first charged. */
+  RENEWAL_LEAD_DAYS: z.coerce.number().int().min(1).max(14).default(3),
+  /** How many days after a term's end an unpaid automatic renewal keeps the booth working (grace). */
+  RENEWAL_GRACE_DAYS: z.coerce.number().int().min(1).max(30).default(7),
+  /** Days after a failed renewal charge each retry comes, comma-separated (retries stop at the grace's end). */
+  RENEWAL_RETRY_DAYS: z
+    .string()
+    .trim()
+    .default('1,3,5')
+    .refine((v) => /^\d{1,2}(,\d{1,2}){0,9}$/.test(v), { error: 'must be whole days, comma-separated, such as 1,3,5' })
+    .transform((v) => v.split(',').map(Number)),
+  /**
+   * Development and tests only: moves this process's clock for the renewal job and the account
+   * area by this many milliseconds (also set at run time by POST /api/dev/clock). Production refuses it.
+   */
+  DEV_CLOCK_OFFSET_MS: z.coerce.number().int().default(0),
   RECAPTCHA_SITE_KEY: optionalString,
   RECAPTCHA_SECRET: optionalString,
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
@@ -217,6 +235,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
     if (missing.length) {
       throw new ConfigError(`Production needs these variables: ${missing.join(', ')}`);
+    }
+    if (e.DEV_CLOCK_OFFSET_MS !== 0) {
+      throw new ConfigError('DEV_CLOCK_OFFSET_MS is for development and tests only; production refuses it');
     }
     // Rate limits are what stop CAPTCHA-solving sign-in floods and mail bombing: never off in production.
     if (e.RATE_LIMIT_DISABLED) {

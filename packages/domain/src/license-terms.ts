@@ -1,6 +1,7 @@
 import { groupLicenseKey, LICENSE_KEY_ALPHABET, LICENSE_KEY_CHARS } from '@lbs/license-protocol/license-key';
 
 import type { LicenseType } from './catalogue';
+import { licenseUsableUntil } from './renewals';
 
 export const LICENSE_TYPES: readonly LicenseType[] = Object.freeze([
   'day',
@@ -60,8 +61,9 @@ export function isLicenseExpired(expiresAt: Date | null, now: Date): boolean {
  * activate; its SQL twin is apps/server/src/modules/licenses/license-current.ts, kept equal to it
  * by a test there.
  */
-export function isLicenseCurrent(license: { revokedAt: Date | null; expiresAt: Date | null }, now: Date): boolean {
-  return license.revokedAt === null && !isLicenseExpired(license.expiresAt, now);
+export function isLicenseCurrent(license: { revokedAt: Date | null; expiresAt: Date | null; graceUntil?: Date | null }, now: Date): boolean {
+  // In grace (an automatic renewal unpaid, DESIGN §6.3) counts as current up to grace_until.
+  return license.revokedAt === null && !isLicenseExpired(licenseUsableUntil(license), now);
 }
 
 /**

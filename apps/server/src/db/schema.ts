@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -221,11 +222,30 @@ export const orders = pgTable(
     cancelReason: text('cancel_reason'),
     /** ISO 3166-1 alpha-2 billing country given at checkout (else the profile's); the country of a licence-only order. */
     billingCountry: text('billing_country'),
+    /**
+     * The buyer ticked "Renew automatically" at checkout (DESIGN §6.3): the Monthly and Yearly keys
+     * this order issues renew on their own (their consent is in renewal_choices).
+     */
+    renewAutomatically: boolean('renew_automatically').notNull().default(false),
+    /**
+     * An automatic renewal order (decision 0021): the licence it renews and the end E of the term it
+     * follows. Unique together, so one term has one order however many jobs, retries and processes
+     * prepare it; paying it sets the licence's end to E + term, absolutely.
+     */
+    renewalLicenseId: uuid('renewal_license_id').references((): AnyPgColumn => licenses.id),
+    renewalTermEnd: ts('renewal_term_end'),
+    /** Charge attempts made on an automatic renewal (renewal_charges); the next one's idempotency key is `<id>:<n+1>`. */
+    chargeAttempts: integer('charge_attempts').notNull().default(0),
+    /** When the renewal job charges this order next (first try, then the retry schedule); null when nothing is scheduled. */
+    nextChargeAt: ts('next_charge_at'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('orders_payment_session_uq').on(t.paymentSessionId),
+    uniqueIndex('orders_renewal_term_uq').on(t.renewalLicenseId, t.renewalTermEnd).where(sql`renewal_license_id is not null`),
+    // The renewal job's retries: the few orders with a charge due, by when.
+    index('orders_next_charge_idx').on(t.nextChargeAt).where(sql`next_charge_at is not null`),
     uniqueIndex('orders_payment_intent_uq').on(t.paymentIntentId),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
@@ -386,10 +406,29 @@ export const licenses = pgTable(
      * days, 2 one day, 3 ended); set back when a renewal starts a new term.
      */
     reminderStage: integer('reminder_stage').notNull().default(0),
+    /**
+     * Renews on its own at the end of each term (DESIGN §6.3): a Monthly or Yearly licence whose
+     * holder chose it and has a saved payment method. Turned off at once by its holder or an admin,
+     * and by the licence server's side when grace ends unpaid.
+     */
+    autoRenew: boolean('auto_renew').notNull().default(false),
+    /**
+     * Set while the renewal of the term ending at expires_at (E) is unpaid: from E until then the
+     * licence is in grace, current for the booth, with payment_due. Null otherwise; cleared when the
+     * renewal is paid, abandoned or the term changes.
+     */
+    graceUntil: ts('grace_until'),
+    /** The renewal price the holder was last told (at consent, or a price change announced), and when. */
+    renewalPriceCents: integer('renewal_price_cents'),
+    renewalPriceToldAt: ts('renewal_price_told_at'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('licenses_key_uq').on(t.licenseKey),
+    // The renewal job's range scan: licences that renew, by the end of their term.
+    index('licenses_renewal_due_idx').on(t.expiresAt).where(sql`auto_renew and revoked_at is null`),
+    // Grace ending: the few licences in grace, by when it ends.
+    index('licenses_grace_idx').on(t.graceUntil).where(sql`grace_until is not null`),
     uniqueIndex('licenses_key_hash_uq').on(t.keyHash),
     // The reminder job's range scan on expiry; keys past their last reminder or revoked leave it.
     index('licenses_reminder_due_idx')
@@ -826,6 +865,92 @@ export const localPaymentSessions = pgTable(
     refundedCents: integer('refunded_cents').notNull().default(0),
   },
   (t) => [index('local_payment_sessions_order_idx').on(t.orderId)],
+);
+
+/**
+ * A customer's saved card (DESIGN §6.3): at most one in use per customer (detached_at null), the one
+ * their automatic renewals charge. Local provider: `provider_ref` is the test card number (the local
+ * pay page accepts only published test numbers, which decide how later charges answer); Stripe: the
+ * PaymentMethod id `pm_…` and the Customer `cus_…`.
+ */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
+    providerRef: text('provider_ref').notNull(),
+    providerCustomerId: text('provider_customer_id'),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month'),
+    expYear: integer('exp_year'),
+    createdAt: createdAt(),
+    detachedAt: ts('detached_at'),
+  },
+  (t) => [uniqueIndex('payment_methods_one_in_use_uq').on(t.userId).where(sql`detached_at is null`)],
+);
+
+/**
+ * Each time automatic renewal was turned on or off for a licence (or chosen at checkout for an
+ * order's licences): who, when, and on a consent, the words and their language as shown.
+ */
+export const renewalChoices = pgTable(
+  'renewal_choices',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    licenseId: uuid('license_id').references(() => licenses.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id').references(() => orders.id),
+    autoRenew: boolean('auto_renew').notNull(),
+    /** 'customer' (the holder), 'admin' (turned off in the back office) or 'system' (grace ended, a refund). */
+    actor: text('actor', { enum: ['customer', 'admin', 'system'] }).notNull(),
+    adminId: integer('admin_id').references(() => users.id),
+    words: text('words'),
+    language: text('language'),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('renewal_choices_license_idx').on(t.licenseId, t.createdAt), index('renewal_choices_order_idx').on(t.orderId)],
+);
+
+/**
+ * One charge attempt of an automatic renewal order (decision 0021). The id is the provider
+ * idempotency key `<order id>:<attempt>`; at most one attempt per order is open, so an order never
+ * has two charges under way.
+ */
+export const renewalCharges = pgTable(
+  'renewal_charges',
+  {
+    id: text('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    attempt: integer('attempt').notNull(),
+    provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
+    paymentMethodId: uuid('payment_method_id').references(() => paymentMethods.id),
+    /** Made with the customer present (the account area's pay link), not by the job. */
+    onSession: boolean('on_session').notNull().default(false),
+    status: text('status', { enum: ['open', 'succeeded', 'failed', 'requires_action', 'cancelled'] })
+      .notNull()
+      .default('open'),
+    amountCents: integer('amount_cents').notNull(),
+    /** The provider's charge: Stripe's PaymentIntent `pi_…`, the local provider's session `lps_…`. */
+    providerChargeId: text('provider_charge_id'),
+    failureCode: text('failure_code'),
+    failureMessage: text('failure_message'),
+    createdAt: createdAt(),
+    settledAt: ts('settled_at'),
+  },
+  (t) => [
+    uniqueIndex('renewal_charges_attempt_uq').on(t.orderId, t.attempt),
+    uniqueIndex('renewal_charges_one_open_uq').on(t.orderId).where(sql`status = 'open'`),
+    uniqueIndex('renewal_charges_provider_charge_uq').on(t.providerChargeId),
+  ],
 );
 
 /** CAPTCHA solutions already spent, so each one is accepted once. */

@@ -4,13 +4,19 @@ import { licenses } from '../../db/schema';
 // The SQL twins of the domain's isLicenseCurrent(): a list or a count filters in the database
 // with these, a single row already read is judged with the function. A test holds them equal.
 
-/** Not revoked and not expired (a never-expiring key stays current). */
+/**
+ * Not revoked and not expired (a never-expiring key stays current); in grace counts as current
+ * (grace_until is set only while an automatic renewal is unpaid, and always lies past expires_at).
+ */
 export const isLicenseCurrentSql = (now: Date): SQL =>
-  and(isNull(licenses.revokedAt), or(isNull(licenses.expiresAt), gt(licenses.expiresAt, now)))!;
+  and(isNull(licenses.revokedAt), or(isNull(licenses.expiresAt), gt(licenses.expiresAt, now), gt(licenses.graceUntil, now)))!;
 
-/** Revoked, or expired: exactly the licences that are not current. */
+/** Revoked, or expired (and past any grace): exactly the licences that are not current. */
 export const isLicensePastSql = (now: Date): SQL =>
-  or(isNotNull(licenses.revokedAt), and(isNotNull(licenses.expiresAt), lte(licenses.expiresAt, now)))!;
+  or(
+    isNotNull(licenses.revokedAt),
+    and(isNotNull(licenses.expiresAt), lte(licenses.expiresAt, now), or(isNull(licenses.graceUntil), lte(licenses.graceUntil, now))),
+  )!;
 
 /**
  * Current through the last moment before `end` (a report's day end, exclusive): started before

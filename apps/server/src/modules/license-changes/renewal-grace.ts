@@ -1,0 +1,12 @@
+import type { Tx } from '../../db/client';
+import { writeLicense, type LicenseRow } from './write-licenses';
+
+/**
+ * A licence's grace (DESIGN §6.3): set when its automatic renewal order is prepared (E + the grace
+ * days; it only takes effect from E, see isInGrace), cleared (null) when that order is paid,
+ * abandoned, or the term it follows changes. The caller has locked the licence. Tells no one: the
+ * renewal's own mails do.
+ */
+export function setLicenseGrace(tx: Tx, licenseId: string, graceUntil: Date | null): Promise<LicenseRow> {
+  return writeLicense(tx, licenseId, { graceUntil });
+}
