@@ -55,6 +55,8 @@ async function openRenewalOrder(license: typeof licenses.$inferSelect, opts: { t
       email: license.email,
       needsShipping: false,
       subtotalCents: totalCents,
+      shippingCents: 0,
+      discountCents: 0,
       totalCents,
       paymentProvider: 'local',
       paymentSessionId: sessionId,
@@ -273,7 +275,7 @@ describe('the licence JSON’s renewal fields', () => {
 
     // The back office reads the same JSON.
     const admin = await createAdminWithSession(t.db);
-    const adminRes = await t.app.inject({ method: 'GET', url: '/api/subscriptions/licenses/admin/user', headers: admin.headers, query: { email: user.email, mode: 'CURRENT', page_size: '20' } });
+    const adminRes = await t.app.inject({ method: 'GET', url: '/api/subscriptions/licenses/admin/user', headers: admin.headers, query: { email: user.email, page_size: '20' } });
     expect(adminRes.statusCode, adminRes.body).toBe(200);
     const adminGrace = ZLicensePage.parse(adminRes.json()).items.find((l) => l._id === grace.id);
     expect(adminGrace?.renewal_due?.order_id).toBe(order.id);
