@@ -146,6 +146,13 @@ function mismatch(log: FastifyBaseLogger, what: string, sent: number, expected: 
  * The order is written unpaid, with its promotion use reserved, before the customer is sent to
  * pay: Stripe Checkout when configured, otherwise the local pay page. The receipt and the keys go
  * to the account's own address; the body's `email` is validated but not trusted.
+ *
+ * "Renew automatically" (`renew_automatically`, DESIGN §6.3) is checked like a figure (see
+ * checkRenewalConsent) and stored with the order: `renew_automatically` and a renewal_choices row
+ * (the words, their language, the time). The local pay page then saves the card, and fulfilment
+ * issues the Monthly and Yearly keys renewing, renewal lines' licences included. Not yet with
+ * Stripe Checkout (no card would be saved for the renewals), nor for an order that charges nothing
+ * to a customer without a saved card.
  */
 export async function createOnePaymentCheckout(
   deps: CheckoutDeps,
