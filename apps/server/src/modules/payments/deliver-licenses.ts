@@ -28,7 +28,7 @@ export interface DeliveredLicenses {
  */
 export async function deliverLicenses(
   tx: Tx,
-  order: { id: number; userId: number; email: string },
+  order: { id: number; userId: number; email: string; renewalTermEnd?: Date | null },
   lines: readonly LicenseLine[],
   paidAt: Date,
 ): Promise<DeliveredLicenses> {
@@ -38,7 +38,7 @@ export async function deliverLicenses(
     if (line.kind !== 'license' || !line.licenseType) continue;
     const type = line.licenseType;
     if (line.renewsLicenseId) {
-      const renewal = await renewLicense(tx, { licenseId: line.renewsLicenseId, userId: order.userId, type, paidAt });
+      const renewal = await renewLicense(tx, { licenseId: line.renewsLicenseId, userId: order.userId, type, paidAt, termEnd: order.renewalTermEnd });
       if (renewal) {
         // An unused Daily pass has no end yet (its hours start at its first activation): no date to note.
         // What it was before, too: a refund of this line takes back only the term it added.
