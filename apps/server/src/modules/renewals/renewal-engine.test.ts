@@ -3,7 +3,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatDate } from '@lbs/domain/dates';
 import { licenseStanding } from '@lbs/domain/license-standing';
 import { isInGrace } from '@lbs/domain/renewals';
-import { buildTestApp, mailTo, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, mailTo, onPostgres, type TestApp } from '../../../test/build-test-app';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { openDatabase } from '../../db/client';
 import { attemptsOf, CARD, DAY, licenseRow, MONTH, renewalOrdersOf, renewingLicense, runJobAt, saveCard } from '../../../test/renewal-fixtures';
 import { adminNotifications, invoices, licenses, localPaymentSessions, notifications, orders, refunds, renewalChoices, renewalCharges } from '../../db/schema';
 import { fulfilOrder } from '../payments/fulfil-order';
@@ -11,6 +14,7 @@ import { markLocalSessionPaid } from '../payments/local-provider';
 import { chargeRenewalOrder } from './charge-renewal-order';
 import { localCardCharges } from './local-card-charges';
 import type { RenewalChargeAnswer } from './renewal-charge-provider';
+import { runRenewalJob } from './renewal-job';
 import { settleRenewalCharge } from './settle-renewal-charge';
 
 /*
@@ -319,12 +323,41 @@ describe('the job run twice at once', () => {
     const { license } = await renewingLicense(t, { expiresAt: e0, card: CARD.succeeds });
     const at = new Date(e0.getTime() - 2 * DAY);
     t.ctx.clock.setOffset(at.getTime() - Date.now());
-    const { runRenewalJob } = await import('./renewal-job');
     await Promise.all([runRenewalJob(t.ctx, { now: at }), runRenewalJob(t.ctx, { now: at })]);
     const [order] = await renewalOrdersOf(t, license.id);
     await Promise.all([t.ctx.outbox.drain(), chargeRenewalOrder(t.ctx, order!.id), chargeRenewalOrder(t.ctx, order!.id)]);
     expect(await renewalOrdersOf(t, license.id)).toHaveLength(1);
     expect(await attemptsOf(t, order!.id)).toMatchObject([{ status: 'succeeded' }]);
     expect(await keptCents(order!.id)).toBe(order!.totalCents);
+  });
+});
+
+// Two processes on one PostgreSQL (PGlite is one process per database by design).
+describe.runIf(onPostgres())('two processes running the job at once', () => {
+  it('prepare one order per licence and make one charge each', async () => {
+    const second = await buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: t.databaseUrl, PUBLIC_URL: 'http://shop.test' }), {
+      database: await openDatabase({ url: t.databaseUrl }),
+      startWorkers: false,
+      serveWeb: false,
+    });
+    try {
+      const e0 = new Date(Date.now() + 2 * DAY);
+      const renewing = await Promise.all(Array.from({ length: 6 }, () => renewingLicense(t, { expiresAt: e0, card: CARD.succeeds })));
+      const at = new Date(e0.getTime() - 2 * DAY);
+      for (const app of [t.app, second]) app.ctx.clock.setOffset(at.getTime() - Date.now());
+      // Small batches, so the two interleave on the same rows.
+      await Promise.all([t.ctx, second.ctx, t.ctx, second.ctx].map((ctx) => runRenewalJob(ctx, { now: at, batchSize: 2 })));
+      await Promise.all([t.ctx.outbox.drain(), second.ctx.outbox.drain()]);
+      for (const { license } of renewing) {
+        const orderList = await renewalOrdersOf(t, license.id);
+        expect(orderList).toHaveLength(1);
+        expect(orderList[0]!.paymentStatus).toBe('paid');
+        expect(await attemptsOf(t, orderList[0]!.id)).toMatchObject([{ attempt: 1, status: 'succeeded' }]);
+        expect(await keptCents(orderList[0]!.id)).toBe(orderList[0]!.totalCents);
+        expect((await licenseRow(t, license.id)).expiresAt!.getTime()).toBe(e0.getTime() + MONTH);
+      }
+    } finally {
+      await second.close();
+    }
   });
 });
