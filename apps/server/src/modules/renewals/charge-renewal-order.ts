@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
-import { orders, paymentMethods, renewalCharges } from '../../db/schema';
+import { licenses, orders, paymentMethods, renewalCharges } from '../../db/schema';
 import { chargeFailureWords } from './charge-failure-words';
 import type { RenewalChargeAnswer, RenewalChargeProvider } from './renewal-charge-provider';
 import { renewalChargeProviderFor } from './renewal-charge-providers';
@@ -73,6 +73,9 @@ function nextStep(ctx: AppContext, orderId: number): Promise<Step> {
   return ctx.db.transaction(async (tx): Promise<Step> => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order || order.paidAt || order.cancelledAt || !order.renewalLicenseId) return { done: true };
+    // Revoked, suspended or no longer renewing: never charged (those verbs abandon the order too).
+    const [license] = await tx.select().from(licenses).where(eq(licenses.id, order.renewalLicenseId));
+    if (!license || license.revokedAt || license.suspendedAt || !license.autoRenew) return { done: true };
     const [last] = await tx.select().from(renewalCharges).where(eq(renewalCharges.orderId, order.id)).orderBy(desc(renewalCharges.attempt)).limit(1);
     if (last?.status === 'open') return { resume: last };
     const [card] = await tx

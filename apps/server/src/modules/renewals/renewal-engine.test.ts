@@ -149,6 +149,9 @@ describe('a declined charge', () => {
     expect(renewed.expiresAt!.getTime()).toBe(e0.getTime() + MONTH);
     expect(renewed.graceUntil).toBeNull();
     expect(renewed.autoRenew).toBe(true);
+    // The receipt says it renewed automatically.
+    const receipt = (await mailTo(t.app, user.email)).find((m) => m.subject.includes('receipt'));
+    expect(receipt!.text).toContain('renewed automatically');
   });
 });
 
@@ -250,7 +253,7 @@ describe('paying on session', () => {
     }
   });
 
-  it('is refused for another customer’s licence (404) and when nothing is due (409); the cart cannot renew it twice', async () => {
+  it('is refused for another customer’s licence (404), when nothing is due (409), without a session (401)', async () => {
     const e0 = new Date(Date.now() + 10 * DAY);
     const { user, license } = await renewingLicense(t, { expiresAt: e0, card: CARD.declined });
     const { user: other } = await renewingLicense(t, { expiresAt: e0 });
@@ -358,6 +361,31 @@ describe.runIf(onPostgres())('two processes running the job at once', () => {
       }
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('what is never charged', () => {
+  it('a holder without a saved card gets the order, its charge fails as "no card" and they are told', async () => {
+    const e0 = new Date(Date.now() + 2 * DAY);
+    const { user, license } = await renewingLicense(t, { expiresAt: e0, card: null });
+    await runJobAt(t, new Date(e0.getTime() - 2 * DAY));
+    const [order] = await renewalOrdersOf(t, license.id);
+    expect(await attemptsOf(t, order!.id)).toMatchObject([{ status: 'failed', failureCode: 'no_card', paymentMethodId: null }]);
+    expect((await mailTo(t.app, user.email))[0]!.text).toContain('There is no saved card to charge.');
+  });
+
+  it('a suspended or revoked licence whose order is still open is not charged', async () => {
+    for (const change of [{ suspendedAt: new Date() }, { revokedAt: new Date() }]) {
+      const e0 = new Date(Date.now() + 2 * DAY);
+      const { license } = await renewingLicense(t, { expiresAt: e0, card: CARD.declined });
+      await runJobAt(t, new Date(e0.getTime() - 2 * DAY));
+      const [order] = await renewalOrdersOf(t, license.id);
+      await saveCard(t, order!.userId, CARD.succeeds);
+      await t.db.update(licenses).set(change).where(eq(licenses.id, license.id));
+      expect(await chargeRenewalOrder(t.ctx, order!.id)).toBe('nothing_due');
+      expect(await attemptsOf(t, order!.id)).toHaveLength(1);
+      expect(await keptCents(order!.id)).toBe(0);
     }
   });
 });
