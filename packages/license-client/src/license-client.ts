@@ -826,7 +826,8 @@ export class LicenseClient {
     const correctedNow = await this.clock.toServerTime(local);
     const seconds = (s: number | null) => (s === null ? null : new Date(s * 1000).toISOString());
     // The operator chose this key for this booth (offline-request warned them): accepted, but said.
-    const replaced = replacedLicense(await this.storedLicense(), pending.license_key);
+    const previous = await this.storedLicense();
+    const replaced = replacedLicense(previous, pending.license_key);
     const record: StoredLicense = {
       version: 1,
       server: this.serverUrl,
@@ -847,6 +848,8 @@ export class LicenseClient {
       activated_at: local.toISOString(),
       // Never validated online yet.
       validated_at: null,
+      // Where to pay, as the server last told this booth about the same key (the answer says not).
+      payment_due: replaced === null ? (previous?.payment_due ?? null) : null,
     };
     await this.store.writeJson(LICENSE_FILE, record);
     await this.store.writeJson(CLOCK_FILE, {

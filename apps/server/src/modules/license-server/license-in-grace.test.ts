@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LEASE_CLOCK_TOLERANCE_MS, LICENSE_CODE_MESSAGES } from '@lbs/domain/license-server';
 import { OFFLINE_ANSWER_PREFIX } from '@lbs/domain/offline-activation';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
@@ -8,6 +8,7 @@ import { insertLicense } from '../../../test/account-fixtures';
 import { createUserWithSession, type TestUser } from '../../../test/fixtures';
 import { activate, licenseCall, offlineRequest, submitOffline, validate, verifyLease } from '../../../test/license-server-fixtures';
 import { licenses } from '../../db/schema';
+import { hashLicenseKey } from './find-license';
 import { setLicenseGrace } from '../license-changes/renewal-grace';
 
 /*
@@ -51,6 +52,10 @@ beforeAll(async () => {
   customer = await createUserWithSession(t.db);
 });
 afterAll(() => t?.close());
+afterEach(() => vi.useRealTimers());
+
+/** Whether validation answers this key from the row it keeps in memory (license-row-cache.ts). */
+const kept = (key: string) => t.ctx.licenseRows.has(hashLicenseKey(key));
 
 describe('a licence in grace (its automatic renewal unpaid)', () => {
   it('validates VALID with payment_due {since: E, grace_until, pay_url: the account area} and a lease', async () => {
@@ -110,12 +115,29 @@ describe('a licence in grace (its automatic renewal unpaid)', () => {
     const expiresAt = new Date(Date.now() - DAY);
     const l = await insertLicense(t.db, customer, { type: 'month', startAt: new Date(expiresAt.getTime() - 30 * DAY), expiresAt, deviceId: 'booth-g6' });
     expect((await validate(t, l.licenseKey, 'booth-g6')).json()).toMatchObject({ code: 'EXPIRED' });
+    expect(kept(l.licenseKey)).toBe(true);
     const graceUntil = new Date(Date.now() + 6 * DAY);
     await setGrace(l.id, graceUntil);
     expect((await validate(t, l.licenseKey, 'booth-g6')).json()).toMatchObject({ code: 'VALID', payment_due: { grace_until: graceUntil.toISOString() } });
     // Given up (abandonRenewalOrder clears the grace): ended at E again.
     await setGrace(l.id, null);
     expect((await validate(t, l.licenseKey, 'booth-g6')).json()).toMatchObject({ code: 'EXPIRED' });
+  });
+
+  it('turns EXPIRED at grace_until by the clock alone, from the row kept in memory', async () => {
+    const expiresAt = new Date(Date.now() - DAY);
+    const l = await insertLicense(t.db, customer, { type: 'month', startAt: new Date(expiresAt.getTime() - 30 * DAY), expiresAt, deviceId: 'booth-g13' });
+    // Written before any check read the row, and not through the wing: the wing's write keeps this
+    // process from keeping the row for a few seconds, which this test needs kept.
+    await t.db.update(licenses).set({ graceUntil: new Date(Date.now() + 20_000) }).where(eq(licenses.id, l.id));
+    expect((await validate(t, l.licenseKey, 'booth-g13')).json()).toMatchObject({ code: 'VALID', payment_due: expect.any(Object) });
+    expect(kept(l.licenseKey)).toBe(true);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 21_000);
+    expect(kept(l.licenseKey)).toBe(true);
+    const after = (await validate(t, l.licenseKey, 'booth-g13')).json();
+    expect(after).toMatchObject({ code: 'EXPIRED' });
+    expect(after.payment_due).toBeUndefined();
   });
 
   it('activates on a new device (a booth renamed or replaced in grace), with payment_due and the grace lease', async () => {
