@@ -36,7 +36,7 @@ export interface DeliveredLicenses {
  */
 export async function deliverLicenses(
   tx: Tx,
-  order: { id: number; userId: number; email: string; renewAutomatically?: boolean },
+  order: { id: number; userId: number; email: string; renewAutomatically?: boolean; renewalTermEnd?: Date | null },
   lines: readonly LicenseLine[],
   paidAt: Date,
 ): Promise<DeliveredLicenses> {
@@ -48,7 +48,7 @@ export async function deliverLicenses(
     const type = line.licenseType;
     const autoRenew = consent && isAutoRenewableType(type) ? { priceCents: consent.planPriceCents.get(line.id)! } : null;
     if (line.renewsLicenseId) {
-      const renewal = await renewLicense(tx, { licenseId: line.renewsLicenseId, userId: order.userId, type, paidAt });
+      const renewal = await renewLicense(tx, { licenseId: line.renewsLicenseId, userId: order.userId, type, paidAt, termEnd: order.renewalTermEnd });
       if (renewal && autoRenew && consent) {
         // Locked already by the renewal; a suspended key keeps its term but does not start renewing.
         const license = await lockLicenseIfAny(tx, renewal.id);
