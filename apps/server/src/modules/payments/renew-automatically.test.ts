@@ -24,9 +24,10 @@ const YEARLY = 12;
 const DAILY = 10;
 
 let t: TestApp;
+// Building the app is the slow part on a busy machine: more time than the project's default.
 beforeAll(async () => {
   t = await buildTestApp({ RATE_LIMIT_DISABLED: '1', PUBLIC_URL: 'http://shop.test' });
-});
+}, 180_000);
 afterAll(() => t?.close());
 
 /** The consent words the checkout page shows for this cart: its Monthly and Yearly lines, as the catalogue names them. */
@@ -111,6 +112,25 @@ describe('"Renew automatically" at checkout', () => {
     expect(badLanguage.statusCode).toBe(400);
     expect(await orderCount()).toBe(orders0);
     expect(await t.db.select().from(renewalChoices).where(eq(renewalChoices.userId, user.id))).toEqual([]);
+  });
+
+  it('refuses (409) an order that charges nothing when no card is saved for the renewals, and takes it once one is', async () => {
+    const user = await createUserWithSession(t.db);
+    const { promo } = await insertPromotion(t.db, { code: `FREE${user.id}`, percentOff: 100 });
+    const cart = cartOf({ [MONTHLY]: 1 });
+    const body = { ...onePaymentBody(cart, { email: user.email, promo }), renew_automatically: { words: wordsFor(cart), language: 'en' } };
+    expect(body.total_amount).toBe(0);
+    const refused = await postCheckout(t.app, user.headers, body);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe(CONSENT_MSG.nothingCharged);
+    expect(await t.db.select().from(renewalChoices).where(eq(renewalChoices.userId, user.id))).toEqual([]);
+
+    await t.db.insert(paymentMethods).values({ userId: user.id, provider: 'local', providerRef: '4242424242424242', brand: 'Visa', last4: '4242' });
+    const free = await postCheckout(t.app, user.headers, body);
+    expect(free.statusCode, free.body).toBe(200);
+    const [key] = await t.db.select().from(licenses).where(eq(licenses.userId, user.id));
+    // Issued at once (nothing to pay), renewing at the plan's price.
+    expect(key).toMatchObject({ autoRenew: true, renewalPriceCents: 15000 });
   });
 
   it('without the consent: no key renews, no choice is recorded and the card is not saved', async () => {
