@@ -12,7 +12,7 @@ export interface TakenBack {
   revoked: Array<{ key: string; type: string }>;
   /** Renewed keys that lost the term their refunded renewal added: their new end (null: an unused Daily pass). */
   shortened: Array<{ key: string; type: string; expiresAt: Date | null; unstartedHours: number | null }>;
-  /** Keys whose automatic renewal the refund turned off (a refunded automatic renewal, or a refunded key that renewed). */
+  /** Keys that keep working whose automatic renewal the refund turned off (a refunded automatic renewal). */
   renewalStopped: Array<{ key: string; type: string }>;
 }
 
@@ -24,10 +24,10 @@ export interface TakenBack {
  *
  * Automatic renewal (decision 0021): a refunded automatic renewal (an order with renewal_term_end)
  * takes back its term the same way and turns the licence's renewal off, since the customer who
- * asks for that money back does not want the next term charged either; a refunded key stops
- * renewing too. Either way a renewal order still open for the key is given up. The refund's verb: it tells
- * no one here because the refund's one mail and notification say it all, and the refund is audited
- * as one action (settle-refund.ts).
+ * asks for that money back does not want the next term charged either; a revoked key stops
+ * renewing too. Either way a renewal order still open for the key is given up. The refund's verb:
+ * it tells no one here because the refund's one mail and notification say it all, and the refund
+ * is audited as one action (settle-refund.ts).
  */
 export async function takeBackLicenses(
   tx: Tx,
