@@ -86,6 +86,14 @@ describe('the reminders of a licence that renews automatically', () => {
     expect(both.filter((m) => m.text.includes('Your license renews within a day'))).toHaveLength(1);
   });
 
+  it('a suspended licence is told that it ends: it is never charged', async () => {
+    const user = await createUserWithSession(t.db);
+    const now = new Date(Date.now() + 1050 * DAY);
+    await insertMonthly(user, new Date(now.getTime() + 6 * DAY), { autoRenew: true, renewalPriceCents: MONTHLY_CENTS, suspendedAt: now });
+    expect(await sendExpiryReminders(t.ctx, { now })).toMatchObject({ expires_in_7_days: 1 });
+    expect((await mailsOf(user))[0]!.subject).toBe('Your LentiBooth license ends in 6 days');
+  });
+
   it('with no price recorded, says the plan’s price now', async () => {
     const user = await createUserWithSession(t.db);
     const now = new Date(Date.now() + 1100 * DAY);

@@ -37,7 +37,9 @@ async function claimBatch(ctx: AppContext, reminder: LicenseReminder, now: Date,
       activateBy: l.activateBy,
       userId: l.userId,
       // What its next automatic renewal charges: the price its holder was last told, else the plan's.
-      renewsForCents: l.autoRenew && isAutoRenewableType(l.type) ? (l.renewalPriceCents ?? planPrices.get(l.type) ?? null) : null,
+      // A suspended licence is never charged, so it is told that it ends.
+      renewsForCents:
+        l.autoRenew && !l.suspendedAt && isAutoRenewableType(l.type) ? (l.renewalPriceCents ?? planPrices.get(l.type) ?? null) : null,
     }));
     const ownerById = await ownersOf(tx, claimed.map((l) => l.userId));
     const targets = claimed.flatMap((l) => {

@@ -99,3 +99,15 @@ it('leaves suspended keys out of the card, as out of the chart', async () => {
   const overview = await reportOverview(t.database.db, clock.now);
   expect(overview.total_subscriptions).toBe((await count(isLicenseCurrentThroughSql(clock.now))) - suspendedCurrent);
 });
+
+it('counts a licence in grace as active: its term ended before the day’s end, its grace had not', async () => {
+  const end = startOfBusinessDay('2025-03-10', TZ); // the end of the 9th
+  const count = async (where: ReturnType<typeof sql>) =>
+    Number((await selectRows<{ n: string | number }>(t.database.db, sql`select count(*) as n from ${licenses} where ${where}`))[0]!.n);
+  // Active at the end of the 9th although their term ended before it: the grace spans above.
+  const inGrace = await count(sql`${isLicenseActiveThroughSql(end)} and expires_at < ${end.toISOString()}::timestamptz`);
+  expect(inGrace).toBeGreaterThan(0);
+  expect(inGrace).toBe(await count(sql`grace_until >= ${end.toISOString()}::timestamptz and expires_at < ${end.toISOString()}::timestamptz and start_at < ${end.toISOString()}::timestamptz`));
+  const series = (await dailySeries(t.database.db, 'active_subscriptions', { start_date: '2025-03-09', end_date: '2025-03-09' }, clock)) as Array<{ count: number }>;
+  expect(series[0]!.count).toBe(await count(isLicenseActiveThroughSql(end)));
+});
