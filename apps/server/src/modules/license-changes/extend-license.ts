@@ -65,6 +65,7 @@ export async function extendLicense(tx: Tx, actor: AuditActor, licenseId: string
       [unstarted ? 'Activate by (now)' : 'Valid until (now)', date(asked.end)],
     ],
   });
-  await recordLicenseAction(tx, actor, 'license.extended', before, { before: auditView(before), after: { ...auditView(after), reason: body.reason, ...(abandoned !== null ? { renewal_order_abandoned: abandoned } : {}) } });
+  const renewal = abandoned !== null ? { renewal_order_abandoned: abandoned } : {};
+  await recordLicenseAction(tx, actor, 'license.extended', before, { before: auditView(before), after: { ...auditView(after), reason: body.reason, ...renewal } });
   return after;
 }
