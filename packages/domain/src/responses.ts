@@ -388,6 +388,12 @@ export const ZPublicConfig = z.object({
     tutorial: z.string().nullable(),
   }),
   auth: ZAuthPublicConfig,
+  /**
+   * Automatic renewal can be chosen (DESIGN §6.3): the payment provider saves cards for later
+   * charges. The embedded local provider does; with Stripe configured it waits for Stripe's saved
+   * cards, so the checkout does not offer it and the overview does not offer to turn it on.
+   */
+  renewals: z.object({ automatic: z.boolean() }),
 });
 export type TPublicConfig = z.infer<typeof ZPublicConfig>;
 

@@ -13,5 +13,7 @@ export function publicConfig(config: AppConfig): PublicConfig {
       tutorial: toVideoEmbedUrl(config.VIDEO_URL_TUTORIAL),
     },
     auth: authPublicConfig(config),
+    // The local provider saves test cards for renewals; Stripe's saved cards are not wired yet.
+    renewals: { automatic: !config.STRIPE_SECRET_KEY },
   };
 }

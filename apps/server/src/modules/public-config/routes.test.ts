@@ -11,6 +11,7 @@ describe('GET /api/config/public', () => {
       expect(res.json()).toEqual({
         videos: { landing: null, how_it_works: null, tutorial: null },
         auth: { captcha: 'altcha', recaptcha_site_key: null, google_client_id: null },
+        renewals: { automatic: true },
       });
     } finally {
       await t.close();
@@ -34,6 +35,8 @@ describe('GET /api/config/public', () => {
           tutorial: null,
         },
         auth: { captcha: 'altcha', recaptcha_site_key: null, google_client_id: null },
+        // Stripe configured: its saved cards are not wired for renewals yet, so none is offered.
+        renewals: { automatic: false },
       });
       expect(res.body).not.toContain('sk_test_secret');
       expect(res.body).not.toContain('Very-Secret');
