@@ -137,8 +137,29 @@ export const ZLicense = z.object({
    * booth moving networks): a flag for the admins, never a lockout. Null when never, or no device.
    */
   device_shared_at: ZInstant.nullable(),
+  /** It renews on its own at its end, charged to its holder's saved card (decision 0021). */
+  auto_renew: z.boolean(),
+  /** Its holder may turn renewal on: Monthly or Yearly, not revoked or suspended, current and not in grace. */
+  can_auto_renew: z.boolean(),
+  /** Dollars the next automatic renewal charges, when `auto_renew`; null otherwise. */
+  renewal_amount: z.number().nullable(),
+  /** Its open automatic renewal order after a failed charge or past its end (`since`, E); null otherwise. */
+  renewal_due: z
+    .object({
+      order_id: z.number().int(),
+      since: ZInstant,
+      grace_until: ZInstant,
+      in_grace: z.boolean(),
+      next_try_at: ZInstant.nullable(),
+      failure: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type TLicense = z.infer<typeof ZLicense>;
+
+/** PUT /api/licenses/:id/auto-renew: the licence as it is now, and the page that saves a card first when none is in use. */
+export const ZAutoRenewAnswer = z.object({ license: ZLicense, setup_url: z.string().nullable() });
+export type TAutoRenewAnswer = z.infer<typeof ZAutoRenewAnswer>;
 
 export const ZLicensePage = ZPaged(ZLicense);
 export type TLicensePage = z.infer<typeof ZLicensePage>;

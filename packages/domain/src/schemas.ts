@@ -11,6 +11,7 @@ import { LICENSE_CREATE_MODES } from './license-terms';
 import { MSG } from './messages';
 import { ZDisplayTimeZone } from './preferences';
 import { isIsoCountry, postalCodeValid } from './shipping';
+import { RENEWAL_CONSENT_LANGUAGES } from './renewals';
 import { ORDER_STATUSES } from './statuses';
 
 // ---------------------------------------------------------------------------------------------
@@ -326,6 +327,8 @@ export const ZOnePaymentBody = z.object({
    * had none). Optional for older clients: left out, the customer's country on record is used.
    */
   billing_country: ZCountryCode.optional(),
+  /** "Renew automatically" ticked: the consent words as the page showed them (renewalConsentWords). */
+  renew_automatically: z.object({ words: z.string().min(1).max(2000), language: z.enum(RENEWAL_CONSENT_LANGUAGES) }).optional(),
 });
 export type TOnePaymentBody = z.infer<typeof ZOnePaymentBody>;
 
