@@ -37,7 +37,8 @@ export function renewalEndText(l: License, mode: LicenseMode): string | null {
 
 /** The warning of an unpaid automatic renewal: what failed, the next try, and until when the booth keeps working. */
 export function renewalDueText(due: NonNullable<License['renewal_due']>): string {
-  const what = due.failure ? `Payment failed: ${due.failure}.` : 'The renewal payment is due.';
+  // The provider's reason may end in its own full stop ('Your card was declined.').
+  const what = due.failure ? `Payment failed: ${due.failure.trim().replace(/[.!]+$/, '')}.` : 'The renewal payment is due.';
   const next = due.next_try_at ? `Next try on ${formatDate(due.next_try_at)};` : 'No more automatic tries;';
   return `${what} ${next} this booth keeps working until ${formatDate(due.grace_until)}.`;
 }

@@ -49,30 +49,30 @@ export function LicenseTable({ rows, mode, onReset, onRenew, renewal }: { rows: 
           <tbody className="divide-y divide-slate-100">
             {rows.map((l) => (
               <Fragment key={l._id}>
-              <tr className={`align-middle ${l.renewal_due ? 'border-b-0' : ''}`}>
-                {DETAILS.map((d) => (
-                  <td key={d.label} className={`px-3 py-3 ${d.cell}`}>
-                    {detail(d, l)}
+                <tr className={`align-middle ${l.renewal_due ? 'border-b-0' : ''}`}>
+                  {DETAILS.map((d) => (
+                    <td key={d.label} className={`px-3 py-3 ${d.cell}`}>
+                      {detail(d, l)}
+                    </td>
+                  ))}
+                  <td className="px-3 py-3">
+                    <KeyCell license={l} />
                   </td>
-                ))}
-                <td className="px-3 py-3">
-                  <KeyCell license={l} />
-                </td>
-                <td className="px-3 py-3">
-                  <StatusOf license={l} mode={mode} />
-                </td>
-                <td className="px-3 py-3 text-right">
-                  <RowButtons license={l} mode={mode} onReset={onReset} onRenew={onRenew} />
-                </td>
-              </tr>
-              {/* An unpaid renewal: its warning and Pay now under the licence's row, across the table. */}
-              {l.renewal_due ? (
-                <tr>
-                  <td colSpan={COLUMNS.length + 1} className="border-t-0 px-3 pb-3 pt-0">
-                    <RenewalDueNotice license={l} renewal={renewal} />
+                  <td className="px-3 py-3">
+                    <StatusOf license={l} mode={mode} />
+                  </td>
+                  <td className="px-3 py-3 text-right">
+                    <RowButtons license={l} mode={mode} onReset={onReset} onRenew={onRenew} />
                   </td>
                 </tr>
-              ) : null}
+                {/* An unpaid renewal: its warning and Pay now under the licence's row, across the table. */}
+                {l.renewal_due ? (
+                  <tr>
+                    <td colSpan={COLUMNS.length + 1} className="px-3 pb-3 pt-0">
+                      <RenewalDueNotice license={l} renewal={renewal} />
+                    </td>
+                  </tr>
+                ) : null}
               </Fragment>
             ))}
           </tbody>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { truncateKey } from '@lbs/domain/license-terms';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -19,11 +19,6 @@ export function TurnOnRenewalDialog({ license, onClose }: { license: License | n
   const [leaving, setLeaving] = useState(false);
   const words = license ? turnOnConsentWords(license) : null;
 
-  useEffect(() => {
-    setProblem(null);
-    setLeaving(false);
-  }, [license]);
-
   async function confirm() {
     if (!license || !words) return;
     setProblem(null);
@@ -35,6 +30,7 @@ export function TurnOnRenewalDialog({ license, onClose }: { license: License | n
         return;
       }
       toast.success(RENEWAL_WORDS.turnedOn);
+      setProblem(null);
       onClose();
     } catch (e) {
       // 409: the price changed since the page was drawn (the words differ), or renewal cannot be turned on now.
@@ -48,7 +44,11 @@ export function TurnOnRenewalDialog({ license, onClose }: { license: License | n
       title={RENEWAL_WORDS.turnOnTitle}
       confirmLabel={RENEWAL_WORDS.turnOn}
       busy={isLoading || leaving || !words}
-      onCancel={onClose}
+      onCancel={() => {
+        // The next licence's question starts without this one's problem.
+        setProblem(null);
+        onClose();
+      }}
       onConfirm={() => void confirm()}
     >
       {license ? (
