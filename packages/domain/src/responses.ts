@@ -99,6 +99,21 @@ export const ZCaptchaChallenge = z.object({
 
 export const LICENSE_TYPES = ['day', 'month', 'year', 'onetime', 'custom'] as const;
 
+/**
+ * An automatic renewal that is due (DESIGN §6.3): its order, the end of the term it follows
+ * (`since`, E), until when the booth keeps working unpaid (`grace_until`), whether that grace has
+ * begun, the next automatic try (null: none left) and why the last charge failed.
+ */
+export const ZRenewalDue = z.object({
+  order_id: z.number().int(),
+  since: ZInstant,
+  grace_until: ZInstant,
+  in_grace: z.boolean(),
+  next_try_at: ZInstant.nullable(),
+  failure: z.string().nullable(),
+});
+export type TRenewalDue = z.infer<typeof ZRenewalDue>;
+
 export const ZLicense = z.object({
   _id: z.string(),
   license_key: z.string(),
@@ -137,28 +152,26 @@ export const ZLicense = z.object({
    * booth moving networks): a flag for the admins, never a lockout. Null when never, or no device.
    */
   device_shared_at: ZInstant.nullable(),
-  /** It renews on its own at its end, charged to its holder's saved card (decision 0021). */
+  /** It renews on its own at the end of each term, charged to its holder's saved card. */
   auto_renew: z.boolean(),
-  /** Its holder may turn renewal on: Monthly or Yearly, not revoked or suspended, current and not in grace. */
+  /** Its holder may turn automatic renewal on: Monthly or Yearly, current, not in grace, not revoked or suspended. */
   can_auto_renew: z.boolean(),
-  /** Dollars the next automatic renewal charges, when `auto_renew`; null otherwise. */
+  /** With `auto_renew`: the dollars its next automatic renewal charges; null otherwise. */
   renewal_amount: z.number().nullable(),
-  /** Its open automatic renewal order after a failed charge or past its end (`since`, E); null otherwise. */
-  renewal_due: z
-    .object({
-      order_id: z.number().int(),
-      since: ZInstant,
-      grace_until: ZInstant,
-      in_grace: z.boolean(),
-      next_try_at: ZInstant.nullable(),
-      failure: z.string().nullable(),
-    })
-    .nullable(),
+  /** Its open automatic renewal, once a charge failed or its term ended unpaid; null otherwise. */
+  renewal_due: ZRenewalDue.nullable(),
 });
 export type TLicense = z.infer<typeof ZLicense>;
 
-/** PUT /api/licenses/:id/auto-renew: the licence as it is now, and the page that saves a card first when none is in use. */
-export const ZAutoRenewAnswer = z.object({ license: ZLicense, setup_url: z.string().nullable() });
+
+/**
+ * PUT /api/licenses/:id/auto-renew: the licence as it is now, and, when turning on found no saved
+ * card, the page that saves one and then turns renewal on (nothing is on until then).
+ */
+export const ZAutoRenewAnswer = z.object({
+  license: ZLicense,
+  setup_url: z.string().nullable(),
+});
 export type TAutoRenewAnswer = z.infer<typeof ZAutoRenewAnswer>;
 
 export const ZLicensePage = ZPaged(ZLicense);

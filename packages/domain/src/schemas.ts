@@ -9,9 +9,9 @@ import { MAX_LINE_QUANTITY } from './cart';
 import { CARRIER_CODES, MAX_ORDERS_AT_ONCE, SHIPPING_MSG } from './carriers';
 import { LICENSE_CREATE_MODES } from './license-terms';
 import { MSG } from './messages';
+import { RENEWAL_CONSENT_LANGUAGES } from './renewals';
 import { ZDisplayTimeZone } from './preferences';
 import { isIsoCountry, postalCodeValid } from './shipping';
-import { RENEWAL_CONSENT_LANGUAGES } from './renewals';
 import { ORDER_STATUSES } from './statuses';
 
 // ---------------------------------------------------------------------------------------------
@@ -300,6 +300,13 @@ export const ZShippingRatesBody = z.object({
 });
 export type TShippingRatesBody = z.infer<typeof ZShippingRatesBody>;
 
+/** A consent to automatic renewal as the customer saw it: the words (renewalConsentWords) and their language. */
+export const ZRenewalConsent = z.object({
+  words: safeString().max(2000),
+  language: z.enum(RENEWAL_CONSENT_LANGUAGES),
+});
+export type TRenewalConsent = z.infer<typeof ZRenewalConsent>;
+
 /**
  * The cart's one-payment checkout. Figures are the client's view (USD); the server recomputes
  * and only compares them.
@@ -327,10 +334,25 @@ export const ZOnePaymentBody = z.object({
    * had none). Optional for older clients: left out, the customer's country on record is used.
    */
   billing_country: ZCountryCode.optional(),
-  /** "Renew automatically" ticked: the consent words as the page showed them (renewalConsentWords). */
-  renew_automatically: z.object({ words: z.string().min(1).max(2000), language: z.enum(RENEWAL_CONSENT_LANGUAGES) }).optional(),
+  /**
+   * "Renew automatically" ticked (never pre-chosen): the words shown beside it and their language.
+   * The server recomputes the words from its own prices (renewalConsentWords) and refuses words
+   * that differ, as it refuses a total that differs; a cart with no Monthly or Yearly line is a 400.
+   */
+  renew_automatically: ZRenewalConsent.optional(),
 });
 export type TOnePaymentBody = z.infer<typeof ZOnePaymentBody>;
+
+/**
+ * PUT /api/licenses/:id/auto-renew. Turning on needs the consent words for the licence's plan at
+ * its price now (renewalConsentWords of one line); turning off needs nothing else.
+ */
+export const ZAutoRenewBody = z.object({
+  auto_renew: z.boolean(),
+  words: safeString().max(2000).optional(),
+  language: z.enum(RENEWAL_CONSENT_LANGUAGES).optional(),
+});
+export type TAutoRenewBody = z.infer<typeof ZAutoRenewBody>;
 
 // ---------------------------------------------------------------------------------------------
 // Account

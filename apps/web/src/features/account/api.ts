@@ -13,6 +13,7 @@ import type {
 import type { TCreditNoteJson } from '@lbs/domain/refunds';
 import type { Paged } from '@lbs/domain/responses';
 import type { TPreferences } from '@lbs/domain/preferences';
+import type { TAutoRenewBody } from '@lbs/domain/schemas';
 import { api } from '../../lib/api';
 
 export type License = TLicense;
@@ -36,7 +37,7 @@ const accountApi = api.injectEndpoints({
      * PUT /api/licenses/:id/auto-renew: off at once; on with the consent words shown. The answer's
      * `setup_url`, when the holder has no card in use, is the page that saves one and then turns it on.
      */
-    turnAutoRenew: build.mutation<TAutoRenewAnswer, { id: string; auto_renew: boolean; words?: string; language?: 'en' }>({
+    turnAutoRenew: build.mutation<TAutoRenewAnswer, { id: string } & TAutoRenewBody>({
       query: ({ id, ...body }) => ({ url: `/licenses/${encodeURIComponent(id)}/auto-renew`, method: 'PUT', body }),
       invalidatesTags: ['Licenses'],
     }),

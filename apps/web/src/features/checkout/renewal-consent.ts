@@ -1,13 +1,11 @@
 import type { CartItem } from '@lbs/domain/cart';
 import { findProduct } from '@lbs/domain/catalogue';
 import { toCents } from '@lbs/domain/money';
-import { renewalConsentWords, renewingLinesOf, type RenewalConsentLanguage } from '@lbs/domain/renewals';
+import { renewalConsentWords, renewingLinesOf } from '@lbs/domain/renewals';
+import type { TRenewalConsent } from '@lbs/domain/schemas';
 
 /** What the checkout body carries when "Renew automatically" is ticked. */
-export interface RenewalConsent {
-  words: string;
-  language: RenewalConsentLanguage;
-}
+export type RenewalConsent = TRenewalConsent;
 
 /**
  * The "Renew automatically" words of a cart, or null when nothing in it recurs (a Daily pass, the
