@@ -19,8 +19,9 @@ import { formatDate, setDisplayTimeZone } from '../../apps/web/src/lib/format-da
 
 const DAY = 24 * 60 * 60 * 1000;
 const MONTHLY = 11;
-/** Stripe's test card that always succeeds (packages/domain/src/test-cards.ts). */
+/** Stripe's test cards (packages/domain/src/test-cards.ts): always succeeds; saves, then declines later. */
 const CARD_THAT_SUCCEEDS = '4242 4242 4242 4242';
+const CARD_DECLINED_LATER = '4000 0000 0000 0341';
 const WORDS = renewalConsentWords([{ planName: 'Monthly License', type: 'month', unitPriceCents: 15000, quantity: 1 }], 'en');
 /** Past the renewal's preparation (RENEWAL_LEAD_DAYS, 3, before the 30-day term ends), before the end. */
 const A_MONTH_LATER_MS = 28 * DAY;
@@ -53,7 +54,11 @@ async function setServerClock(offsetMs: number): Promise<void> {
 }
 
 /** The licence as the API says it now, with the renewal fields the overview reads. */
-type RenewingLicense = ApiLicense & { auto_renew: boolean; order_id: number | null };
+type RenewingLicense = ApiLicense & {
+  auto_renew: boolean;
+  order_id: number | null;
+  renewal_due: { since: string; grace_until: string; in_grace: boolean; next_try_at: string | null; failure: string | null } | null;
+};
 const theLicense = async () => (await currentLicenses(page))[0] as RenewingLicense | undefined;
 
 /** Text as this width shows it: the table at 1440 px, the cards at 375 px (the other is hidden by CSS). */
@@ -70,17 +75,32 @@ async function atBothWidths(name: string, check: () => Promise<void>, opts: { al
   }
 }
 
+/** A new customer, signed in on a fresh page, with a Monthly licence in the cart, on the checkout page. */
+async function newCustomerAtCheckout(): Promise<void> {
+  await context?.close();
+  const { email, password } = await createVerifiedUser();
+  ({ context, page } = await newPage('desktop'));
+  await loginInBrowser(page, email, password);
+  await page.goto('/accounts/plans');
+  await page.evaluate((id) => localStorage.setItem('cart_items', JSON.stringify([{ product_id: id, quantity: 1 }])), MONTHLY);
+  await page.goto('/shipping');
+  await page.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor();
+}
+
+/** On the local pay page: the card number, then Pay; back in the shop once paid. */
+async function payWithCard(card: string, shot?: string): Promise<void> {
+  await page.waitForURL('**/dev/pay/**');
+  await page.getByLabel(/card number/i).fill(card);
+  if (shot) await screenshot(page, shot);
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/dev/pay/'));
+}
+
 describe('a Monthly licence that renews on its own', () => {
   const step = journeySteps();
 
   step('checkout offers "Renew automatically" unticked, with its words; ticked, the local pay page saves the test card', async () => {
-    const { email, password } = await createVerifiedUser();
-    ({ context, page } = await newPage('desktop'));
-    await loginInBrowser(page, email, password);
-    await page.goto('/accounts/plans');
-    await page.evaluate((id) => localStorage.setItem('cart_items', JSON.stringify([{ product_id: id, quantity: 1 }])), MONTHLY);
-    await page.goto('/shipping');
-    await page.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor();
+    await newCustomerAtCheckout();
 
     const renew = page.getByRole('checkbox', { name: 'Renew automatically' });
     await atBothWidths('license-auto-renewal-checkout', async () => {
@@ -91,11 +111,7 @@ describe('a Monthly licence that renews on its own', () => {
     await renew.check();
     await page.getByRole('button', { name: 'Checkout', exact: true }).click();
     await page.getByRole('dialog', { name: 'Terms and Conditions' }).getByRole('button', { name: 'Confirm' }).click();
-    await page.waitForURL('**/dev/pay/**');
-    await page.getByLabel(/card number/i).fill(CARD_THAT_SUCCEEDS);
-    await screenshot(page, 'license-auto-renewal-pay-page-1440');
-    await page.getByRole('button', { name: /^Pay / }).click();
-    await page.waitForURL((u) => u.pathname === '/checkout/success');
+    await payWithCard(CARD_THAT_SUCCEEDS, 'license-auto-renewal-pay-page-1440');
     await page.getByText('Your payment was successful!').waitFor();
 
     await expect.poll(async () => (await theLicense())?.auto_renew).toBe(true);
@@ -159,6 +175,51 @@ describe('a Monthly licence that renews on its own', () => {
         },
         { alsoFail: LANDMARK_RULES },
       );
+    } finally {
+      await setServerClock(0);
+    }
+  });
+});
+
+describe('a renewal whose charge is declined', () => {
+  const step = journeySteps();
+
+  step('a card that declines later (4000 0000 0000 0341) is saved at checkout', async () => {
+    await newCustomerAtCheckout();
+    await page.getByRole('checkbox', { name: 'Renew automatically' }).check();
+    await page.getByRole('button', { name: 'Checkout', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Terms and Conditions' }).getByRole('button', { name: 'Confirm' }).click();
+    await payWithCard(CARD_DECLINED_LATER);
+    await page.getByText('Your payment was successful!').waitFor();
+    await expect.poll(async () => (await theLicense())?.auto_renew).toBe(true);
+    bought = (await theLicense())!;
+    setDisplayTimeZone(await accountTimeZone(page));
+  });
+
+  step('the declined charge is told in the overview: what failed, the next try, until when the booth keeps working', async () => {
+    await setServerClock(A_MONTH_LATER_MS);
+    await expect.poll(async () => (await theLicense())?.renewal_due?.failure ?? null).not.toBeNull();
+    const due = (await theLicense())!.renewal_due!;
+    // Grace runs from the term's end, whatever the retries do (RENEWAL_GRACE_DAYS, 7).
+    expect(due.since).toBe(bought.expire_date);
+    expect(Date.parse(due.grace_until) - Date.parse(bought.expire_date)).toBe(7 * DAY);
+    expect(due.next_try_at).not.toBeNull();
+    await page.goto('/accounts/overview');
+    const warning = `Payment failed: ${due.failure!.replace(/[.!]+$/, '')}. Next try on ${formatDate(due.next_try_at)}; this booth keeps working until ${formatDate(due.grace_until)}.`;
+    await atBothWidths('license-auto-renewal-declined', () => visible(warning).waitFor());
+  });
+
+  step('Pay now pays that same renewal on the pay page: one term later, and the warning gone', async () => {
+    try {
+      await page.setViewportSize(VIEWPORTS.mobile);
+      await page.getByRole('button', { name: /^Pay now for license/ }).locator('visible=true').click();
+      await payWithCard(CARD_THAT_SUCCEEDS);
+      const renewedUntil = new Date(Date.parse(bought.expire_date) + 30 * DAY).toISOString();
+      await expect.poll(async () => (await theLicense())?.expire_date).toBe(renewedUntil);
+      expect((await theLicense())!.renewal_due).toBeNull();
+      await page.goto('/accounts/overview');
+      await visible(`Renews on ${formatDate(renewedUntil)} · $150.00`).waitFor();
+      await expect(page.getByRole('button', { name: /^Pay now/ }).count()).resolves.toBe(0);
     } finally {
       await setServerClock(0);
     }
