@@ -67,7 +67,7 @@ async function pay(): Promise<Record<string, unknown>> {
   return bodies.at(-1)!;
 }
 
-describe('Renew automatically at checkout', () => {
+describe('Renew automatically at checkout', { timeout: 20_000 }, () => {
   const monthlyAndYearly = addToCart(addToCart(emptyCart(), 11, 2), 12);
   const words = renewalConsentWords(
     [
