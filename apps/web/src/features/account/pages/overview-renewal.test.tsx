@@ -76,6 +76,8 @@ describe('the overview’s automatic renewal', { timeout: 20_000 }, () => {
     expect(t.getByText(`Renews on ${formatDate(END)} · $150.00`)).toBeTruthy();
     expect(t.getByRole('button', { name: 'Turn off automatic renewal of license MNTHL-YKEY…' }).textContent).toBe('Turn off');
     expect(t.queryByRole('button', { name: /^Turn on/ })).toBeNull();
+    // A manual renewal stays possible while nothing is due (it pays the term the same way).
+    expect(t.getByRole('button', { name: 'Renew license MNTHL-YKEY…' })).toBeTruthy();
     // The card for small screens says the same.
     expect(screen.getAllByText(`Renews on ${formatDate(END)} · $150.00`)).toHaveLength(2);
   });
@@ -148,6 +150,8 @@ describe('the overview’s automatic renewal', { timeout: 20_000 }, () => {
     expect(t.getByText(warning)).toBeTruthy();
     // The warning replaces "Renews on": the renewal is not a promise while its payment is due.
     expect(t.queryByText(/Renews on/)).toBeNull();
+    // Paid with Pay now, on the renewal's own order: the cart's Renew would be refused.
+    expect(t.queryByRole('button', { name: /^Renew license/ })).toBeNull();
     fireEvent.click(t.getByRole('button', { name: 'Pay now for license MNTHL-YKEY…' }));
     await waitFor(() => expect(fullNavigation.assign).toHaveBeenCalledWith('http://localhost/dev/pay/lps_77'));
     expect(calls).toEqual([{ method: 'POST', path: '/api/licenses/lic-m/renewal/pay', body: undefined }]);
