@@ -28,6 +28,8 @@ import { LicenseSigningKeys } from './modules/license-server/signing-keys';
 import { AppMetrics } from './modules/metrics/app-metrics';
 import { PaymentReconciler } from './modules/payments/reconcile';
 import { LicenseReminderJob } from './modules/licenses/send-expiry-reminders';
+import { chargeRenewalOrder } from './modules/renewals/charge-renewal-order';
+import { RenewalJob } from './modules/renewals/renewal-job';
 import { MODULES, routesOf, type AppModule } from './modules/module-table';
 
 export interface BuildOptions {
@@ -150,6 +152,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     {
       mail: (m, id) => mail.send(m, id),
       campaignMail: (payload, id, lastAttempt) => deliverCampaignMail({ db, mail, publicUrl: config.publicUrl }, payload, id, lastAttempt),
+      // Runs after ctx exists below: the outbox delivers nothing before the app is built.
+      renewalCharge: async (job) => {
+        await chargeRenewalOrder(ctx, job.order_id);
+      },
     },
     app.log,
     { pollMs: config.OUTBOX_POLL_MS },
@@ -221,6 +227,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const reminders = new LicenseReminderJob(ctx, app.log);
   app.addHook('onClose', () => reminders.stop());
   if (opts.startWorkers) reminders.start();
+  const renewals = new RenewalJob(ctx, app.log);
+  app.addHook('onClose', () => renewals.stop());
+  if (opts.startWorkers) renewals.start();
   if (opts.startWorkers) outbox.start();
   app.addHook('onClose', async () => {
     await outbox.stop();

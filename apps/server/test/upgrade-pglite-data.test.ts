@@ -135,7 +135,9 @@ describe.skipIf(onPostgres())('a PGlite 0.3 (PostgreSQL 17) data folder', () => 
     pristine = path.join(root, 'pristine');
     fs.mkdirSync(path.join(pristine, 'pglite'), { recursive: true });
     await withOldPglite(path.join(pristine, 'pglite'), async (database, client) => {
-      await seedDemoShop(database, { users: 12, orders: 40, events: 300, days: 14, seed: 5, now: NOW });
+      // Without the recurring licences' rows: their tables (payment_methods, renewal_choices,
+      // renewal_charges) come with a migration this shop has not run yet; their licence columns are here.
+      await seedDemoShop(database, { users: 12, orders: 40, events: 300, days: 14, seed: 5, now: NOW, renewals: false });
       const t = await appOn(database);
       try {
         const owner = await createUserWithSession(t.db);

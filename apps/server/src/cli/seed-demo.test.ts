@@ -643,3 +643,63 @@ describe('seedDemoShop with a fixed seed and time', () => {
     expect(a!.keys).not.toEqual(b!.keys);
   });
 });
+
+describe('seedDemoShop: licences that recur', () => {
+  let t: TestApp;
+  let result: DemoShopResult;
+  const now = new Date();
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    // Sixty days: Monthly keys bought early in the window have ended, one of them within its grace.
+    result = await seedDemoShop(t.database, { users: 20, orders: 120, events: 0, days: 60, seed: 11, now });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('renews some current Monthly and Yearly keys at the plan price, with the consent recorded and one saved card per holder', async () => {
+    expect(result.renewals.licenses).toBeGreaterThan(0);
+    const renewing = await rows<Record<string, unknown>>(
+      t.database,
+      `select l.*, o.renew_automatically,
+              (select count(*)::int from renewal_choices c where c.license_id = l.id and c.auto_renew and c.actor = 'customer'
+                 and c.language = 'en' and c.words like 'Renew automatically: %' and c.order_id = l.order_id) as consents,
+              (select count(*)::int from payment_methods p where p.user_id = l.user_id and p.detached_at is null) as cards
+         from licenses l join orders o on o.id = l.order_id where l.auto_renew`,
+    );
+    expect(renewing).toHaveLength(result.renewals.licenses);
+    for (const l of renewing) {
+      expect(['month', 'year']).toContain(l.type);
+      // (The back office may suspend one later: it keeps renewing on, and is not charged while suspended.)
+      expect(l).toMatchObject({ revoked_at: null, renew_automatically: true, consents: 1, cards: 1 });
+      expect(l.renewal_price_cents).toBe(l.type === 'month' ? 15000 : 150000);
+      expect(l.renewal_price_told_at).not.toBeNull();
+      expect(Math.max(ms(l.expires_at), l.grace_until ? ms(l.grace_until) : 0)).toBeGreaterThan(now.getTime());
+    }
+    const [never] = await rows<{ n: number }>(t.database, `select count(*)::int as n from licenses where auto_renew and type not in ('month', 'year')`);
+    expect(never!.n).toBe(0);
+  });
+
+  it('leaves one Monthly key in grace: its renewal order open, every charge declined, and the account area shows it due', async () => {
+    expect(result.renewals.inGrace).toBe(1);
+    const [grace] = await rows<Record<string, unknown>>(t.database, `select * from licenses where grace_until is not null`);
+    expect(grace).toMatchObject({ type: 'month', auto_renew: true });
+    expect(ms(grace!.expires_at)).toBeLessThan(now.getTime());
+    expect(ms(grace!.grace_until)).toBeGreaterThan(now.getTime());
+    const [order] = await rows<Record<string, unknown>>(t.database, `select * from orders where renewal_license_id = $1`, [grace!.id]);
+    expect(order).toMatchObject({ paid_at: null, cancelled_at: null, total_cents: 15000, payment_status: 'unpaid' });
+    expect(ms(order!.renewal_term_end)).toBe(ms(grace!.expires_at));
+    const charges = await rows<Record<string, unknown>>(t.database, `select * from renewal_charges where order_id = $1 order by attempt`, [order!.id]);
+    expect(charges.length).toBeGreaterThan(0);
+    expect(charges.length).toBe(order!.charge_attempts);
+    expect(charges.every((c) => c.status === 'failed' && c.id === `${order!.id}:${c.attempt}`)).toBe(true);
+    const [card] = await rows<Record<string, unknown>>(t.database, `select * from payment_methods where user_id = $1 and detached_at is null`, [grace!.user_id]);
+    expect(card!.provider_ref).toBe('4000000000000341');
+
+    const { token } = await createSession(t.db, grace!.user_id as number);
+    const res = await t.app.inject({ method: 'GET', url: '/api/subscriptions/licenses', query: { mode: 'CURRENT', page_size: '100' }, headers: { authorization: `Bearer ${token}` } });
+    const shown = (res.json() as { items: Array<{ _id: string; renewal_due: Record<string, unknown> | null }> }).items.find((l) => l._id === grace!.id);
+    expect(shown?.renewal_due).toMatchObject({ order_id: order!.id, in_grace: true, failure: 'Your card was declined.' });
+  });
+});

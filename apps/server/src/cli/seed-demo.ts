@@ -11,6 +11,7 @@ import { notificationsFor, writeNotifications, type DemoNotification } from './s
 import { generateOrders, type DemoOrder } from './seed-demo/orders';
 import { nextIds, rawSql, type RawSql } from './seed-demo/raw-sql';
 import { planRefunds, writeRefunds, type DemoRefund } from './seed-demo/refunds';
+import { planRenewals, writeRenewals, type DemoRenewals } from './seed-demo/renewals';
 import { createRng, type Rng } from './seed-demo/rng';
 import { writeUsageEvents } from './seed-demo/usage-events';
 import { writeInvoices, writeOrders } from './seed-demo/write-orders';
@@ -41,6 +42,11 @@ export interface DemoShopOptions {
   now: Date;
   /** Append another batch to a database that already holds demo data. */
   force: boolean;
+  /**
+   * Licences that recur: saved cards, consents, keys that renew and one in grace. Off only for a
+   * database migrated short of their tables (the PGlite upgrade test's old shop).
+   */
+  renewals: boolean;
 }
 
 export const DEFAULT_DEMO_OPTIONS: Omit<DemoShopOptions, 'now'> = Object.freeze({
@@ -50,6 +56,7 @@ export const DEFAULT_DEMO_OPTIONS: Omit<DemoShopOptions, 'now'> = Object.freeze(
   days: 90,
   seed: 1,
   force: false,
+  renewals: true,
 });
 
 export interface DemoShopResult {
@@ -65,6 +72,8 @@ export interface DemoShopResult {
   generatedLicenses: number;
   /** Of the bought keys: Daily passes not yet activated, suspended keys, keys flagged as a copied device. */
   licenseStates: { unstarted: number; suspended: number; shared: number };
+  /** Keys that renew automatically, those in grace (their renewal unpaid) and the saved cards. */
+  renewals: { licenses: number; inGrace: number; cards: number };
   coupons: number;
   promotionCodes: number;
   redemptions: number;
@@ -114,6 +123,7 @@ interface ShopPlan {
   licenses: DemoLicense[];
   notifications: DemoNotification[];
   refunds: DemoRefund[];
+  renewals: DemoRenewals;
   nicknames: Array<{ userId: number; deviceId: string; name: string }>;
 }
 
@@ -202,7 +212,7 @@ async function seedShop(
   const { now, windowStart, batch } = run;
   const drafts = generateUsers(run.rng('users'), opts.users, batch, now, windowStart);
   const users = await run.phase(`users (${opts.users})`, () => writeUsers(tx, drafts, { passwordHash, now, batch }));
-  const plan = await planShop(tx, run, users, opts.orders);
+  const plan = await planShop(tx, run, users, opts.orders, opts.renewals);
   const written = await writeShop(tx, run, plan);
   const office = await backOffice(tx, run, plan);
   const { orders, paid, licenses, refunds, notifications } = plan;
@@ -225,6 +235,7 @@ async function seedShop(
       suspended: licenses.filter((l) => l.suspendedAt !== null).length,
       shared: licenses.filter((l) => l.deviceSharedAt !== null).length,
     },
+    renewals: { licenses: plan.renewals.licenses.length, inGrace: plan.renewals.grace ? 1 : 0, cards: plan.renewals.cards.length },
     coupons: plan.coupons.length,
     promotionCodes: plan.promotions.length,
     redemptions: written.redemptions,
@@ -240,7 +251,7 @@ async function seedShop(
  * they sent, the refunds, then the fleet: what the booths reported, drawn after the refunds so that
  * a refunded key is not seen checking in after its revocation.
  */
-async function planShop(tx: RawSql, run: SeedRun, users: DemoUser[], orderCount: number): Promise<ShopPlan> {
+async function planShop(tx: RawSql, run: SeedRun, users: DemoUser[], orderCount: number, withRenewals: boolean): Promise<ShopPlan> {
   const { now, windowStart } = run;
   const { coupons, promotions } = generateCoupons(run.rng('coupons'), windowStart, now, run.suffix);
   const drafts = generateOrders(run.rng('orders'), { count: orderCount, now, windowStart, users, promotions });
@@ -257,12 +268,14 @@ async function planShop(tx: RawSql, run: SeedRun, users: DemoUser[], orderCount:
     notifications.push(...notificationsFor(order, issued));
   }
   const refunds = planRefunds(run.rng('refunds'), paid, licenses, now);
+  // After the refunds (a refunded key never renews), from a stream of its own.
+  const renewals: DemoRenewals = withRenewals ? planRenewals(run.rng('renewals'), orders, licenses, now) : { orders: [], licenses: [], cards: [], grace: null };
   const fleetRng = run.rng('fleet');
   const stale = planFleet(fleetRng, licenses, now);
   recordCheckIns(run.rng('check-ins'), licenses, now, stale);
   recordLeases(fleetRng, licenses, now);
   const nicknames = boothNicknames(fleetRng, licenses);
-  return { users, coupons, promotions, orders, paid, licenses, notifications, refunds, nicknames };
+  return { users, coupons, promotions, orders, paid, licenses, notifications, refunds, renewals, nicknames };
 }
 
 /** The plan's rows, table by table, each group a timed phase. */
@@ -277,6 +290,8 @@ async function writeShop(tx: RawSql, run: SeedRun, plan: ShopPlan) {
     await writeLicenses(tx, licenses, now);
     await writeBoothNames(tx, plan.nicknames, now);
   });
+  const { renewals } = plan;
+  await phase(`renewals (${renewals.licenses.length} keys, ${renewals.cards.length} cards)`, () => writeRenewals(tx, renewals));
   const addressCount = licenses.reduce((n, l) => n + l.addresses.length, 0);
   await phase(`device addresses (${addressCount})`, () => writeDeviceAddresses(tx, licenses));
   const redemptions = paid.filter((o) => o.promotion !== null);

@@ -32,6 +32,8 @@ import { publicConfigRoutes } from './public-config/routes';
 import { refundAdminRoutes } from './refunds/admin-routes';
 import { refundRoutes } from './refunds/routes';
 import { reportAdminRoutes } from './reports/admin-routes';
+import { devClockRoutes } from './renewals/dev-clock-routes';
+import { renewalRoutes } from './renewals/routes';
 import { resourceRoutes } from './resources/routes';
 import { shippingRoutes } from './shipping/routes';
 import { userAdminRoutes } from './users/admin-routes';
@@ -97,6 +99,8 @@ export const MODULES: readonly AppModule[] = [
   // The accountant's CSV files: orders, invoices and credit notes for a range of days (issue 23).
   { name: 'exports', adminRoutes: exportAdminRoutes },
   { name: 'dev-mailbox', devRoutes: devMailboxRoutes },
+  // Licences that recur (decision 0021): the holder pays a due renewal now; the dev clock moves time.
+  { name: 'renewals', routes: renewalRoutes, devRoutes: devClockRoutes },
 ];
 
 /** A module's public and customer route plugins, as a list. */

@@ -52,6 +52,8 @@ export interface DemoLicense {
   deviceName: string | null;
   lastAppVersion: string | null;
   leaseExpiresAt: number | null;
+  /** It renews automatically (planRenewals): the price told at checkout and when, and its grace's end when its renewal is unpaid. */
+  renewal?: { priceCents: number; toldAt: number; graceUntil: number | null };
 }
 
 export interface DemoDeviceAddress {
@@ -199,12 +201,14 @@ export async function writeLicenses(tx: RawSql, licenses: readonly DemoLicense[]
     ['last_validated_at', 'timestamptz'], ['last_validated_ip', 'text'], ['revoked_at', 'timestamptz'], ['suspended_at', 'timestamptz'],
     ['device_shared_at', 'timestamptz'], ['reminder_stage', 'int'], ['created_at', 'timestamptz'],
     ['device_name', 'text'], ['last_app_version', 'text'], ['lease_expires_at', 'timestamptz'], ['revoked_reason', 'text'],
+    ['auto_renew', 'boolean'], ['renewal_price_cents', 'int'], ['renewal_price_told_at', 'timestamptz'], ['grace_until', 'timestamptz'],
   ], licenses, (l) => [
     l.id, formatLicenseKey(crypto.randomBytes(LICENSE_KEY_BYTES)), l.type, l.userId, l.orderId, l.email, iso(l.startAt),
     iso(l.expiresAt), isoOrNull(l.activateBy), l.unstartedTermHours, l.deviceId, isoOrNull(l.deviceBoundAt),
     isoOrNull(l.lastValidatedAt), l.lastValidatedIp, isoOrNull(l.revokedAt), isoOrNull(l.suspendedAt),
     isoOrNull(l.deviceSharedAt), seededReminderStage(l, now), iso(l.createdAt),
     l.deviceName, l.lastAppVersion, isoOrNull(l.leaseExpiresAt), l.revokedAt === null ? null : (l.revokedReason ?? 'admin'),
+    l.renewal !== undefined, l.renewal?.priceCents ?? null, isoOrNull(l.renewal?.toldAt ?? null), isoOrNull(l.renewal?.graceUntil ?? null),
   ]);
 }
 

@@ -10,6 +10,7 @@ import {
 } from '@lbs/domain/license-terms';
 import { formatDate } from '@lbs/domain/dates';
 import { MSG } from '@lbs/domain/messages';
+import { isAutoRenewableType } from '@lbs/domain/renewals';
 import type { DbOrTx, Tx } from '../../db/client';
 import { licenses } from '../../db/schema';
 import type { AuditActor } from '../audit/record-admin-action';
@@ -22,6 +23,11 @@ export interface LicenseUnit {
   type: LicenseType;
   /** Product name, for the receipt. */
   name: string;
+  /**
+   * Issued renewing automatically (its order carried the consent, DESIGN §6.3): the price each
+   * renewal charges, as the consent told it. Only Monthly and Yearly keys renew.
+   */
+  autoRenew?: { priceCents: number } | null;
 }
 
 export interface IssuedLicense {
@@ -34,12 +40,16 @@ export interface IssuedLicense {
   expiresAt: Date;
   /** A Daily pass: the latest first activation, which starts its hours; null for other plans. */
   activateBy: Date | null;
+  /** Issued renewing automatically: the price each renewal charges; null (or absent) when it does not renew. */
+  renewalPriceCents?: number | null;
 }
 
 /**
  * One key per licence unit bought (DESIGN §4: quantity N gives N keys, one device each). Each key
  * is 150 random bits from the OS CSPRNG, shown in groups. Its term starts at payment, except a
  * Daily pass's, which starts at its first activation (by payment + 12 months: unstartedPassTerms).
+ * A Monthly or Yearly unit bought with "Renew automatically" is issued renewing, its renewal price
+ * told at payment (the caller records the consent per key: recordRenewalChoices).
  * The payment's verb: the order's receipt tells the customer their keys.
  */
 export async function issuePurchasedLicenses(
@@ -59,6 +69,9 @@ export async function issuePurchasedLicenses(
       email: purchase.email,
       ...terms,
       reminderStage: initialReminderStage(terms.expiresAt, purchase.paidAt),
+      ...(unit.autoRenew && isAutoRenewableType(unit.type)
+        ? { autoRenew: true, renewalPriceCents: unit.autoRenew.priceCents, renewalPriceToldAt: purchase.paidAt }
+        : {}),
     };
   });
   const rows = await tx.insert(licenses).values(values).returning({ id: licenses.id, key: licenses.licenseKey });
@@ -70,6 +83,7 @@ export async function issuePurchasedLicenses(
     startAt: purchase.paidAt,
     expiresAt: values[i]!.expiresAt,
     activateBy: values[i]!.activateBy,
+    renewalPriceCents: values[i]!.renewalPriceCents ?? null,
   }));
 }
 

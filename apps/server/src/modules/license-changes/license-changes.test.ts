@@ -5,10 +5,11 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { insertLicense, insertPaidOrder } from '../../../test/account-fixtures';
 import { createAdminWithSession, createUserWithSession, type TestUser } from '../../../test/fixtures';
 import { activate, deactivate, validate } from '../../../test/license-server-fixtures';
-import { adminAudit, licenses, notifications, orderLines, outbox } from '../../db/schema';
+import { adminAudit, licenses, notifications, orderLines, outbox, renewalChoices } from '../../db/schema';
 import { renewLicense } from './renew-license';
 import { resetLicenseDevice } from './reset-license-device';
 import { takeBackLicenses } from './take-back-licenses';
+import { turnAutoRenew } from './turn-auto-renew';
 import { hashLicenseKey } from '../license-server/find-license';
 
 // The licensing wing's verbs, by behaviour. Validation answers from the licence row it keeps in
@@ -218,6 +219,24 @@ describe('each verb: validation answers what the database says, and the verb aud
     expect(taken.shortened).toHaveLength(1);
     expect(taken.revoked).toEqual([]);
     expect(await codeOf(l.licenseKey, 'booth-w8')).toBe('EXPIRED');
+    await expectSilentVerb(l.id, owner);
+  });
+
+  it("automatic renewal turned on and off by its holder (the booth's answer unchanged; tells no one, audits nothing)", async () => {
+    const l = await keptLicense('booth-w11', { type: 'month' }, await freshOwner());
+    const holder = { id: l.id, userId: owner.id };
+    const consent = { on: true as const, words: 'Renew automatically: …', language: 'en', priceCents: 15000 };
+    const on = await t.db.transaction((tx) => turnAutoRenew(tx, holder, { actor: 'customer' }, consent, new Date()));
+    expect(on).toMatchObject({ autoRenew: true, renewalPriceCents: 15000 });
+    expect(await codeOf(l.licenseKey, 'booth-w11')).toBe('VALID');
+    const off = await t.db.transaction((tx) => turnAutoRenew(tx, holder, { actor: 'customer' }, { on: false, reason: 'turned off by its holder' }, new Date()));
+    expect(off.autoRenew).toBe(false);
+    expect(await codeOf(l.licenseKey, 'booth-w11')).toBe('VALID');
+    const choices = await t.db.select().from(renewalChoices).where(eq(renewalChoices.licenseId, l.id)).orderBy(renewalChoices.id);
+    expect(choices.map((c) => [c.autoRenew, c.actor, c.words, c.reason])).toEqual([
+      [true, 'customer', consent.words, null],
+      [false, 'customer', null, 'turned off by its holder'],
+    ]);
     await expectSilentVerb(l.id, owner);
   });
 

@@ -4,6 +4,8 @@ import {
   isLicenseExpired,
   isLicenseUnstarted,
   isRenewableLicenseType,
+  purchasedLicenseExpiry,
+  type RenewableLicenseType,
   renewedLicenseExpiry,
   startsOnFirstActivation,
   unstartedPassTerms,
@@ -42,10 +44,21 @@ export interface RenewedLicense {
  */
 export async function renewLicense(
   tx: Tx,
-  renewal: { licenseId: string; userId: number; type: LicenseType; paidAt: Date },
+  renewal: {
+    licenseId: string;
+    userId: number;
+    type: LicenseType;
+    paidAt: Date;
+    /**
+     * An automatic renewal's term end E (orders.renewal_term_end): the new end is E + term,
+     * absolutely, whenever it is paid (in grace too), so no repeated answer adds a second term.
+     */
+    termEnd?: Date | null;
+  },
 ): Promise<RenewedLicense | null> {
   const license = await lockLicenseIfAny(tx, renewal.licenseId, { ownerId: renewal.userId });
   if (!license || license.revokedAt || license.type !== renewal.type || !isRenewableLicenseType(renewal.type)) return null;
+  if (renewal.termEnd) return renewFromTermEnd(tx, license, renewal.type, renewal.termEnd, renewal.paidAt);
   if (isLicenseUnstarted(license)) return renewUnstartedPass(tx, license, renewal.type, renewal.paidAt);
   if (startsOnFirstActivation(renewal.type) && isLicenseExpired(license.expiresAt, renewal.paidAt)) {
     return renewEndedPass(tx, license, renewal.type, renewal.paidAt);
@@ -56,6 +69,25 @@ export async function renewLicense(
     id: license.id,
     key: license.licenseKey,
     type: renewal.type,
+    previousExpiresAt: license.expiresAt,
+    previousUnstartedTermHours: null,
+    expiresAt,
+    unstarted: null,
+  };
+}
+
+/**
+ * An automatic renewal (decision 0021): the term after E, E + term, leaving grace; never shorter
+ * than the licence already runs (an admin's extension meanwhile is kept). Reminders start over.
+ */
+async function renewFromTermEnd(tx: Tx, license: LicenseRow, type: RenewableLicenseType, termEnd: Date, paidAt: Date): Promise<RenewedLicense> {
+  const next = purchasedLicenseExpiry(type, termEnd);
+  const expiresAt = license.expiresAt && license.expiresAt.getTime() > next.getTime() ? license.expiresAt : next;
+  await writeLicense(tx, license.id, { expiresAt, graceUntil: null, reminderStage: initialReminderStage(expiresAt, paidAt) });
+  return {
+    id: license.id,
+    key: license.licenseKey,
+    type,
     previousExpiresAt: license.expiresAt,
     previousUnstartedTermHours: null,
     expiresAt,

@@ -1,11 +1,18 @@
-import { inArray } from 'drizzle-orm';
+import { and, inArray, isNull } from 'drizzle-orm';
 import { findPlanByLicenseType } from '@lbs/domain/catalogue';
 import { isRenewableLicenseType, truncateKey } from '@lbs/domain/license-terms';
 import { MSG } from '@lbs/domain/messages';
 import type { DbOrTx } from '../../db/client';
-import { licenses } from '../../db/schema';
-import { badRequest } from '../../lib/app-error';
+import { licenses, orders } from '../../db/schema';
+import { badRequest, conflict } from '../../lib/app-error';
 import type { PricedLine } from '../orders/create-order';
+
+/**
+ * A licence whose automatic renewal order is open (prepared, being charged, or in grace) is paid
+ * through that order, never a second time through the cart (decision 0021).
+ */
+export const RENEWAL_DUE_AUTOMATICALLY =
+  'This license renews automatically and its renewal is due: pay it with Pay now under Licences in your account, not in the cart.';
 
 /**
  * The checkout's renewal lines, checked against the licences they name (one query for all): each
@@ -22,6 +29,14 @@ export async function checkRenewals(db: DbOrTx, userId: number, lines: readonly 
     .from(licenses)
     .where(inArray(licenses.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
+  const dueAutomatically = new Set(
+    (
+      await db
+        .select({ licenseId: orders.renewalLicenseId })
+        .from(orders)
+        .where(and(inArray(orders.renewalLicenseId, ids), isNull(orders.paidAt), isNull(orders.cancelledAt)))
+    ).map((o) => o.licenseId),
+  );
   return lines.map((line) => {
     if (!line.renews) return line;
     const refuse = (message: string) => badRequest(`products.${line.requestIndex}.renews: ${message}`);
@@ -30,6 +45,7 @@ export async function checkRenewals(db: DbOrTx, userId: number, lines: readonly 
     if (license.revokedAt) throw refuse(MSG.renewalRevoked);
     if (!isRenewableLicenseType(license.type)) throw refuse(license.type === 'custom' ? MSG.renewalNotRenewableCustom : MSG.renewalNotRenewable);
     if (license.type !== line.licenseType) throw refuse(MSG.renewalWrongPlan(findPlanByLicenseType(license.type)?.name ?? license.type));
+    if (dueAutomatically.has(license.id)) throw conflict(`products.${line.requestIndex}.renews: ${RENEWAL_DUE_AUTOMATICALLY}`);
     return { ...line, name: `${line.name} (${MSG.renewalOf(truncateKey(license.key))})` };
   });
 }

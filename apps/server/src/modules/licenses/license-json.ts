@@ -1,7 +1,35 @@
-import { isLicenseExpired } from '@lbs/domain/license-terms';
+import { isLicenseCurrent, isLicenseExpired } from '@lbs/domain/license-terms';
+import { fromCents } from '@lbs/domain/money';
+import { isAutoRenewableType, isInGrace } from '@lbs/domain/renewals';
+import type { TRenewalDue } from '@lbs/domain/responses';
 import { licenses } from '../../db/schema';
+import type { OpenRenewal } from './find-open-renewals';
 
 type LicenseRow = typeof licenses.$inferSelect;
+
+/**
+ * Its holder may turn automatic renewal on (DESIGN §6.3): a Monthly or Yearly licence, current,
+ * not in grace (its renewal is already due: paying it is the way on), neither revoked nor suspended.
+ */
+export function canTurnAutoRenewOn(l: LicenseRow, now: Date): boolean {
+  return isAutoRenewableType(l.type) && l.suspendedAt === null && isLicenseCurrent(l, now) && !isInGrace(l, now);
+}
+
+/**
+ * The licence's open automatic renewal as the account area shows it: due once a charge failed (or
+ * asked for authentication) or its term has ended unpaid; before that it is the job's business.
+ */
+function renewalDue(l: LicenseRow, renewal: OpenRenewal | null, now: Date): TRenewalDue | null {
+  if (!renewal || (!renewal.failed && renewal.termEnd.getTime() > now.getTime())) return null;
+  return {
+    order_id: renewal.orderId,
+    since: renewal.termEnd.toISOString(),
+    grace_until: (l.graceUntil ?? renewal.termEnd).toISOString(),
+    in_grace: isInGrace(l, now),
+    next_try_at: renewal.nextChargeAt?.toISOString() ?? null,
+    failure: renewal.failure,
+  };
+}
 
 /**
  * A licence as the account area and the back office see it. `is_expired` says whether its end has
@@ -9,7 +37,15 @@ type LicenseRow = typeof licenses.$inferSelect;
  * `starts_later` are judged on the server's clock. `customDeviceName` is the name its owner gave
  * the device in the fleet view (lists read them for a whole page: licensePageJson).
  */
-export function toLicenseJson(l: LicenseRow, now: Date, resetsLeft: number | null, customDeviceName: string | null = null) {
+export function toLicenseJson(
+  l: LicenseRow,
+  now: Date,
+  resetsLeft: number | null,
+  customDeviceName: string | null = null,
+  /** Its open automatic renewal order (find-open-renewals.ts); callers that show one licence after an admin action may leave it out. */
+  openRenewal: OpenRenewal | null = null,
+) {
+  const renewalCents = l.autoRenew ? (openRenewal?.totalCents ?? l.renewalPriceCents) : null;
   return {
     _id: l.id,
     license_key: l.licenseKey,
@@ -37,5 +73,9 @@ export function toLicenseJson(l: LicenseRow, now: Date, resetsLeft: number | nul
     app_version: l.deviceId === null ? null : l.lastAppVersion,
     last_seen_at: l.deviceId === null ? null : (l.lastValidatedAt?.toISOString() ?? null),
     device_shared_at: l.deviceId === null ? null : (l.deviceSharedAt?.toISOString() ?? null),
+    auto_renew: l.autoRenew,
+    can_auto_renew: canTurnAutoRenewOn(l, now),
+    renewal_amount: renewalCents == null ? null : fromCents(renewalCents),
+    renewal_due: renewalDue(l, openRenewal, now),
   };
 }

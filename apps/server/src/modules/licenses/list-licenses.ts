@@ -8,6 +8,7 @@ import { licenses } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
 import { countDeviceResets } from '../license-changes/count-device-resets';
 import { customDeviceName, findBoothNames } from './find-booth-names';
+import { findOpenRenewals } from './find-open-renewals';
 import { isLicenseCurrentSql, isLicensePastSql } from './license-current';
 import { toLicenseJson } from './license-json';
 
@@ -44,26 +45,33 @@ export async function listLicenses(
 }
 
 /**
- * A page of licence rows as the API shows them, with each current one's device resets left and
- * its device's name as its owner calls it: one query each for the whole page.
+ * A page of licence rows as the API shows them, with each current one's device resets left, its
+ * device's name as its owner calls it and its open automatic renewal: one query each for the whole page.
  */
 export async function licensePageJson(db: Db, page: Paged<typeof licenses.$inferSelect>, now: Date) {
-  const [used, names] = await Promise.all([countDeviceResets(db, page.items.map((l) => l.id), now), findBoothNames(db, page.items)]);
-  return {
-    ...page,
-    items: page.items.map((l) =>
-      toLicenseJson(
-        l,
-        now,
-        isLicenseCurrent(l, now) ? Math.max(0, DEVICE_RESETS_PER_WINDOW - (used.get(l.id) ?? 0)) : null,
-        customDeviceName(names, l),
-      ),
-    ),
-  };
+  return { ...page, items: await licensesJson(db, page.items, now) };
 }
 
-/** GET /subscriptions/licenses: the caller's own CURRENT or PAST licences. */
-export async function listOwnLicenses(db: Db, userId: number, query: { mode: string; page: number; page_size: number }) {
+/** Licence rows as the API shows them (see licensePageJson). */
+export async function licensesJson(db: Db, rows: ReadonlyArray<typeof licenses.$inferSelect>, now: Date) {
+  const ids = rows.map((l) => l.id);
+  const [used, names, renewals] = await Promise.all([countDeviceResets(db, ids, now), findBoothNames(db, [...rows]), findOpenRenewals(db, ids)]);
+  return rows.map((l) =>
+    toLicenseJson(
+      l,
+      now,
+      isLicenseCurrent(l, now) ? Math.max(0, DEVICE_RESETS_PER_WINDOW - (used.get(l.id) ?? 0)) : null,
+      customDeviceName(names, l),
+      renewals.get(l.id) ?? null,
+    ),
+  );
+}
+
+/**
+ * GET /subscriptions/licenses: the caller's own CURRENT or PAST licences, judged at `now`: the
+ * account area's clock (ctx.clock), which development and tests may move to watch a renewal come.
+ */
+export async function listOwnLicenses(db: Db, userId: number, query: { mode: string; page: number; page_size: number }, now = new Date()) {
   const { mode, page, page_size } = query;
-  return listLicenses(db, { userId, mode: ownListMode(mode) }, { page, page_size });
+  return listLicenses(db, { userId, mode: ownListMode(mode) }, { page, page_size }, now);
 }

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZLicense, ZLicenseCheck, ZLicensePage } from '@lbs/domain/responses';
-import { safeString, ZPaging } from '@lbs/domain/schemas';
+import { ZAutoRenewAnswer, ZLicense, ZLicenseCheck, ZLicensePage } from '@lbs/domain/responses';
+import { safeString, ZAutoRenewBody, ZPaging } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
 import { requireUser } from '../../plugins/guards';
 import { callerKey } from '../../lib/caller-key';
 import { BEARER, errors } from '../../lib/openapi';
 import { currentLicenseSummary } from './current-license-summary';
-import { ADMIN_USER_LICENSES_ROUTE, listOwnLicenses } from './list-licenses';
+import { changeOwnAutoRenew } from './change-own-auto-renew';
+import { ADMIN_USER_LICENSES_ROUTE, licensesJson, listOwnLicenses } from './list-licenses';
 import { resetLicenseDevice } from '../license-changes/reset-license-device';
-import { toLicenseJson } from './license-json';
 
 const ZLicenseListQuery = ZPaging.extend({ mode: safeString().trim().min(1).max(254) });
 
@@ -45,7 +45,7 @@ export async function licenseRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       },
       onRequest: requireUser,
     },
-    async (req) => listOwnLicenses(ctx.db, req.user.id, req.query),
+    async (req) => listOwnLicenses(ctx.db, req.user.id, req.query, ctx.clock.now()),
   );
 
   r.post(
@@ -66,7 +66,29 @@ export async function licenseRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     async (req) => {
       const now = new Date();
       const reset = await ctx.db.transaction((tx) => resetLicenseDevice(tx, req.params.id, { customerId: req.user.id }, now));
-      return toLicenseJson(reset.license, now, reset.resetsLeft);
+      const [license] = await licensesJson(ctx.db, [reset.license], now);
+      return { ...license!, device_resets_left: reset.resetsLeft };
     },
+  );
+
+  r.put(
+    '/licenses/:id/auto-renew',
+    {
+      schema: {
+        tags: ['licenses'],
+        summary: 'Turn automatic renewal of one of the caller’s Monthly or Yearly licences on or off',
+        description:
+          'Off takes effect at once (the paid term runs to its end; an open automatic renewal is given up). On needs `words`, ' +
+          'the consent for the plan at its price now (409 when they differ), and is on at once when the caller has a saved card; ' +
+          'otherwise nothing changes yet and `setup_url` is a page that saves a card and then turns it on. Another user’s or an ' +
+          'unknown licence answers 404; a licence that cannot renew (Daily, setup kit, revoked, suspended, ended, renewal due) 409.',
+        params: z.object({ id: z.uuid() }),
+        body: ZAutoRenewBody,
+        response: { 200: ZAutoRenewAnswer, ...errors(400, 401, 404, 409) },
+        security: BEARER,
+      },
+      onRequest: requireUser,
+    },
+    async (req) => changeOwnAutoRenew(ctx, req.user.id, req.params.id, req.body),
   );
 }

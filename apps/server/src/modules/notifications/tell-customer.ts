@@ -13,7 +13,7 @@ export async function tellCustomer(
   tx: Tx,
   customer: Customer,
   news: {
-    type: 'license_purchase' | 'license_expiring' | 'license_expired';
+    type: 'license_purchase' | 'license_expiring' | 'license_expired' | 'payment_failed';
     title: string;
     /** The notification's text; the mail says the same after its greeting, unless `mailMessage`. */
     message: string;

@@ -14,7 +14,12 @@ export interface MailMessage {
   headers?: Record<string, string>;
 }
 
-export type OutboxMessage = { kind: 'mail'; payload: MailMessage };
+/** An automatic renewal order whose charge is due (the renewal job claimed it): chargeRenewalOrder runs it. */
+export interface RenewalChargeJob {
+  order_id: number;
+}
+
+export type OutboxMessage = { kind: 'mail'; payload: MailMessage } | { kind: 'renewal_charge'; payload: RenewalChargeJob };
 
 /**
  * Call inside the transaction that causes the side effect: either both commit or neither,
@@ -33,4 +38,10 @@ export function enqueueMail(tx: DbOrTx, mail: MailMessage): Promise<number> {
 export async function enqueueMails(tx: DbOrTx, mails: readonly MailMessage[]): Promise<void> {
   if (mails.length === 0) return;
   await tx.insert(outbox).values(mails.map((payload) => ({ kind: 'mail' as const, payload })));
+}
+
+/** A renewal_charge job per order, in the caller's transaction (the renewal job's claim of due charges). */
+export async function enqueueRenewalCharges(tx: DbOrTx, orderIds: readonly number[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await tx.insert(outbox).values(orderIds.map((id) => ({ kind: 'renewal_charge' as const, payload: { order_id: id } satisfies RenewalChargeJob })));
 }

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema';
 import { RepeatingTask } from '../../lib/repeating-task';
-import type { MailMessage } from './enqueue';
+import type { MailMessage, RenewalChargeJob } from './enqueue';
 
 export interface OutboxHandlers {
   mail(message: MailMessage, outboxId: number): Promise<void>;
@@ -13,6 +13,8 @@ export interface OutboxHandlers {
    * says a failure now is final, so the handler can record the customer as failed.
    */
   campaignMail?(payload: unknown, outboxId: number, lastAttempt: boolean): Promise<void>;
+  /** An automatic renewal's charge ('renewal_charge', payload {order_id}): its own attempts are idempotent, so a redelivery charges once. */
+  renewalCharge?(payload: RenewalChargeJob): Promise<void>;
 }
 
 export interface OutboxWorkerOptions {
@@ -129,6 +131,7 @@ export class OutboxWorker {
         this.sending = id;
         if (row.kind === 'mail') await this.handlers.mail(row.payload as MailMessage, id);
         else if (row.kind === 'campaign_mail' && this.handlers.campaignMail) await this.handlers.campaignMail(row.payload, id, Number(row.attempts) >= this.maxAttempts);
+        else if (row.kind === 'renewal_charge' && this.handlers.renewalCharge) await this.handlers.renewalCharge(row.payload as RenewalChargeJob);
         else throw new Error(`unknown outbox kind ${row.kind}`);
         this.sending = undefined;
         await this.db

@@ -4,14 +4,15 @@ import type Stripe from 'stripe';
 import { MSG } from '@lbs/domain/messages';
 import { toCents } from '@lbs/domain/money';
 import { computeDiscount } from '@lbs/domain/promo';
-import type { TOnePaymentBody } from '@lbs/domain/schemas';
+import { renewalConsentWords, renewingLinesOf } from '@lbs/domain/renewals';
+import type { TOnePaymentBody, TRenewalConsent } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
 import type { Tx } from '../../db/client';
-import { localPaymentSessions, orders, users } from '../../db/schema';
+import { localPaymentSessions, orders, renewalChoices, users } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../lib/app-error';
 import { newToken } from '../../lib/tokens';
 import { checkRenewals } from '../licenses/check-renewals';
-import { insertPendingOrder, priceLines, type PendingOrder } from '../orders/create-order';
+import { insertPendingOrder, priceLines, type PendingOrder, type PricedLine } from '../orders/create-order';
 import type { ShippingRateProvider } from '../shipping/rate-provider';
 import { couponDiscount, promotionProblem } from '../vouchers/promotion-rules';
 import { releasePromotionUses } from '../vouchers/promotion-uses';
@@ -19,6 +20,7 @@ import { customerHoldsPromotion } from '../vouchers/customer-holds-promotion';
 import { findPromotionByCode } from '../vouchers/find-promotion-by-code';
 import { endUnpaidOrder } from './fail-payment';
 import { fulfilOrder } from './fulfil-order';
+import { cardInUse } from './save-card';
 import { CHECKOUT_SESSION_TTL_MS, createStripeCheckoutSession, unpaidStripeOrders } from './stripe-checkout';
 
 export interface CheckoutDeps {
@@ -107,6 +109,31 @@ async function abandonOpenLocalOrders(tx: Tx, userId: number, now: Date): Promis
   return released;
 }
 
+export const CONSENT_MSG = {
+  nothingRenews: 'renew_automatically: only Monthly and Yearly licenses renew automatically, and this cart has none',
+  wordsDiffer:
+    'The automatic renewal terms have changed since the page was loaded (a price or the words). Read them again and confirm.',
+  notWithStripe: 'Automatic renewal is not available with this payment provider yet. Untick “Renew automatically” to pay.',
+  nothingCharged: 'Nothing is charged now, so no card would be saved for the renewals. Untick “Renew automatically” to continue.',
+} as const;
+
+/**
+ * "Renew automatically" (DESIGN §6.3): the words the page showed must be the ones the server makes
+ * from its own prices for the cart's Monthly and Yearly lines, as the catalogue names them (a
+ * renewal line is one of them, under its plan's name). A 400 for a cart with none, a 409 for words
+ * that differ, as for a total that differs. Answers the consent to store.
+ */
+function checkRenewalConsent(log: FastifyBaseLogger, priced: readonly PricedLine[], given: TRenewalConsent): TRenewalConsent {
+  const renewing = renewingLinesOf(priced);
+  if (renewing.length === 0) throw badRequest(CONSENT_MSG.nothingRenews);
+  const words = renewalConsentWords(renewing, given.language);
+  if (given.words !== words) {
+    log.info({ sent: given.words, expected: words }, 'checkout refused: renewal consent words differ from the server');
+    throw conflict(CONSENT_MSG.wordsDiffer);
+  }
+  return { words, language: given.language };
+}
+
 function mismatch(log: FastifyBaseLogger, what: string, sent: number, expected: number): never {
   log.info({ what, sent, expected }, 'checkout refused: client figure differs from the server');
   throw conflict(MSG.priceMismatch);
@@ -119,6 +146,13 @@ function mismatch(log: FastifyBaseLogger, what: string, sent: number, expected: 
  * The order is written unpaid, with its promotion use reserved, before the customer is sent to
  * pay: Stripe Checkout when configured, otherwise the local pay page. The receipt and the keys go
  * to the account's own address; the body's `email` is validated but not trusted.
+ *
+ * "Renew automatically" (`renew_automatically`, DESIGN §6.3) is checked like a figure (see
+ * checkRenewalConsent) and stored with the order: `renew_automatically` and a renewal_choices row
+ * (the words, their language, the time). The local pay page then saves the card, and fulfilment
+ * issues the Monthly and Yearly keys renewing, renewal lines' licences included. Not yet with
+ * Stripe Checkout (no card would be saved for the renewals), nor for an order that charges nothing
+ * to a customer without a saved card.
  */
 export async function createOnePaymentCheckout(
   deps: CheckoutDeps,
@@ -130,7 +164,10 @@ export async function createOnePaymentCheckout(
   if (!stripe && !config.devTools) throw new AppError('unavailable', MSG.paymentUnavailable);
 
   // Renewal lines name the buyer's own licences of their plan (400 otherwise); fulfilment renews.
-  const lines = await checkRenewals(db, user.id, await priceLines(db, body.products));
+  const priced = await priceLines(db, body.products);
+  const lines = await checkRenewals(db, user.id, priced);
+  const consent = body.renew_automatically ? checkRenewalConsent(log, priced, body.renew_automatically) : null;
+  if (consent && stripe) throw conflict(CONSENT_MSG.notWithStripe);
   const subtotalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
   const needsShipping = lines.some((line) => line.shippable);
   let shippingCents = 0;
@@ -204,6 +241,20 @@ export async function createOnePaymentCheckout(
       provider: local ? 'local' : 'stripe',
       paymentSessionId: sessionId,
     });
+    if (consent) {
+      // Nothing charged now saves no card for the renewals to charge, unless one is saved already.
+      if (totalCents === 0 && !(await cardInUse(tx, user.id))) throw conflict(CONSENT_MSG.nothingCharged);
+      await tx.update(orders).set({ renewAutomatically: true }).where(eq(orders.id, created.id));
+      await tx.insert(renewalChoices).values({
+        userId: user.id,
+        orderId: created.id,
+        autoRenew: true,
+        actor: 'customer',
+        words: consent.words,
+        language: consent.language,
+        createdAt: now,
+      });
+    }
     if (sessionId) {
       await tx.insert(localPaymentSessions).values({
         id: sessionId,

@@ -1,8 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { DEFAULT_DISPLAY_TIME_ZONE } from '@lbs/domain/preferences';
 import type { AppContext } from '../../app-context';
 import type { Tx } from '../../db/client';
-import { localPaymentSessions, orderLines, orders, paymentEvents, products, users } from '../../db/schema';
+import { localPaymentSessions, orderLines, orders, paymentEvents, products, renewalCharges, users } from '../../db/schema';
 import { issueInvoice } from '../invoices/issue-invoice';
 import { enqueueMail } from '../outbox/enqueue';
 import { payAfterCancel } from '../refunds/pay-after-cancel';
@@ -60,13 +60,15 @@ export async function fulfilOrder(ctx: AppContext, payment: CompletedPayment): P
 }
 
 function fulfilInTransaction(ctx: AppContext, payment: CompletedPayment): Promise<FulfilResult> {
-  const now = payment.now ?? new Date();
+  // The app's clock: the system's, moved only in development and tests (lib/clock.ts).
+  const now = payment.now ?? ctx.clock.now();
   return ctx.db.transaction(async (tx): Promise<FulfilResult> => {
     const order = await lockOrder(tx, payment);
     if (!order) return { status: 'unknown_session' };
     const refused = await refusal(tx, order, payment);
     if (refused) return refused;
     if (!(await claimFulfilment(tx, payment))) return { status: 'already_fulfilled', orderId: order.id };
+    if (order.renewalLicenseId) await recordRenewalChargeSucceeded(tx, order.id, payment.sessionId, now);
     if (order.cancelledAt) return payAfterCancel(tx, order, payment.sessionId, now);
 
     const lines = await linesOf(tx, order.id);
@@ -102,14 +104,29 @@ function fulfilInTransaction(ctx: AppContext, payment: CompletedPayment): Promis
   });
 }
 
-/** The order this payment is for, row-locked until the transaction ends. */
+/**
+ * The order this payment is for, row-locked until the transaction ends. An automatic renewal
+ * order has many charges (one per attempt, decision 0021) and takes the paying one's id only when
+ * paid: until then it is found by its attempt's charge.
+ */
 async function lockOrder(tx: Tx, payment: CompletedPayment) {
   const [bySession] = await tx
     .select()
     .from(orders)
     .where(and(eq(orders.paymentSessionId, payment.sessionId), eq(orders.paymentProvider, payment.provider)))
     .for('update');
-  if (bySession || !payment.orderId) return bySession;
+  if (bySession) return bySession;
+  const [byCharge] = await tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.paymentProvider, payment.provider),
+        inArray(orders.id, tx.select({ id: renewalCharges.orderId }).from(renewalCharges).where(eq(renewalCharges.providerChargeId, payment.sessionId))),
+      ),
+    )
+    .for('update');
+  if (byCharge || !payment.orderId) return byCharge;
   const [byReference] = await tx
     .select()
     .from(orders)
@@ -159,6 +176,17 @@ async function claimFulfilment(tx: Tx, payment: CompletedPayment): Promise<boole
   return true;
 }
 
+/**
+ * The automatic renewal's attempt that took this payment is recorded as succeeded, in the
+ * fulfilment's transaction, whoever reported it (the job, the pay page, reconciliation).
+ */
+async function recordRenewalChargeSucceeded(tx: Tx, orderId: number, chargeId: string, now: Date): Promise<void> {
+  await tx
+    .update(renewalCharges)
+    .set({ status: 'succeeded', failureCode: null, failureMessage: null, settledAt: now })
+    .where(and(eq(renewalCharges.orderId, orderId), eq(renewalCharges.providerChargeId, chargeId)));
+}
+
 /** The order's lines with what their products are, in order. */
 function linesOf(tx: Tx, orderId: number) {
   return tx
@@ -195,6 +223,8 @@ async function markPaid(
       status: licenseOnly ? 'delivered' : 'pending',
       paymentSessionId: payment.sessionId,
       ...(payment.paymentIntentId ? { paymentIntentId: payment.paymentIntentId } : {}),
+      // An automatic renewal: no further charge is scheduled.
+      nextChargeAt: null,
       updatedAt: now,
     })
     .where(eq(orders.id, order.id))

@@ -86,6 +86,11 @@ export function receiptMail(input: {
     );
     if (passes) paragraphs.push('Activate a Daily pass by the date shown: an unused pass ends then.');
   }
+  if (order.renewalTermEnd) {
+    paragraphs.push(
+      'This licence renewed automatically: your saved card was charged, as you chose. You can turn automatic renewal off at any time under Licences in your account; a paid term always runs to its end.',
+    );
+  }
   if (renewed.length === 1 && renewed[0]!.unstarted) {
     paragraphs.push(
       `Your Daily pass ${renewed[0]!.key} now runs for ${renewed[0]!.unstarted.hours} hours from its first activation. It is the same key, still to be activated by ${day(renewed[0]!.unstarted.activateBy)}.`,

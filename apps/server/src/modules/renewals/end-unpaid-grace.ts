@@ -1,0 +1,32 @@
+import { and, isNotNull, lte } from 'drizzle-orm';
+import type { AppContext } from '../../app-context';
+import { licenses } from '../../db/schema';
+import { stopAutoRenewBySystem } from '../license-changes/stop-auto-renew';
+import { abandonRenewalOrder } from './abandon-renewal-order';
+import { tellRenewalGraceEnded } from './tell-renewal-news';
+
+/**
+ * Licences whose grace has run out with the renewal unpaid (decision 0021), one batch in one
+ * transaction, claimed with SKIP LOCKED: the renewal order is abandoned (a charge still in flight
+ * that succeeds is refunded by fulfilment's paid-after-cancel path), renewal turns off, and the
+ * holder is told. The licence is then EXPIRED (its grace is cleared). Answers how many.
+ */
+export async function endUnpaidGraceBatch(ctx: AppContext, now: Date, limit: number): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const ended = await tx
+      .select()
+      .from(licenses)
+      .where(and(isNotNull(licenses.graceUntil), lte(licenses.graceUntil, now)))
+      .orderBy(licenses.graceUntil)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    for (const license of ended) {
+      const orderId = await abandonRenewalOrder(tx, { licenseId: license.id, reason: 'grace ended unpaid', now });
+      // No open order (paid or given up already): only the stale grace was cleared.
+      if (orderId === null) continue;
+      if (license.autoRenew) await stopAutoRenewBySystem(tx, { license, reason: 'grace ended unpaid', orderId });
+      await tellRenewalGraceEnded(tx, { license, endedAt: license.expiresAt ?? now, publicUrl: ctx.config.publicUrl });
+    }
+    return ended.length;
+  });
+}

@@ -1,0 +1,61 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { MSG } from '@lbs/domain/messages';
+import type { AppContext } from '../../app-context';
+import { licenses, localPaymentSessions, orders, renewalCharges } from '../../db/schema';
+import { conflict, notFound } from '../../lib/app-error';
+import { newToken } from '../../lib/tokens';
+import { localSessionExpired } from '../payments/local-provider';
+
+export const RENEWAL_NOTHING_DUE = 'Nothing is due for this licence: its renewal is paid, or not prepared yet.';
+export const RENEWAL_CHARGE_UNDER_WAY = 'A charge of this renewal is under way: try again in a minute.';
+
+const localPayUrl = (publicUrl: string, sessionId: string) => `${publicUrl}/dev/pay/${sessionId}`;
+
+/**
+ * The account area's "Pay now" (decision 0021): the holder pays their licence's open automatic
+ * renewal order themselves, on session, so a failed, declined or authentication-needing charge is
+ * completed on that same order (never a second order for the same term). It is an attempt of its
+ * own (on_session, its pay session as the charge), so the job's next try reads it back first: paid,
+ * it is settled; still open, it is closed. An open pay link not yet expired is answered again.
+ * Another customer's licence answers 404 as an unknown one.
+ */
+export async function payRenewalNow(ctx: AppContext, userId: number, licenseId: string): Promise<{ url: string }> {
+  const now = ctx.clock.now();
+  const sessionId = await ctx.db.transaction(async (tx) => {
+    const [license] = await tx.select({ id: licenses.id }).from(licenses).where(and(eq(licenses.id, licenseId), eq(licenses.userId, userId)));
+    if (!license) throw notFound(MSG.licenseNotFound);
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.renewalLicenseId, license.id), isNull(orders.paidAt), isNull(orders.cancelledAt)))
+      .for('update');
+    if (!order) throw conflict(RENEWAL_NOTHING_DUE);
+    if (order.paymentProvider !== 'local') throw conflict('Paying a renewal now is not available with this card yet: contact us.');
+    const [last] = await tx.select().from(renewalCharges).where(eq(renewalCharges.orderId, order.id)).orderBy(desc(renewalCharges.attempt)).limit(1);
+    if (last?.status === 'open') {
+      if (!last.onSession || !last.providerChargeId) throw conflict(RENEWAL_CHARGE_UNDER_WAY);
+      const [session] = await tx.select().from(localPaymentSessions).where(eq(localPaymentSessions.id, last.providerChargeId)).for('update');
+      if (session?.status === 'open' && !localSessionExpired(session, new Date())) return session.id;
+      // Expired or ended at the pay page: the job's next read-back settles it; a new link needs it closed first.
+      if (session?.status !== 'open') throw conflict(RENEWAL_CHARGE_UNDER_WAY);
+      await tx.update(localPaymentSessions).set({ status: 'cancelled', completedAt: now }).where(eq(localPaymentSessions.id, session.id));
+      await tx.update(renewalCharges).set({ status: 'cancelled', settledAt: now }).where(eq(renewalCharges.id, last.id));
+    }
+    const n = Math.max(order.chargeAttempts, last?.attempt ?? 0) + 1;
+    const id = `lps_${newToken()}`;
+    await tx.insert(localPaymentSessions).values({ id, orderId: order.id, amountCents: order.totalCents, currency: order.currency, status: 'open' });
+    await tx.insert(renewalCharges).values({
+      id: `${order.id}:${n}`,
+      orderId: order.id,
+      attempt: n,
+      provider: 'local',
+      onSession: true,
+      status: 'open',
+      amountCents: order.totalCents,
+      providerChargeId: id,
+    });
+    await tx.update(orders).set({ chargeAttempts: n, updatedAt: now }).where(eq(orders.id, order.id));
+    return id;
+  });
+  return { url: localPayUrl(ctx.config.publicUrl, sessionId) };
+}

@@ -1,0 +1,107 @@
+import { and, eq, inArray, isNotNull, isNull, lte, notExists, sql } from 'drizzle-orm';
+import { truncateKey } from '@lbs/domain/license-terms';
+import { MSG } from '@lbs/domain/messages';
+import type { AppContext } from '../../app-context';
+import type { Tx } from '../../db/client';
+import { licenses, orderLines, orders, paymentMethods, products, users } from '../../db/schema';
+import { setLicenseGrace } from '../license-changes/renewal-grace';
+import type { LicenseRow } from '../license-changes/write-licenses';
+import { renewalChargeCents } from './renewal-price';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The licences whose renewal is due to be prepared (decision 0021): renewing, neither revoked nor
+ * suspended, Monthly or Yearly, ending within RENEWAL_LEAD_DAYS, with no order for this term yet
+ * (one term, one order: an abandoned one counts too). Claimed with SKIP LOCKED, so processes
+ * running the job at once take different licences.
+ */
+function claimDue(tx: Tx, now: Date, leadDays: number, limit: number): Promise<LicenseRow[]> {
+  return tx
+    .select()
+    .from(licenses)
+    .where(
+      and(
+        eq(licenses.autoRenew, true),
+        isNull(licenses.revokedAt),
+        isNull(licenses.suspendedAt),
+        inArray(licenses.type, ['month', 'year']),
+        isNotNull(licenses.expiresAt),
+        lte(licenses.expiresAt, new Date(now.getTime() + leadDays * DAY_MS)),
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(orders)
+            .where(and(eq(orders.renewalLicenseId, licenses.id), eq(orders.renewalTermEnd, licenses.expiresAt))),
+        ),
+      ),
+    )
+    .orderBy(licenses.expiresAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+/**
+ * One batch in one transaction: per licence, the renewal order for its term end E (a renewal line
+ * at the plan's price now, or the lower price its holder was told), its first charge scheduled now,
+ * and the licence's grace set to E + RENEWAL_GRACE_DAYS. A holder without a saved card still gets
+ * the order: its first charge fails as "no card" and they are told, with the account area's link
+ * to pay or add a card. Answers how many licences were claimed.
+ */
+export async function prepareRenewalBatch(ctx: AppContext, now: Date, limit: number): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const due = await claimDue(tx, now, ctx.config.RENEWAL_LEAD_DAYS, limit);
+    if (due.length === 0) return 0;
+    const plans = await tx.select().from(products).where(eq(products.kind, 'license'));
+    for (const license of due) {
+      const plan = plans.filter((p) => p.licenseType === license.type).sort((a, b) => Number(b.active) - Number(a.active))[0];
+      if (!plan) continue;
+      await prepareOne(tx, ctx, license, plan, now);
+    }
+    return due.length;
+  });
+}
+
+async function prepareOne(tx: Tx, ctx: AppContext, license: LicenseRow, plan: typeof products.$inferSelect, now: Date): Promise<void> {
+  const termEnd = license.expiresAt!;
+  const [holder] = await tx.select({ email: users.email }).from(users).where(eq(users.id, license.userId));
+  const [card] = await tx
+    .select({ provider: paymentMethods.provider })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.userId, license.userId), isNull(paymentMethods.detachedAt)));
+  const [bought] = license.orderId ? await tx.select({ billingCountry: orders.billingCountry }).from(orders).where(eq(orders.id, license.orderId)) : [];
+  const priceCents = renewalChargeCents(plan.priceCents, license.renewalPriceCents);
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      userId: license.userId,
+      email: holder?.email ?? license.email,
+      status: 'pending',
+      paymentStatus: 'unpaid',
+      needsShipping: false,
+      billingCountry: bought?.billingCountry ?? null,
+      subtotalCents: priceCents,
+      shippingCents: 0,
+      discountCents: 0,
+      totalCents: priceCents,
+      paymentProvider: card?.provider ?? 'local',
+      renewalLicenseId: license.id,
+      renewalTermEnd: termEnd,
+      nextChargeAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: orders.id });
+  if (!order) return;
+  await tx.insert(orderLines).values({
+    orderId: order.id,
+    productId: plan.id,
+    name: `${plan.name} (${MSG.renewalOf(truncateKey(license.licenseKey))})`,
+    unitPriceCents: priceCents,
+    quantity: 1,
+    lineTotalCents: priceCents,
+    renewsLicenseId: license.id,
+  });
+  await setLicenseGrace(tx, license.id, new Date(termEnd.getTime() + ctx.config.RENEWAL_GRACE_DAYS * DAY_MS));
+}
