@@ -53,6 +53,9 @@ async function setServerClock(offsetMs: number): Promise<void> {
   if (!res.ok) throw new Error(`the dev clock answered ${res.status}: ${await res.text()}`);
 }
 
+/** The bought licence's end one term later: its renewal sets E + 30 days, whenever it is paid. */
+const renewedUntil = () => new Date(Date.parse(bought.expire_date) + 30 * DAY).toISOString();
+
 /** The licence as the API says it now, with the renewal fields the overview reads. */
 type RenewingLicense = ApiLicense & {
   auto_renew: boolean;
@@ -98,6 +101,8 @@ async function payWithCard(card: string, shot?: string): Promise<void> {
 
 describe('a Monthly licence that renews on its own', () => {
   const step = journeySteps();
+  // The next journey's licence is bought on today's clock and must not come due at once.
+  afterAll(() => setServerClock(0));
 
   step('checkout offers "Renew automatically" unticked, with its words; ticked, the local pay page saves the test card', async () => {
     await newCustomerAtCheckout();
@@ -145,44 +150,43 @@ describe('a Monthly licence that renews on its own', () => {
     expect((await theLicense())!.auto_renew).toBe(true);
   });
 
-  step('a month later the renewal is charged on its own: the overview shows the new end, the invoices the renewal', async () => {
-    try {
-      await setServerClock(A_MONTH_LATER_MS);
-      const renewedUntil = new Date(Date.parse(bought.expire_date) + 30 * DAY).toISOString();
-      // The same key, one term later, exactly (E + term), and still renewing.
-      await expect.poll(async () => (await theLicense())?.expire_date).toBe(renewedUntil);
-      const after = (await theLicense())!;
-      expect(after._id).toBe(bought._id);
-      expect(after.license_key).toBe(bought.license_key);
-      expect(after.auto_renew).toBe(true);
+  step('a month later the renewal is charged on its own: the same key, one term later, still renewing', async () => {
+    await setServerClock(A_MONTH_LATER_MS);
+    // Exactly E + term (not from the day it was charged), through the one fulfilment path.
+    await expect.poll(async () => (await theLicense())?.expire_date).toBe(renewedUntil());
+    const after = (await theLicense())!;
+    expect(after._id).toBe(bought._id);
+    expect(after.license_key).toBe(bought.license_key);
+    expect(after.auto_renew).toBe(true);
+  });
 
-      await page.goto('/accounts/overview');
-      await atBothWidths('license-auto-renewal-renewed', async () => {
-        await visible(`Renews on ${formatDate(renewedUntil)} · $150.00`).waitFor();
-        await expect(visible(`Renews on ${formatDate(bought.expire_date)} · $150.00`).count()).resolves.toBe(0);
-      });
+  step('the overview shows the new end', async () => {
+    await page.goto('/accounts/overview');
+    await atBothWidths('license-auto-renewal-renewed', async () => {
+      await visible(`Renews on ${formatDate(renewedUntil())} · $150.00`).waitFor();
+      await expect(visible(`Renews on ${formatDate(bought.expire_date)} · $150.00`).count()).resolves.toBe(0);
+    });
+  });
 
-      // Two invoices: the purchase's and, newest first, the renewal order's.
-      await page.goto('/accounts/settings/invoice');
-      const rows = page.getByRole('region', { name: 'Invoices' }).locator('tbody tr');
-      await atBothWidths(
-        'license-auto-renewal-invoices',
-        async () => {
-          await expect.poll(() => rows.count()).toBe(2);
-          const orderIds = await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[1]?.textContent ?? ''));
-          expect(orderIds[1]).toBe(String(bought.order_id));
-          expect(Number(orderIds[0])).toBeGreaterThan(bought.order_id ?? 0);
-        },
-        { alsoFail: LANDMARK_RULES },
-      );
-    } finally {
-      await setServerClock(0);
-    }
+  step('the invoices list the renewal’s invoice, newest first, above the purchase’s', async () => {
+    await page.goto('/accounts/settings/invoice');
+    const rows = page.getByRole('region', { name: 'Invoices' }).locator('tbody tr');
+    await atBothWidths(
+      'license-auto-renewal-invoices',
+      async () => {
+        await expect.poll(() => rows.count()).toBe(2);
+        const orderIds = await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[1]?.textContent ?? ''));
+        expect(orderIds[1]).toBe(String(bought.order_id));
+        expect(Number(orderIds[0])).toBeGreaterThan(bought.order_id ?? 0);
+      },
+      { alsoFail: LANDMARK_RULES },
+    );
   });
 });
 
 describe('a renewal whose charge is declined', () => {
   const step = journeySteps();
+  afterAll(() => setServerClock(0));
 
   step('a card that declines later (4000 0000 0000 0341) is saved at checkout', async () => {
     await newCustomerAtCheckout();
@@ -210,18 +214,13 @@ describe('a renewal whose charge is declined', () => {
   });
 
   step('Pay now pays that same renewal on the pay page: one term later, and the warning gone', async () => {
-    try {
-      await page.setViewportSize(VIEWPORTS.mobile);
-      await page.getByRole('button', { name: /^Pay now for license/ }).locator('visible=true').click();
-      await payWithCard(CARD_THAT_SUCCEEDS);
-      const renewedUntil = new Date(Date.parse(bought.expire_date) + 30 * DAY).toISOString();
-      await expect.poll(async () => (await theLicense())?.expire_date).toBe(renewedUntil);
-      expect((await theLicense())!.renewal_due).toBeNull();
-      await page.goto('/accounts/overview');
-      await visible(`Renews on ${formatDate(renewedUntil)} · $150.00`).waitFor();
-      await expect(page.getByRole('button', { name: /^Pay now/ }).count()).resolves.toBe(0);
-    } finally {
-      await setServerClock(0);
-    }
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await page.getByRole('button', { name: /^Pay now for license/ }).locator('visible=true').click();
+    await payWithCard(CARD_THAT_SUCCEEDS);
+    await expect.poll(async () => (await theLicense())?.expire_date).toBe(renewedUntil());
+    expect((await theLicense())!.renewal_due).toBeNull();
+    await page.goto('/accounts/overview');
+    await visible(`Renews on ${formatDate(renewedUntil())} · $150.00`).waitFor();
+    await expect(page.getByRole('button', { name: /^Pay now/ }).count()).resolves.toBe(0);
   });
 });
