@@ -111,7 +111,7 @@ export async function insertRefund(
 export async function insertLicenseSpan(
   db: Db,
   user: { id: number; email: string },
-  span: { startAt: Date; expiresAt: Date | null; revokedAt?: Date | null; suspendedAt?: Date | null },
+  span: { startAt: Date; expiresAt: Date | null; revokedAt?: Date | null; suspendedAt?: Date | null; graceUntil?: Date | null },
 ) {
   const [row] = await db
     .insert(licenses)
@@ -124,6 +124,7 @@ export async function insertLicenseSpan(
       expiresAt: span.expiresAt,
       revokedAt: span.revokedAt ?? null,
       suspendedAt: span.suspendedAt ?? null,
+      graceUntil: span.graceUntil ?? null,
     })
     .returning();
   return row!;

@@ -32,7 +32,8 @@ def main() -> int:
             now=p["now"],
             tolerance_seconds=p["clock_tolerance_seconds"],
         )
-        passed = got.result == vector["expected"]
+        # A lease in grace reports when payment became due; any other that verifies reports none.
+        passed = got.result == vector["expected"] and (not got.ok or got.due == vector.get("due"))
         failures += 0 if passed else 1
         print(f"{'ok  ' if passed else 'FAIL'} {vector['name']}: expected {vector['expected']}, got {got.result} ({got.reason})")
     print(f"{len(data['vectors']) - failures} of {len(data['vectors'])} vectors give their expected result")

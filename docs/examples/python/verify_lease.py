@@ -6,6 +6,7 @@ used, it must pass docs/license-test-vectors.json (see test_verify_lease.py).
     result = verify_lease(lease, jwks, issuer="https://shop.example.com",
                           device_id="lb-...", now=time.time(), tolerance_seconds=3600)
     result.result  # "valid", "expired", "not_yet_valid", "unknown_key" or "invalid"
+    result.due     # in grace (renewal unpaid): when payment became due, else None
 """
 
 from __future__ import annotations
@@ -35,6 +36,13 @@ class LeaseResult:
     @property
     def ok(self) -> bool:
         return self.result == "valid"
+
+    @property
+    def due(self) -> Optional[float]:
+        """Only for a lease in grace: when the licence's renewal became due (seconds). The
+        licence works until lic_exp all the same: show a banner with that date, never lock out."""
+        due = self.claims.get("due")
+        return due if _is_number(due) else None
 
 
 def _refuse(result: str, reason: str) -> LeaseResult:
@@ -144,4 +152,5 @@ def verify_lease(
         return _refuse("expired", "the lease has expired")
     if lic_exp is not None and lic_exp <= now - tolerance_seconds:
         return _refuse("expired", "the licence has expired")
+    # Any other claim (due, nonce, kfp) changes no result: due only adds a warning (LeaseResult.due).
     return LeaseResult("valid", "valid", claims)

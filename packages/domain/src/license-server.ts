@@ -243,12 +243,35 @@ const ZLicenseServerLicense = z.object({
 });
 export type TLicenseServerLicense = z.infer<typeof ZLicenseServerLicense>;
 
+/**
+ * Where a customer pays an automatic renewal that is due: the account area's licences, on the
+ * shop's PUBLIC_URL. Sign-in required; never a link that pays by itself.
+ */
+export const LICENSE_PAYMENT_PATH = '/accounts/overview/licenses';
+
+/**
+ * A licence in grace (DESIGN §6.3): its term ended at `since` and its automatic renewal is unpaid.
+ * It stays VALID until `grace_until`; the booth shows a banner with that date and `pay_url`, and
+ * never locks out while VALID.
+ */
+export const ZPaymentDue = z.object({
+  /** The end of the paid term (the lease's `due`). */
+  since: ZInstant,
+  /** When the licence stops working unless paid (the lease's `lic_exp` in grace). */
+  grace_until: ZInstant,
+  /** The account area's licences, where its holder signs in to pay or change the card. */
+  pay_url: z.string(),
+});
+export type TPaymentDue = z.infer<typeof ZPaymentDue>;
+
 export const ZLicenseActivated = z.object({
   valid: z.literal(true),
   code: z.literal('VALID'),
   license: ZLicenseServerLicense,
   /** A compact JWS (see TLeaseClaims). */
   lease: z.string(),
+  /** Only while the licence is in grace: its renewal is unpaid. */
+  payment_due: ZPaymentDue.optional(),
 });
 export type TLicenseActivated = z.infer<typeof ZLicenseActivated>;
 
@@ -262,6 +285,8 @@ export const ZLicenseValidation = z.object({
   license: ZLicenseServerLicense.optional(),
   /** Only when valid. */
   lease: z.string().optional(),
+  /** Only with VALID, while the licence is in grace: its automatic renewal is unpaid. */
+  payment_due: ZPaymentDue.optional(),
 });
 export type TLicenseValidation = z.infer<typeof ZLicenseValidation>;
 
@@ -333,10 +358,18 @@ export interface TLeaseClaims {
   iat: number;
   /** The licence's start, seconds: the lease is not valid before it. */
   nbf: number;
-  /** min(licence expiry, iat + the plan's offline allowance), seconds. */
+  /** min(lic_exp, iat + the plan's offline allowance), seconds. */
   exp: number;
-  /** The licence's expiry in seconds, or null when it never expires. */
+  /**
+   * When the licence stops working, seconds, or null when it never expires: its expiry, or in
+   * grace (an unpaid automatic renewal) the end of the grace, `grace_until`.
+   */
   lic_exp: number | null;
+  /**
+   * Only in grace: the end of the paid term (E), seconds. Payment is due since then; the booth
+   * warns (it works until `lic_exp`). Verifiers that do not know it ignore it.
+   */
+  due?: number;
   /**
    * Only in a lease answering an offline activation request (offline-activation.ts): the request's
    * nonce and key fingerprint, which the booth matches against its own pending request.

@@ -6,6 +6,7 @@ import type { JSONWebKeySet } from 'jose';
 import QRCode from 'qrcode';
 import {
   LicenseClient,
+  paymentDueWarning,
   pendingRequestServerUrl,
   replacedLicenseWarning,
   storedServerUrl,
@@ -61,8 +62,12 @@ send-usage:  --events FILE (a JSON array of events, or {"events": [...]}), or on
              --kind success|error --file-type TYPE [--filename NAME] [--processing-time SECONDS]
              [--error-message TEXT] [--timestamp ISO]; --attempts N (tries per batch, default 3)
 
+Payment due: while a licence's automatic renewal is unpaid it stays usable until the end of
+its grace; activate, validate, status and offline-accept then print "Payment due: ..." with
+that date and where to pay (--json: paymentDue), and still exit 0.
+
 Exit status:
-  0   usable / done
+  0   usable / done (also while payment is due)
   1   refused by the server (REVOKED, SUSPENDED, EXPIRED, DEVICE_MISMATCH..., and deactivate's
       DEACTIVATION_LIMIT: the seat stays here, try again after "retry after")
   2   needs the server (offline, lease expired, clock set back, not activated)
@@ -134,6 +139,8 @@ function exitFor(r: LicenseResult): number {
 
 function describe(r: LicenseResult, deviceId: string): string {
   const lines = [`status: ${r.status} (${r.code})`, r.message];
+  // A warning, not a refusal: the booth works until then (exit status 0).
+  if (r.paymentDue) lines.push(paymentDueWarning(r.paymentDue));
   if (r.license) {
     lines.push(
       `licence: ${r.license.id} (${r.license.type}), ${r.license.expires_at ? `expires ${r.license.expires_at}` : 'never expires'}`,

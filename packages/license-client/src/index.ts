@@ -6,6 +6,8 @@ export {
   type LicenseResult,
   type LicenseStatus,
   type OfflineActivationRequest,
+  type PaymentDue,
+  paymentDueWarning,
   type ReplacedLicense,
   pendingRequestServerUrl,
   type StoredLicense,

@@ -63,6 +63,29 @@ export interface LicenseInfo {
   activate_by: string | null;
 }
 
+/**
+ * A licence in grace: its term ended at `since` and its automatic renewal is unpaid; it still
+ * works until `graceUntil`. Show a banner that does not block (the date work stops and where to
+ * pay); never lock the booth out while the result is usable.
+ */
+export interface PaymentDue {
+  /** When the paid term ended and payment became due (the lease's `due`). */
+  since: Date;
+  /** When the licence stops working unless its renewal is paid (the lease's `lic_exp`). */
+  graceUntil: Date;
+  /**
+   * The account area's licences, where the key's holder signs in to pay or change the card (the
+   * server's `payment_due.pay_url`); null when this booth has not heard it (offline activation).
+   */
+  payUrl: string | null;
+}
+
+/** The warning line a booth shows while payment is due (the CLI prints it as it is). */
+export function paymentDueWarning(due: PaymentDue): string {
+  const where = due.payUrl ? `Pay at ${due.payUrl}` : "Pay in the shop's account area, under Licences";
+  return `Payment due: the licence's renewal is unpaid since ${due.since.toISOString()}; this booth keeps working until ${due.graceUntil.toISOString()}. ${where}`;
+}
+
 export interface LicenseResult {
   status: LicenseStatus;
   /** True for `valid` and `offline-grace`: the program may run. */
@@ -91,6 +114,12 @@ export interface LicenseResult {
   retryAfterSeconds: number | null;
   /** With NOT_YET_VALID: when the licence starts. */
   startsAt: Date | null;
+  /**
+   * Set while the licence is in grace (its automatic renewal unpaid): online from the server's
+   * `payment_due`, offline from the stored lease's `due`. A warning, not a refusal: `usable` is
+   * unchanged. Null otherwise.
+   */
+  paymentDue: PaymentDue | null;
   /**
    * The refusal is for good (REVOKED): ask for another key; `validate()` answers it from the
    * stored record without asking again. Any other refusal keeps the key asked about: a suspended
@@ -195,6 +224,11 @@ export interface StoredLicense {
   } | null;
   activated_at: string;
   validated_at: string | null;
+  /**
+   * The server's `payment_due` with the last valid answer (the licence was in grace then), or null.
+   * Offline, the lease's `due` says whether payment is due; this keeps where to pay.
+   */
+  payment_due?: { since: string; grace_until: string; pay_url: string } | null;
 }
 
 const LICENSE_FILE = 'license.json';
@@ -257,7 +291,35 @@ function readStoredLicense(value: unknown): StoredLicense | null {
       : null,
     activated_at: typeof value.activated_at === 'string' ? value.activated_at : '',
     validated_at: typeof value.validated_at === 'string' ? value.validated_at : null,
+    payment_due: readServerPaymentDue(value.payment_due),
   };
+}
+
+/** The server's `payment_due` ({since, grace_until, pay_url}), or null when absent or malformed. */
+function readServerPaymentDue(value: unknown): StoredLicense['payment_due'] {
+  if (!isRecord(value)) return null;
+  const { since, grace_until, pay_url } = value;
+  if (typeof since !== 'string' || typeof grace_until !== 'string' || typeof pay_url !== 'string')
+    return null;
+  // Shown to the operator as a link: only a web address, never another scheme.
+  let url: URL;
+  try {
+    url = new URL(pay_url);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  return { since, grace_until, pay_url };
+}
+
+/**
+ * Payment due, read from a verified lease: its `due` (set only in grace) and `lic_exp` (then the
+ * end of the grace) are signed, so the dates come from them; `payUrl` is where the server said
+ * to pay.
+ */
+function paymentDueOf(claims: LeaseClaims, payUrl: string | null): PaymentDue | null {
+  if (claims.due === null || claims.lic_exp === null) return null;
+  return { since: new Date(claims.due * 1000), graceUntil: new Date(claims.lic_exp * 1000), payUrl };
 }
 
 /**
@@ -288,6 +350,8 @@ interface LicenseAnswer {
   lease: string | null;
   /** With NOT_YET_VALID. */
   starts_at: string | null;
+  /** With VALID while the licence is in grace. */
+  payment_due: StoredLicense['payment_due'];
 }
 
 function parseLicenseAnswer(body: unknown): LicenseAnswer | null {
@@ -303,6 +367,7 @@ function parseLicenseAnswer(body: unknown): LicenseAnswer | null {
     license,
     lease,
     starts_at: typeof body.starts_at === 'string' ? body.starts_at : null,
+    payment_due: readServerPaymentDue(body.payment_due),
   };
 }
 
@@ -330,7 +395,14 @@ function parseUsageReportAnswer(body: unknown): UsageReportAnswer | null {
 const result = (
   r: Omit<
     LicenseResult,
-    'usable' | 'lease' | 'leaseExpiresAt' | 'endedAt' | 'retryAfterSeconds' | 'startsAt' | 'final'
+    | 'usable'
+    | 'lease'
+    | 'leaseExpiresAt'
+    | 'endedAt'
+    | 'retryAfterSeconds'
+    | 'startsAt'
+    | 'paymentDue'
+    | 'final'
   > &
     Partial<LicenseResult>,
 ): LicenseResult => ({
@@ -340,6 +412,7 @@ const result = (
   endedAt: null,
   retryAfterSeconds: null,
   startsAt: null,
+  paymentDue: null,
   final: false,
   ...r,
 });
@@ -612,6 +685,7 @@ export class LicenseClient {
       lease: check.claims,
       leaseExpiresAt,
       endedAt,
+      paymentDue: paymentDueOf(check.claims, stored.payment_due?.pay_url ?? null),
     });
   }
 
@@ -752,7 +826,8 @@ export class LicenseClient {
     const correctedNow = await this.clock.toServerTime(local);
     const seconds = (s: number | null) => (s === null ? null : new Date(s * 1000).toISOString());
     // The operator chose this key for this booth (offline-request warned them): accepted, but said.
-    const replaced = replacedLicense(await this.storedLicense(), pending.license_key);
+    const previous = await this.storedLicense();
+    const replaced = replacedLicense(previous, pending.license_key);
     const record: StoredLicense = {
       version: 1,
       server: this.serverUrl,
@@ -763,7 +838,8 @@ export class LicenseClient {
         id: claims.sub,
         type: claims.typ,
         starts_at: seconds(claims.nbf),
-        expires_at: seconds(claims.lic_exp),
+        // In grace lic_exp is the grace's end; the licence's own end is `due`.
+        expires_at: seconds(claims.due ?? claims.lic_exp),
         device_id: claims.dev,
         activate_by: null,
       },
@@ -772,6 +848,8 @@ export class LicenseClient {
       activated_at: local.toISOString(),
       // Never validated online yet.
       validated_at: null,
+      // Where to pay, as the server last told this booth about the same key (the answer says not).
+      payment_due: replaced === null ? (previous?.payment_due ?? null) : null,
     };
     await this.store.writeJson(LICENSE_FILE, record);
     await this.store.writeJson(CLOCK_FILE, {
@@ -1074,6 +1152,7 @@ export class LicenseClient {
       denied: null,
       activated_at: activatedAt ?? now.toISOString(),
       validated_at: now.toISOString(),
+      payment_due: body.payment_due,
     };
     await this.store.writeJson(LICENSE_FILE, record);
     // The latest time seen (on the server's time) restarts from the server's word: a clock set
@@ -1089,6 +1168,7 @@ export class LicenseClient {
       license,
       lease: claims,
       leaseExpiresAt: new Date(claims.exp * 1000),
+      paymentDue: paymentDueOf(claims, body.payment_due?.pay_url ?? null),
     });
   }
 

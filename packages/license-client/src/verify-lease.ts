@@ -14,8 +14,16 @@ export interface LeaseClaims {
   /** The licence's start: the lease is not valid before it. Null in leases from before nbf. */
   nbf: number | null;
   exp: number;
-  /** When the licence itself ends; null for a licence that never expires. */
+  /**
+   * When the licence itself stops working; null for a licence that never expires. In grace (its
+   * automatic renewal unpaid, `due` set) the end of the grace.
+   */
   lic_exp: number | null;
+  /**
+   * Only in grace: when the paid term ended and payment became due (null otherwise). The licence
+   * still works until `lic_exp`: warn, never lock out.
+   */
+  due: number | null;
 }
 
 export type LeaseCheck =
@@ -153,7 +161,7 @@ export async function verifyLease(lease: string, v: LeaseVerification): Promise<
     return { ok: false, code: 'LEASE_INVALID', message: `the lease does not verify (${reason})` };
   }
 
-  const { iss, sub, typ, dev, iat, nbf, exp, lic_exp } = payload;
+  const { iss, sub, typ, dev, iat, nbf, exp, lic_exp, due } = payload;
   if (
     typeof iss !== 'string' ||
     typeof sub !== 'string' ||
@@ -178,5 +186,11 @@ export async function verifyLease(lease: string, v: LeaseVerification): Promise<
   if (licExp !== null && licExp <= v.at.getTime() / 1000 - (v.toleranceSeconds ?? 0)) {
     return { ok: false, code: 'LEASE_EXPIRED', message: 'the licence has expired' };
   }
-  return { ok: true, kid, claims: { iss, sub, typ, dev, iat, nbf: nbf ?? null, exp, lic_exp: licExp } };
+  // `due` only ever adds a warning: a lease without it (or, never written by the server, with a
+  // value that is not a number) is checked exactly as before, as verifiers that predate it do.
+  return {
+    ok: true,
+    kid,
+    claims: { iss, sub, typ, dev, iat, nbf: nbf ?? null, exp, lic_exp: licExp, due: typeof due === 'number' ? due : null },
+  };
 }

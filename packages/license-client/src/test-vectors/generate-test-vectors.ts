@@ -54,6 +54,11 @@ export interface TestVector {
   description: string;
   lease: string;
   expected: ExpectedResult;
+  /**
+   * Only for a lease in grace (an automatic renewal unpaid) that verifies: its `due` claim, which a
+   * verifier that reads it reports as "payment due since" (one that does not still accepts it).
+   */
+  due?: number;
 }
 
 export interface TestVectorFile {
@@ -269,6 +274,38 @@ function buildVectors(): TestVector[] {
       description:
         'lic_exp passed two hours ago though exp has not: the licence has ended, whatever the lease says.',
       lease: signLease(leaseClaims({ exp: NOW + DAY, lic_exp: NOW - 2 * HOUR })),
+      expected: 'expired',
+    },
+    {
+      name: 'valid_in_grace',
+      description:
+        "A Monthly licence in grace: its term ended 2 days ago (due), its automatic renewal is unpaid, and it works until the grace ends in 5 days (lic_exp, and exp, the earlier of it and the allowance). Valid; a verifier that reads `due` warns that payment is due.",
+      lease: signLease(
+        leaseClaims({
+          typ: 'month',
+          nbf: NOW - 32 * DAY,
+          exp: NOW + 5 * DAY,
+          lic_exp: NOW + 5 * DAY,
+          due: NOW - 2 * DAY,
+        }),
+      ),
+      expected: 'valid',
+      due: NOW - 2 * DAY,
+    },
+    {
+      name: 'grace_ended',
+      description:
+        'A lease issued in grace whose grace (lic_exp, and exp) ended two hours ago, its renewal never paid: the licence has ended.',
+      lease: signLease(
+        leaseClaims({
+          typ: 'month',
+          iat: NOW - 3 * DAY,
+          nbf: NOW - 37 * DAY,
+          exp: NOW - 2 * HOUR,
+          lic_exp: NOW - 2 * HOUR,
+          due: NOW - 7 * DAY - 2 * HOUR,
+        }),
+      ),
       expected: 'expired',
     },
     {
@@ -557,6 +594,7 @@ export function generateTestVectors(): TestVectorFile {
       'The signature (64 bytes) verifies with Ed25519 over the ASCII bytes "<header segment>.<payload segment>" as received, else invalid.',
       'Payload: iss equals the issuer, dev equals this device id, sub and typ are strings, iat and exp are numbers, nbf is a number if present, lic_exp is present and a number or null (null: a licence that never ends; missing: invalid); else invalid.',
       'nbf > now + tolerance: not_yet_valid. exp <= now - tolerance: expired. lic_exp (when not null) <= now - tolerance: expired. Otherwise valid.',
+      'Any other claim is ignored by these checks. due (a number, only in grace: the licence\'s renewal is unpaid since then and it works until lic_exp) changes no result: a valid lease with due is valid, and the booth shows that payment is due (a vector\'s `due` is what to report).',
     ],
     jwks: {
       keys: [

@@ -56,8 +56,15 @@ describe('docs/license-test-vectors.json', () => {
       expect(check.ok ? 'ok' : check.code, check.ok ? 'valid' : check.message).toBe(
         CLIENT_CODE[vector.expected],
       );
+      // A lease in grace reports when payment became due; any other reports none.
+      if (check.ok) expect(check.claims.due).toBe(vector.due ?? null);
     },
   );
+
+  it('include a lease in grace (with `due`) that verifies and one whose grace has ended', () => {
+    expect(file.vectors.filter((v) => v.due !== undefined && v.expected === 'valid').map((v) => v.name)).toEqual(['valid_in_grace']);
+    expect(file.vectors.find((v) => v.name === 'grace_ended')?.expected).toBe('expired');
+  });
 });
 
 /** The client's answer for each offline activation result. */

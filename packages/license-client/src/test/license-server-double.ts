@@ -23,6 +23,11 @@ export interface DoubleLicense {
   /** A Daily pass not started yet: the last day to activate it. */
   activate_by: string | null;
   deactivations: number;
+  /**
+   * Set while an automatic renewal is unpaid: from `expires_at` until then the licence is in
+   * grace, VALID with `payment_due`, its lease's `lic_exp` this and `due` its expiry.
+   */
+  grace_until: string | null;
 }
 
 export interface Injected {
@@ -101,6 +106,7 @@ export class LicenseServerDouble {
       suspended: options.suspended ?? false,
       activate_by: options.activate_by ?? null,
       deactivations: options.deactivations ?? 0,
+      grace_until: options.grace_until ?? null,
     };
     this.licenses.set(license.key, license);
     return license;
@@ -138,12 +144,14 @@ export class LicenseServerDouble {
   ): Promise<string> {
     const key = overrides.key ?? this.key;
     const iat = overrides.iat ?? Math.floor(this.now() / 1000);
-    const licExp = license.expires_at ? Math.floor(Date.parse(license.expires_at) / 1000) : null;
+    const due = this.inGrace(license) ? Math.floor(Date.parse(license.expires_at!) / 1000) : null;
+    const usableUntil = this.usableUntil(license);
+    const licExp = usableUntil === null ? null : Math.floor(usableUntil / 1000);
     const exp =
       overrides.exp ?? Math.min(licExp ?? Number.MAX_SAFE_INTEGER, iat + this.leaseTtlSeconds);
     // nbf: the licence's start, as the server's leases (DESIGN §6.1).
     const nbf = overrides.nbf ?? Math.floor(Date.parse(license.starts_at) / 1000);
-    return new SignJWT({ typ: license.type, dev: deviceId, lic_exp: licExp })
+    return new SignJWT({ typ: license.type, dev: deviceId, lic_exp: licExp, ...(due === null ? {} : { due }) })
       .setNotBefore(nbf)
       .setProtectedHeader({ alg: 'EdDSA', kid: key.kid, typ: overrides.typ ?? 'lease+jwt' })
       .setIssuer(this.issuer ?? this.url)
@@ -151,6 +159,36 @@ export class LicenseServerDouble {
       .setIssuedAt(iat)
       .setExpirationTime(exp)
       .sign(key.privateKey);
+  }
+
+  /** The server's isInGrace: the term ended, its grace has not. */
+  inGrace(license: DoubleLicense): boolean {
+    const now = this.now();
+    return (
+      license.expires_at !== null &&
+      license.grace_until !== null &&
+      Date.parse(license.expires_at) <= now &&
+      now < Date.parse(license.grace_until)
+    );
+  }
+
+  /** The server's licenseUsableUntil (ms), null when it never ends. */
+  usableUntil(license: DoubleLicense): number | null {
+    if (license.expires_at === null) return null;
+    const end = Date.parse(license.expires_at);
+    return license.grace_until === null ? end : Math.max(end, Date.parse(license.grace_until));
+  }
+
+  /** What a VALID answer adds in grace. */
+  private paymentDue(license: DoubleLicense): Record<string, unknown> {
+    if (!this.inGrace(license)) return {};
+    return {
+      payment_due: {
+        since: license.expires_at,
+        grace_until: license.grace_until,
+        pay_url: `${this.url}/accounts/overview/licenses`,
+      },
+    };
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -201,8 +239,10 @@ export class LicenseServerDouble {
     if (!licenseKey || !deviceId)
       return send(400, { detail: 'license_key and device_id are required' });
     const license = this.licenses.get(licenseKey);
-    const expired = (l: DoubleLicense) =>
-      l.expires_at !== null && Date.parse(l.expires_at) <= this.now();
+    const expired = (l: DoubleLicense) => {
+      const end = this.usableUntil(l);
+      return end !== null && end <= this.now();
+    };
     const view = (l: DoubleLicense) => ({
       id: l.id,
       type: l.type,
@@ -236,6 +276,7 @@ export class LicenseServerDouble {
           code: 'VALID',
           license: view(license),
           lease: await this.signLease(license, deviceId),
+          ...this.paymentDue(license),
         });
       }
       case '/api/licenses/validate': {
@@ -264,6 +305,7 @@ export class LicenseServerDouble {
           detail: 'The licence is valid',
           license: view(license),
           lease: await this.signLease(license, deviceId),
+          ...this.paymentDue(license),
         });
       }
       case '/api/licenses/deactivate': {
@@ -299,8 +341,9 @@ export class LicenseServerDouble {
         const now = this.now();
         const tolerance = 15 * 60_000;
         const from = Date.parse(license.starts_at) - tolerance;
+        const usableUntil = this.usableUntil(license);
         const to = Math.min(
-          license.expires_at === null ? Infinity : Date.parse(license.expires_at) + LEASE_CLOCK_TOLERANCE_MS,
+          usableUntil === null ? Infinity : usableUntil + LEASE_CLOCK_TOLERANCE_MS,
           (freedAt ?? Infinity) + tolerance,
         );
         const results = events.map((event) => {

@@ -6,6 +6,7 @@ import type { AuditActor } from '../audit/record-admin-action';
 import { customerDate } from '../notifications/customer-date';
 import { customerOf } from '../notifications/customer-of';
 import { tellCustomer } from '../notifications/tell-customer';
+import { abandonRenewalOrder } from '../renewals/abandon-renewal-order';
 import { auditView, recordLicenseAction } from './license-audit';
 import { planName, shownKey } from './license-words';
 import { lockLicense } from './lock-license';
@@ -22,6 +23,11 @@ import { writeLicense, type LicenseRow } from './write-licenses';
  * A Daily pass not yet started has no end yet, only its activate-by date (which `expires_at`
  * mirrors until the first activation): extending it moves that date, giving the customer longer to
  * use the pass; its hours from the first activation stay as they were.
+ *
+ * An automatic renewal pending for the old end (prepared, being retried, or in grace) is given up
+ * (abandonRenewalOrder: its charge stops, a charge in flight that still succeeds is refunded) and
+ * the grace ends with it: the renewal job prepares the next one for the new end, since an order
+ * is keyed by the licence and the end it follows.
  */
 export async function extendLicense(tx: Tx, actor: AuditActor, licenseId: string, body: TLicenseExtendBody, now: Date): Promise<LicenseRow> {
   const before = await lockLicense(tx, licenseId, { notRevoked: true });
@@ -35,6 +41,7 @@ export async function extendLicense(tx: Tx, actor: AuditActor, licenseId: string
   }
   if ('problem' in asked) throw badRequest('until: the new end must be in the future');
   const unstarted = isLicenseUnstarted(before);
+  const abandoned = await abandonRenewalOrder(tx, { licenseId: before.id, reason: 'licence extended by an admin', now });
   const after = await writeLicense(tx, before.id, {
     expiresAt: asked.end,
     ...(unstarted ? { activateBy: asked.end } : {}),
@@ -47,7 +54,9 @@ export async function extendLicense(tx: Tx, actor: AuditActor, licenseId: string
     message: unstarted
       ? `Our team extended your ${what}: you can now activate it until ${date(asked.end)}. Reason: ${body.reason}`
       : `Our team extended your ${what} until ${date(asked.end)}. Reason: ${body.reason}`,
-    mailNote: 'It is the same key: it keeps working on its device, with nothing to re-activate.',
+    mailNote:
+      'It is the same key: it keeps working on its device, with nothing to re-activate.' +
+      (abandoned !== null ? ' The automatic renewal that was due is cancelled: nothing is charged for it, and the licence renews at its new end instead.' : ''),
     subject: unstarted ? 'Your LentiBooth Daily pass was extended' : 'Your LentiBooth license was extended',
     rows: [
       ['License key', shownKey(before)],
@@ -56,6 +65,7 @@ export async function extendLicense(tx: Tx, actor: AuditActor, licenseId: string
       [unstarted ? 'Activate by (now)' : 'Valid until (now)', date(asked.end)],
     ],
   });
-  await recordLicenseAction(tx, actor, 'license.extended', before, { before: auditView(before), after: { ...auditView(after), reason: body.reason } });
+  const renewal = abandoned !== null ? { renewal_order_abandoned: abandoned } : {};
+  await recordLicenseAction(tx, actor, 'license.extended', before, { before: auditView(before), after: { ...auditView(after), reason: body.reason, ...renewal } });
   return after;
 }

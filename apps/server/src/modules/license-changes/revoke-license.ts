@@ -1,10 +1,12 @@
 import { isLicenseExpired } from '@lbs/domain/license-terms';
 import { MSG } from '@lbs/domain/messages';
+import { licenseUsableUntil } from '@lbs/domain/renewals';
 import type { Tx } from '../../db/client';
 import { conflict } from '../../lib/app-error';
 import type { AuditActor } from '../audit/record-admin-action';
 import { customerOf } from '../notifications/customer-of';
 import { tellCustomer } from '../notifications/tell-customer';
+import { abandonRenewalOrder } from '../renewals/abandon-renewal-order';
 import { auditView, recordLicenseAction } from './license-audit';
 import { planName, shownKey } from './license-words';
 import { lockLicense } from './lock-license';
@@ -14,12 +16,16 @@ import { writeLicense, type LicenseRow } from './write-licenses';
  * An admin revokes a key: revoked_at is stamped and the row kept (the licence moves to the
  * customer's Past). The customer hears of it in the same transaction: their booth stops at its
  * next licence check, and they should know why before the event, not at it. A revoked or ended
- * key is refused (409).
+ * key is refused (409); one in grace has not ended (DESIGN §6.3) and may be revoked.
+ *
+ * A revoked licence is never charged: its pending automatic renewal is given up in the same
+ * transaction (abandonRenewalOrder; a charge in flight that still succeeds is refunded).
  */
 export async function revokeLicense(tx: Tx, actor: AuditActor, licenseId: unknown, now: Date): Promise<LicenseRow> {
   const before = await lockLicense(tx, licenseId);
   if (before.revokedAt) throw conflict(MSG.licenseAlreadyRevoked);
-  if (isLicenseExpired(before.expiresAt, now)) throw conflict(MSG.licenseAlreadyExpired);
+  if (isLicenseExpired(licenseUsableUntil(before), now)) throw conflict(MSG.licenseAlreadyExpired);
+  await abandonRenewalOrder(tx, { licenseId: before.id, reason: 'licence revoked', now });
   const after = await writeLicense(tx, before.id, { revokedAt: now, revokedReason: 'admin' });
   const key = shownKey(before);
   await tellCustomer(tx, (await customerOf(tx, before.userId))!, {

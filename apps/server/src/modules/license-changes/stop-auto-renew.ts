@@ -1,24 +1,22 @@
 import type { Tx } from '../../db/client';
-import { renewalChoices } from '../../db/schema';
-import { writeLicense, type LicenseRow } from './write-licenses';
+import { lockLicenseIfAny } from './lock-license';
+import { turnAutoRenew } from './turn-auto-renew';
+import type { LicenseRow } from './write-licenses';
 
 /**
- * Automatic renewal turned off by the shop itself (DESIGN §6.3): grace ended unpaid. The change of
- * mind is a renewal_choices row (actor 'system', with why), as every turn on or off is. The caller
- * has locked the licence and tells the customer (the grace's end has its own mail).
+ * Turns a licence's automatic renewal off without its holder asking (DESIGN §6.3): its grace ended
+ * unpaid, a refund of an automatic renewal, or an admin. The same verb as the holder's Turn off
+ * (turnAutoRenew: the write and its renewal_choices row, with why and the order it concerns). In
+ * the caller's transaction; the licence is locked here if the caller has not. Tells no one: the
+ * caller's one message does. Answers the licence as written, or null when it did not renew.
  */
-export async function stopAutoRenewBySystem(
+export async function stopAutoRenew(
   tx: Tx,
-  stop: { license: LicenseRow; reason: string; orderId: number | null },
-): Promise<LicenseRow> {
-  const written = await writeLicense(tx, stop.license.id, { autoRenew: false });
-  await tx.insert(renewalChoices).values({
-    userId: stop.license.userId,
-    licenseId: stop.license.id,
-    orderId: stop.orderId,
-    autoRenew: false,
-    actor: 'system',
-    reason: stop.reason,
-  });
-  return written;
+  licenseId: string,
+  stop: { actor: 'system' | 'admin'; adminId?: number | null; reason: string; now: Date; orderId?: number | null },
+): Promise<LicenseRow | null> {
+  const license = await lockLicenseIfAny(tx, licenseId);
+  if (!license?.autoRenew) return null;
+  const by = stop.actor === 'admin' && stop.adminId != null ? { actor: 'admin' as const, adminId: stop.adminId } : { actor: 'system' as const };
+  return turnAutoRenew(tx, license, by, { on: false, reason: stop.reason, orderId: stop.orderId ?? null }, stop.now);
 }

@@ -1,11 +1,13 @@
 import { CUSTOMER_ACTION_MSG } from '@lbs/domain/customer-actions';
 import { isLicenseExpired } from '@lbs/domain/license-terms';
+import { licenseUsableUntil } from '@lbs/domain/renewals';
 import type { Tx } from '../../db/client';
 import { conflict } from '../../lib/app-error';
 import type { AuditActor } from '../audit/record-admin-action';
 import { customerDate } from '../notifications/customer-date';
 import { customerOf } from '../notifications/customer-of';
 import { tellCustomer } from '../notifications/tell-customer';
+import { abandonRenewalOrder } from '../renewals/abandon-renewal-order';
 import { auditView, recordLicenseAction } from './license-audit';
 import { planName, shownKey } from './license-words';
 import { lockLicense } from './lock-license';
@@ -18,12 +20,17 @@ const suspensionView = (l: LicenseRow) => ({ ...auditView(l), suspended_at: l.su
  * so the booth stops at its next check, or, offline, when its current lease ends (nothing is
  * pushed to it). The key and its device are kept and its term keeps running; the customer's own
  * device reset is refused while it lasts. Revoked or ended licences are not suspended (409):
- * there is nothing left to pause.
+ * there is nothing left to pause (a licence in grace has not ended, DESIGN §6.3).
+ *
+ * A suspended licence is never charged: its pending automatic renewal is given up in the same
+ * transaction (abandonRenewalOrder; a charge in flight that still succeeds is refunded), and its
+ * grace ends with it.
  */
 export async function suspendLicense(tx: Tx, actor: AuditActor, licenseId: string, reason: string, now: Date): Promise<LicenseRow> {
   const before = await lockLicense(tx, licenseId, { notRevoked: true });
   if (before.suspendedAt) throw conflict(CUSTOMER_ACTION_MSG.alreadySuspended);
-  if (isLicenseExpired(before.expiresAt, now)) throw conflict(CUSTOMER_ACTION_MSG.licenseEnded);
+  if (isLicenseExpired(licenseUsableUntil(before), now)) throw conflict(CUSTOMER_ACTION_MSG.licenseEnded);
+  await abandonRenewalOrder(tx, { licenseId: before.id, reason: 'licence suspended', now });
   const after = await writeLicense(tx, before.id, { suspendedAt: now });
   const customer = (await customerOf(tx, before.userId))!;
   await tellCustomer(tx, customer, {

@@ -18,7 +18,12 @@ export type RenewalChoice =
       /** The order whose checkout carried the consent, if it came from one. */
       orderId?: number | null;
     }
-  | { on: false; reason?: string | null };
+  | {
+      on: false;
+      reason?: string | null;
+      /** The order the change concerns (a grace that ended unpaid, a refunded renewal). */
+      orderId?: number | null;
+    };
 
 /** Turning on also tells the price each renewal charges (the plan's price, never a discounted one). */
 export type AutoRenewChange = Extract<RenewalChoice, { on: true }> & { priceCents: number } | Extract<RenewalChoice, { on: false }>;
@@ -64,7 +69,7 @@ export async function recordRenewalChoices(
     licenseIds.map((licenseId) => ({
       userId: holderId,
       licenseId,
-      orderId: change.on ? (change.orderId ?? null) : null,
+      orderId: change.orderId ?? null,
       autoRenew: change.on,
       actor: by.actor,
       adminId: by.actor === 'admin' ? by.adminId : null,

@@ -5,6 +5,7 @@ import { recordDeviceAddresses } from './device-addresses';
 import { hashLicenseKey, toServerLicense } from './find-license';
 import type { LeaseIssuer } from './lease';
 import { LicenseRefusal } from './license-refusal';
+import { paymentDueOf } from './payment-due';
 
 /** Who is calling: recorded with the activation. */
 export interface LicenseClient {
@@ -16,7 +17,8 @@ export interface LicenseClient {
  * licence, in one transaction with the licence row locked; the same device again is idempotent;
  * the first activation of an unstarted Daily pass starts it). Binds `device_id`, the field the
  * customer's overview shows and their self-service reset clears. The booth called, so it was seen
- * now, from this address.
+ * now, from this address. A licence in grace (its automatic renewal unpaid) activates as a current
+ * one, and the answer carries `payment_due` as validation's does.
  */
 export async function activateLicense(
   db: Db,
@@ -34,5 +36,12 @@ export async function activateLicense(
     await recordDeviceAddresses(tx, [{ licenseId: bound.license.id, deviceId: body.device_id, ip: client.ip, at: now }]);
     return bound.license;
   });
-  return { valid: true, code: 'VALID', license: toServerLicense(license), lease: await leases.issue(license, body.device_id, now) };
+  const paymentDue = paymentDueOf(license, now, leases.issuer);
+  return {
+    valid: true,
+    code: 'VALID',
+    license: toServerLicense(license),
+    lease: await leases.issue(license, body.device_id, now),
+    ...(paymentDue ? { payment_due: paymentDue } : {}),
+  };
 }

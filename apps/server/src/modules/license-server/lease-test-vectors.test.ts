@@ -55,6 +55,35 @@ describe('the lease test vectors', () => {
     await keys.close();
   });
 
+  it("include a lease in grace in the server's exact format: LeaseIssuer issues valid_in_grace byte for byte from a licence in grace", async () => {
+    const vector = vectors.vectors.find((v) => v.name === 'valid_in_grace')!;
+    const claims = JSON.parse(Buffer.from(vector.lease.split('.')[1]!, 'base64url').toString()) as {
+      sub: string;
+      iat: number;
+      nbf: number;
+      lic_exp: number;
+      due: number;
+    };
+    const { kid, x, d } = TEST_ONLY_SIGNING_KEYS.trusted;
+    const keys = new LicenseSigningKeys(null as never, {
+      LICENSE_SIGNING_KEY: { kty: 'OKP', crv: 'Ed25519', kid, x, d },
+      LICENSE_PUBLIC_KEYS: undefined,
+    });
+    const issuer = new LeaseIssuer(keys, { issuer: vectors.parameters.issuer, allowanceHours: DEFAULT_OFFLINE_ALLOWANCE_HOURS });
+    // The term ended at `due`; the renewal engine set grace_until, which `lic_exp` carries.
+    const license = {
+      id: claims.sub,
+      type: 'month',
+      startAt: new Date(claims.nbf * 1000),
+      expiresAt: new Date(claims.due * 1000),
+      graceUntil: new Date(claims.lic_exp * 1000),
+      activateBy: null,
+    } as typeof licenses.$inferSelect;
+
+    expect(await issuer.issue(license, vectors.parameters.device_id, new Date(claims.iat * 1000))).toBe(vector.lease);
+    await keys.close();
+  });
+
   it('are signed the same by either of the server\'s signers: libsodium, and node:crypto where libsodium has no build', async () => {
     const valid = vectors.vectors.find((v) => v.name === 'valid')!;
     const [header, payload, signature] = valid.lease.split('.');

@@ -1,4 +1,5 @@
 import { LEASE_ALG, LEASE_TYP, type LicenseServerType, type TLeaseClaims } from '@lbs/domain/license-server';
+import { isInGrace } from '@lbs/domain/renewals';
 import type { licenses } from '../../db/schema';
 import type { LicenseSigningKeys } from './signing-keys';
 
@@ -27,10 +28,17 @@ function allowanceSeconds(license: LicenseRow, allowanceHours: LeaseOptions['all
  * The claims of a lease for `license` on `deviceId`, issued at `now`: valid from the licence's
  * start (`nbf`) and until the plan's offline allowance runs out or the licence ends, whichever is
  * first, so a lease never outlives its licence.
+ *
+ * In grace (DESIGN §6.3: the term ended at E, its automatic renewal unpaid) the licence ends at
+ * `grace_until`: `lic_exp` says so, and `due` = E lets a booth offline warn that payment is due.
+ * Every verifier already shipped checks `lic_exp` and ignores a claim it does not know, so it
+ * takes such a lease as it is. Before E nothing changes, even with grace_until set (the renewal
+ * order is prepared a few days early and is usually paid before E).
  */
 export function leaseClaims(license: LicenseRow, deviceId: string, opts: LeaseOptions & { now: Date }): TLeaseClaims {
   const iat = seconds(opts.now);
-  const licExp = license.expiresAt ? seconds(license.expiresAt) : null;
+  const inGrace = isInGrace(license, opts.now);
+  const licExp = inGrace ? seconds(license.graceUntil!) : license.expiresAt ? seconds(license.expiresAt) : null;
   const byAllowance = iat + allowanceSeconds(license, opts.allowanceHours);
   return {
     iss: opts.issuer,
@@ -41,6 +49,7 @@ export function leaseClaims(license: LicenseRow, deviceId: string, opts: LeaseOp
     nbf: seconds(license.startAt),
     exp: licExp === null ? byAllowance : Math.min(licExp, byAllowance),
     lic_exp: licExp,
+    ...(inGrace ? { due: seconds(license.expiresAt!) } : {}),
   };
 }
 
@@ -73,6 +82,11 @@ export class LeaseIssuer {
     private readonly keys: LicenseSigningKeys,
     private readonly opts: LeaseOptions,
   ) {}
+
+  /** The leases' `iss`: the shop's PUBLIC_URL, which the booth's other links (pay_url) start with. */
+  get issuer(): string {
+    return this.opts.issuer;
+  }
 
   /**
    * When a lease issued now for `license` on `deviceId` ends: what licenses.lease_expires_at

@@ -63,7 +63,7 @@ export async function licenseServerRoutes(app: FastifyInstance, { ctx }: { ctx: 
       schema: {
         tags: ['licence server'],
         summary: 'Activate a licence key on this device and get a lease',
-        description: `The same device again is idempotent. One device per licence: another device is refused with 409 DEVICE_LIMIT_REACHED until the first deactivates (or the customer resets it). Checked in this order: key found, revoked, suspended, not yet valid, expired, device. The first activation of an unused Daily pass starts its 24 hours. ${DOCS}`,
+        description: `The same device again is idempotent. One device per licence: another device is refused with 409 DEVICE_LIMIT_REACHED until the first deactivates (or the customer resets it). Checked in this order: key found, revoked, suspended, not yet valid, expired, device. The first activation of an unused Daily pass starts its 24 hours. A licence in grace (its automatic renewal unpaid) activates as a current one, with \`payment_due\`. ${DOCS}`,
         body: withExample(ZLicenseActivateBody, { license_key: KEY, device_id: DEVICE, device_name: 'Booth PC, Marina Bay', app_version: '2.4.1' }),
         response: {
           200: ZLicenseActivated,
@@ -85,7 +85,7 @@ export async function licenseServerRoutes(app: FastifyInstance, { ctx }: { ctx: 
       schema: {
         tags: ['licence server'],
         summary: 'Check a licence on this device; a fresh lease when valid',
-        description: `Always 200 for a well-formed request: \`code\` is VALID, NOT_FOUND, REVOKED, SUSPENDED, NOT_YET_VALID (with \`starts_at\`), EXPIRED, NOT_ACTIVATED or DEVICE_MISMATCH (checked in that order), and \`lease\` comes only with VALID. ${DOCS}`,
+        description: `Always 200 for a well-formed request: \`code\` is VALID, NOT_FOUND, REVOKED, SUSPENDED, NOT_YET_VALID (with \`starts_at\`), EXPIRED, NOT_ACTIVATED or DEVICE_MISMATCH (checked in that order), and \`lease\` comes only with VALID. A licence in grace (its automatic renewal unpaid, from the end of its term until \`grace_until\`) is VALID with \`payment_due\` {since, grace_until, pay_url}, and its lease has \`lic_exp\` = grace_until and \`due\` = the term's end. ${DOCS}`,
         body: withExample(ZLicenseValidateBody, { license_key: KEY, device_id: DEVICE, app_version: '2.4.1' }),
         response: { 200: ZLicenseValidation, ...errors(...BODY_ERRORS), 429: RATE_LIMITED },
       },
@@ -142,7 +142,7 @@ export async function licenseServerRoutes(app: FastifyInstance, { ctx }: { ctx: 
       schema: {
         tags: ['licence server'],
         summary: `Report processed files and errors (1 to ${USAGE_BATCH_MAX} events, at most ${USAGE_REPORT_MAX_BYTES / 1024} KiB)`,
-        description: `Answers 202 with a result per event: accepted, duplicate (its event_id was stored before) or refused with a code, TOO_OLD, OUTSIDE_TERM or INVALID (a field that can never be stored; final: drop it) or AHEAD (over ${USAGE_MAX_AHEAD_MINUTES} minutes ahead of the server's clock: send it again later). An event is stored when it happened within the licence's term (up to ${USAGE_TERM_END_TOLERANCE_MS / 60_000} minutes past its expiry, the client's lease tolerance; ${USAGE_CLOCK_TOLERANCE_MINUTES} minutes before its start and after a revocation or suspension; for a device that held the licence before, until it was freed) and the last ${USAGE_MAX_AGE_DAYS} days, whenever it is reported. An error_message over 2,000 characters is stored cut to 2,000. The whole report is refused (403) only for an unknown key or a device that never held the licence. A body over ${USAGE_REPORT_MAX_BYTES} bytes is 413. ${DOCS}`,
+        description: `Answers 202 with a result per event: accepted, duplicate (its event_id was stored before) or refused with a code, TOO_OLD, OUTSIDE_TERM or INVALID (a field that can never be stored; final: drop it) or AHEAD (over ${USAGE_MAX_AHEAD_MINUTES} minutes ahead of the server's clock: send it again later). An event is stored when it happened within the licence's term (in grace, until \`grace_until\`; up to ${USAGE_TERM_END_TOLERANCE_MS / 60_000} minutes past its expiry, the client's lease tolerance; ${USAGE_CLOCK_TOLERANCE_MINUTES} minutes before its start and after a revocation or suspension; for a device that held the licence before, until it was freed) and the last ${USAGE_MAX_AGE_DAYS} days, whenever it is reported. An error_message over 2,000 characters is stored cut to 2,000. The whole report is refused (403) only for an unknown key or a device that never held the licence. A body over ${USAGE_REPORT_MAX_BYTES} bytes is 413. ${DOCS}`,
         body: withExample(ZUsageReportBody, {
           license_key: KEY,
           device_id: DEVICE,

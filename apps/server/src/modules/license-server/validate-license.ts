@@ -8,6 +8,7 @@ import { hashLicenseKey, toServerLicense } from './find-license';
 import type { LicenseCheckLog } from './license-check-log';
 import type { LeaseIssuer } from './lease';
 import type { LicenseRowCache } from './license-row-cache';
+import { paymentDueOf } from './payment-due';
 
 // Prepared once per database (a named statement on PostgreSQL: parsed and planned once per
 // connection): the one query of a check whose row is not in memory (LicenseRowCache).
@@ -40,7 +41,8 @@ export function checkedLicenseRow(db: Db, rows: LicenseRowCache, keyHash: string
  * with others: LicenseCheckLog).
  *
  * The row comes from `rows` (memory) when it holds it: the answer and the lease are still worked
- * out from the row and `now` on every call, never kept.
+ * out from the row and `now` on every call, never kept. In grace (an unpaid automatic renewal,
+ * DESIGN §6.3) the answer is VALID with `payment_due`: a warning, never a refusal.
  */
 export async function validateLicense(
   db: Db,
@@ -69,5 +71,7 @@ export async function validateLicense(
   if (code === 'NOT_YET_VALID') answer.starts_at = license.startAt.toISOString();
   if (license.deviceId === null || license.deviceId === body.device_id) answer.license = toServerLicense(license);
   if (lease !== undefined) answer.lease = lease;
+  const paymentDue = code === 'VALID' ? paymentDueOf(license, now, leases.issuer) : undefined;
+  if (paymentDue !== undefined) answer.payment_due = paymentDue;
   return answer;
 }

@@ -27,7 +27,8 @@ beforeAll(async () => {
   t = await buildTestApp({ RATE_LIMIT_DISABLED: '1', PUBLIC_URL: 'http://shop.test' });
   holder = await createUserWithSession(t.db);
   stranger = await createUserWithSession(t.db);
-});
+  // Building the app is the slow part on a busy machine: more time than the project's default.
+}, 180_000);
 afterAll(() => t?.close());
 
 const put = (user: TestUser | null, id: string, body: object) =>

@@ -20,14 +20,16 @@ export const isLicensePastSql = (now: Date): SQL =>
 
 /**
  * Current through the last moment before `end` (a report's day end, exclusive): started before
- * it, and neither expired nor revoked before it. Unlike the twins above it reads history: a key
+ * it, and neither expired (past any grace) nor revoked before it. Unlike the twins above it reads history: a key
  * revoked later still counted on the days before its revocation. `end` may be a column of the
  * query (the day ends of a report), so one grouped SQL counts every day.
  */
 export const isLicenseCurrentThroughSql = (end: SQL | Date): SQL =>
   and(
     lt(licenses.startAt, end),
-    or(isNull(licenses.expiresAt), gte(licenses.expiresAt, end)),
+    // In grace through `end` (an automatic renewal unpaid, DESIGN §6.3) still counts: grace_until
+    // is set only while that renewal is open, so a grace that ended unpaid counts no more.
+    or(isNull(licenses.expiresAt), gte(licenses.expiresAt, end), gte(licenses.graceUntil, end)),
     or(isNull(licenses.revokedAt), gte(licenses.revokedAt, end)),
   )!;
 

@@ -2,6 +2,7 @@ import { formatDateTimeWithZone } from '@lbs/domain/dates';
 import { greeting } from '@lbs/domain/greeting';
 import { findPlanByLicenseType } from '@lbs/domain/catalogue';
 import { isRenewableLicenseType, truncateKey, type LicenseReminder } from '@lbs/domain/license-terms';
+import { formatUsd, fromCents } from '@lbs/domain/money';
 import type { NotificationType } from '@lbs/domain/statuses';
 import { headerSafe, renderMail } from '../../integrations/mail/template';
 import type { MailMessage } from '../outbox/enqueue';
@@ -16,9 +17,22 @@ export interface ReminderTarget {
   firstName: string;
   /** The owner's time zone (users.time_zone): the mail and notification give their dates in it. */
   timeZone: string;
+  /**
+   * Set when the licence renews automatically (DESIGN §6.3): what its next renewal charges (the
+   * price its holder was last told). Its 7-day and 1-day reminders then say when it renews and
+   * for how much, not that it ends.
+   */
+  renewsForCents?: number | null;
 }
 
+/** The licence renews on its own: its reminders before the end announce the charge instead. */
+const renews = (kind: LicenseReminder['kind'], l: ReminderTarget): l is ReminderTarget & { renewsForCents: number } =>
+  kind !== 'ended' && l.renewsForCents != null && !l.activateBy;
+
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whole days left, at least 2 (the 7-day reminder of a key the job first sees later tells the truth). */
+const daysLeft = (l: ReminderTarget, now: Date) => Math.max(2, Math.ceil((l.expiresAt.getTime() - now.getTime()) / DAY_MS));
 
 /**
  * Subject, heading and notification title. The 7-day reminder counts the days actually left (it
@@ -29,7 +43,7 @@ function wording(kind: LicenseReminder['kind'], l: ReminderTarget, now: Date): {
   if (kind === 'expires_in_1_day') {
     return { subject: 'Your LentiBooth license ends within a day', title: 'Your license ends within a day', notice: 'License ends within a day' };
   }
-  const days = Math.max(2, Math.ceil((l.expiresAt.getTime() - now.getTime()) / DAY_MS));
+  const days = daysLeft(l, now);
   return { subject: `Your LentiBooth license ends in ${days} days`, title: `Your license ends in ${days} days`, notice: `License ends in ${days} days` };
 }
 
@@ -74,9 +88,38 @@ function unusedPassMail(kind: LicenseReminder['kind'], l: ReminderTarget, public
   return { to: l.email, subject: headerSafe(subject), html, text };
 }
 
+/** How to stop it, said in every renewal reminder (the consent's own words: a paid term runs to its end). */
+const TURN_OFF =
+  'Nothing to do if you want to keep it. To stop it renewing, turn automatic renewal off under Licences in your account before then; the paid term still runs to its end.';
+
+/** The 7-day or 1-day reminder of a licence that renews automatically: when, for how much, how to turn it off. */
+function renewalReminderMail(kind: LicenseReminder['kind'], l: ReminderTarget & { renewsForCents: number }, publicUrl: string, now: Date): MailMessage {
+  const plan = planName(l.type);
+  const on = formatDateTimeWithZone(l.expiresAt, l.timeZone);
+  const amount = formatUsd(fromCents(l.renewsForCents));
+  const title = kind === 'expires_in_1_day' ? 'Your license renews within a day' : `Your license renews in ${daysLeft(l, now)} days`;
+  const { html, text } = renderMail({
+    title,
+    paragraphs: [
+      `${greeting({ firstName: l.firstName })} your ${plan} key ${truncateKey(l.key)} renews on ${on} for ${amount}, charged to your saved card. The same key keeps working on its device, with nothing to re-activate.`,
+      TURN_OFF,
+    ],
+    rows: [
+      ['License key', truncateKey(l.key)],
+      ['Plan', plan],
+      ['Renews on', on],
+      ['Amount', amount],
+    ],
+    button: { label: 'Manage my licenses', url: `${publicUrl}/accounts/overview` },
+    footnote: 'You get this reminder 7 days and 1 day before a license renews automatically.',
+  });
+  return { to: l.email, subject: headerSafe(`Your LentiBooth license renews on ${on} for ${amount}`), html, text };
+}
+
 /** The reminder mail for one key (7 days, 1 day, or ended). */
 export function licenseReminderMail(kind: LicenseReminder['kind'], l: ReminderTarget, publicUrl: string, now: Date): MailMessage {
   if (l.activateBy) return unusedPassMail(kind, l, publicUrl);
+  if (renews(kind, l)) return renewalReminderMail(kind, l, publicUrl, now);
   const when = wording(kind, l, now);
   const plan = planName(l.type);
   const ends = formatDateTimeWithZone(l.expiresAt, l.timeZone);
@@ -116,6 +159,14 @@ export function licenseReminderNotification(
           title: 'Activate your Daily pass',
           message: `Your unused Daily pass ${truncateKey(l.key)} expires on ${ends}: activate it before then. The pass starts at its first activation.`,
         };
+  }
+  if (renews(kind, l)) {
+    const amount = formatUsd(fromCents(l.renewsForCents));
+    return {
+      type: 'license_expiring',
+      title: kind === 'expires_in_1_day' ? 'License renews within a day' : `License renews in ${daysLeft(l, now)} days`,
+      message: `Your ${plan} key ${truncateKey(l.key)} renews on ${ends} for ${amount}, charged to your saved card. To stop it, turn automatic renewal off under Licences before then.`,
+    };
   }
   const renew = isRenewableLicenseType(l.type) ? ' Renew it from Your Subscriptions to keep the same key and device.' : ' Choose a plan under Plans to keep going.';
   return {

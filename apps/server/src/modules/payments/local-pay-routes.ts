@@ -11,7 +11,7 @@ import { orderLines, orders } from '../../db/schema';
 import { readCardSetup } from './card-setup-token';
 import { cardSetupSubject, completeCardSetup } from './complete-card-setup';
 import { findLocalSession, localSessionExpired, type LocalSession } from './local-provider';
-import { cancelLocalSession, cardKeeperOf, payLocalSession } from './pay-local-session';
+import { cancelLocalSession, cardKeeperOf, isRenewalSession, payLocalSession } from './pay-local-session';
 import { escapeHtml } from '../../lib/escape-html';
 
 const ZSessionParams = z.object({ session: z.string().regex(/^lps_[A-Za-z0-9_-]{20,100}$/, { error: 'not a payment session' }) });
@@ -171,7 +171,10 @@ export async function localPayRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       return found.session ? payPage(reply, found.session, 402, { value: card.number, error: CARD_MSG.authenticationFailed }) : found.html;
     }
     const outcome = await payLocalSession(ctx, id, card, { authenticated });
-    if (outcome === 'paid') return reply.redirect(successOf(id), 303);
+    if (outcome === 'paid') {
+      // A renewal paid now has no checkout to succeed: the account shows the licence's new end.
+      return reply.redirect(found.session && (await isRenewalSession(ctx.db, found.session.orderId)) ? account : successOf(id), 303);
+    }
     if (outcome === 'requires_action') return authenticationPage(reply, `/dev/pay/${encodeURIComponent(id)}/authenticate`, card, 'payment');
     if (outcome === 'not_open') return reply.redirect(`/dev/pay/${encodeURIComponent(id)}`, 303);
     const session = await findLocalSession(ctx.db, id);
@@ -188,7 +191,7 @@ export async function localPayRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   r.post('/dev/pay/:session/cancel', { schema: { params: ZSessionParams, hide: true } }, async (req, reply) => {
     const outcome = await cancelLocalSession(ctx, req.params.session);
-    return reply.redirect(outcome === 'paid' ? successOf(req.params.session) : backToCart, 303);
+    return reply.redirect(outcome === 'paid' ? successOf(req.params.session) : outcome === 'renewal' ? account : backToCart, 303);
   });
 
   // ---- The card-setup page: turning automatic renewal on for a licence bought without it ----

@@ -2,7 +2,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { testCardChargeOutcome, type TestCard } from '@lbs/domain/test-cards';
 import type { AppContext } from '../../app-context';
 import type { DbOrTx } from '../../db/client';
-import { licenses, orderLines, orders } from '../../db/schema';
+import { licenses, localPaymentSessions, orderLines, orders } from '../../db/schema';
 import { endUnpaidOrder } from './fail-payment';
 import { fulfilOrder } from './fulfil-order';
 import { findLocalSession, localSessionExpired, markLocalSessionPaid } from './local-provider';
@@ -70,10 +70,28 @@ export async function cardKeeperOf(db: DbOrTx, orderId: number): Promise<number 
   return renewing ? order.userId : null;
 }
 
-/** Cancel on the local provider's page: abandons an open session's order; true when it is paid. */
-export async function cancelLocalSession(ctx: AppContext, id: string): Promise<'paid' | 'not-paid'> {
+/**
+ * Cancel on the local provider's page: abandons an open session's checkout order. A session paying
+ * an automatic renewal order (the account area's Pay now) is only closed: the order stays open for
+ * its retries and grace, and the renewal job reads the closed charge back. Answers where the
+ * customer goes next: 'paid' (it was paid already), 'renewal' (back to the account) or 'not-paid'.
+ */
+export async function cancelLocalSession(ctx: AppContext, id: string): Promise<'paid' | 'renewal' | 'not-paid'> {
   const session = await findLocalSession(ctx.db, id);
   if (session?.status === 'paid') return 'paid';
+  if (session && (await isRenewalSession(ctx.db, session.orderId))) {
+    await ctx.db
+      .update(localPaymentSessions)
+      .set({ status: 'cancelled', completedAt: new Date() })
+      .where(and(eq(localPaymentSessions.id, id), eq(localPaymentSessions.status, 'open')));
+    return (await findLocalSession(ctx.db, id))?.status === 'paid' ? 'paid' : 'renewal';
+  }
   if (session?.status === 'open') await endUnpaidOrder(ctx, { provider: 'local', sessionId: session.id }, 'abandoned');
   return 'not-paid';
+}
+
+/** The session pays an automatic renewal order (its Pay now), not a checkout. */
+export async function isRenewalSession(db: DbOrTx, orderId: number): Promise<boolean> {
+  const [order] = await db.select({ termEnd: orders.renewalTermEnd }).from(orders).where(eq(orders.id, orderId));
+  return order?.termEnd != null;
 }

@@ -24,9 +24,10 @@ const YEARLY = 12;
 const DAILY = 10;
 
 let t: TestApp;
+// Building the app is the slow part on a busy machine: more time than the project's default.
 beforeAll(async () => {
   t = await buildTestApp({ RATE_LIMIT_DISABLED: '1', PUBLIC_URL: 'http://shop.test' });
-});
+}, 180_000);
 afterAll(() => t?.close());
 
 /** The consent words the checkout page shows for this cart: its Monthly and Yearly lines, as the catalogue names them. */
@@ -111,6 +112,25 @@ describe('"Renew automatically" at checkout', () => {
     expect(badLanguage.statusCode).toBe(400);
     expect(await orderCount()).toBe(orders0);
     expect(await t.db.select().from(renewalChoices).where(eq(renewalChoices.userId, user.id))).toEqual([]);
+  });
+
+  it('refuses (409) an order that charges nothing when no card is saved for the renewals, and takes it once one is', async () => {
+    const user = await createUserWithSession(t.db);
+    const { promo } = await insertPromotion(t.db, { code: `FREE${user.id}`, percentOff: 100 });
+    const cart = cartOf({ [MONTHLY]: 1 });
+    const body = { ...onePaymentBody(cart, { email: user.email, promo }), renew_automatically: { words: wordsFor(cart), language: 'en' } };
+    expect(body.total_amount).toBe(0);
+    const refused = await postCheckout(t.app, user.headers, body);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe(CONSENT_MSG.nothingCharged);
+    expect(await t.db.select().from(renewalChoices).where(eq(renewalChoices.userId, user.id))).toEqual([]);
+
+    await t.db.insert(paymentMethods).values({ userId: user.id, provider: 'local', providerRef: '4242424242424242', brand: 'Visa', last4: '4242' });
+    const free = await postCheckout(t.app, user.headers, body);
+    expect(free.statusCode, free.body).toBe(200);
+    const [key] = await t.db.select().from(licenses).where(eq(licenses.userId, user.id));
+    // Issued at once (nothing to pay), renewing at the plan's price.
+    expect(key).toMatchObject({ autoRenew: true, renewalPriceCents: 15000 });
   });
 
   it('without the consent: no key renews, no choice is recorded and the card is not saved', async () => {
@@ -244,5 +264,54 @@ describe('the local pay page’s card', () => {
     ]);
     const inUse = await t.db.select().from(paymentMethods).where(and(eq(paymentMethods.userId, user.id), isNull(paymentMethods.detachedAt)));
     expect(inUse).toHaveLength(1);
+  });
+
+  it('paying an automatic renewal on the page keeps its card in place of the one in use, and goes back to the account; Cancel closes only the session', async () => {
+    const user = await createUserWithSession(t.db);
+    expect((await payWith(await checkoutRenewing(user, cartOf({ [MONTHLY]: 1 })), '4000000000000341')).statusCode).toBe(303);
+    const [license] = await t.db.select().from(licenses).where(eq(licenses.userId, user.id));
+    // The renewal order the job prepared for the term's end, and the pay sessions of its Pay now.
+    const renewalOrder = async (sessionId: string) => {
+      const [order] = await t.db
+        .insert(orders)
+        .values({
+          userId: user.id,
+          email: user.email,
+          needsShipping: false,
+          subtotalCents: 15000,
+          shippingCents: 0,
+          discountCents: 0,
+          totalCents: 15000,
+          paymentProvider: 'local',
+          paymentSessionId: sessionId,
+          renewalLicenseId: license!.id,
+          renewalTermEnd: new Date(license!.expiresAt!.getTime() + (sessionId.endsWith('b') ? 1 : 0)),
+        })
+        .returning();
+      await t.db.insert(localPaymentSessions).values({ id: sessionId, orderId: order!.id, amountCents: 15000 });
+      return order!;
+    };
+    const cancelled = `lps_${'c'.repeat(24)}${user.id}a`;
+    const order = await renewalOrder(cancelled);
+    const page = await t.app.inject({ method: 'GET', url: `/dev/pay/${cancelled}` });
+    expect(page.body).toContain('This card is saved for your automatic renewals');
+    const cancel = await t.app.inject({ method: 'POST', url: `/dev/pay/${cancelled}/cancel`, headers: form, payload: '' });
+    expect(cancel.statusCode).toBe(303);
+    expect(cancel.headers.location).toBe('/accounts/overview');
+    expect(await sessionStatus(cancelled)).toBe('cancelled');
+    const [still] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(still).toMatchObject({ paymentStatus: 'unpaid', cancelledAt: null });
+
+    await t.db.update(orders).set({ status: 'cancelled', paymentStatus: 'cancelled', cancelledAt: new Date() }).where(eq(orders.id, order.id));
+    const paying = `lps_${'c'.repeat(24)}${user.id}b`;
+    await renewalOrder(paying);
+    const paid = await payWith(paying, '4242 4242 4242 4242');
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe('/accounts/overview');
+    expect(await sessionStatus(paying)).toBe('paid');
+    expect((await cardsOf(user.id)).map((c) => [c.last4, c.detachedAt === null])).toEqual([
+      ['0341', false],
+      ['4242', true],
+    ]);
   });
 });

@@ -35,6 +35,11 @@ function keyLines(n: RefundNews): string[] {
         ? `${planName(k.type)} key ${truncateKey(k.key)} keeps the term paid before the refunded renewal: it now runs until ${formatDate(k.expiresAt, n.timeZone)}.`
         : `${planName(k.type)} key ${truncateKey(k.key)} keeps the term paid before the refunded renewal (${k.unstartedHours ?? 0} hours from its first activation).`,
     ),
+    // A refunded automatic renewal's key keeps working to its earlier end, but renews no more.
+    ...n.taken.renewalStopped.map(
+        (k) =>
+          `${planName(k.type)} key ${truncateKey(k.key)} no longer renews automatically: nothing more is charged for it. You can turn renewal back on under Licences in your account.`,
+      ),
   ];
 }
 

@@ -179,7 +179,13 @@ async function applySucceededRefund(ctx: AppContext, tx: Tx, order: OrderRow, re
     .where(eq(orders.id, order.id))
     .returning();
   const refundedLines = await tx.select().from(refundLines).where(eq(refundLines.refundId, refund.id));
-  const taken = await takeBackLicenses(tx, order, refundedLines, now);
+  // A late payment's refund gives back money for an order that delivered nothing (paid after it
+  // was cancelled): there is no key or term to take back, and a renewal line must not shorten
+  // the licence it never extended.
+  const taken =
+    refund.origin === 'late_payment'
+      ? { revoked: [], shortened: [], renewalStopped: [] }
+      : await takeBackLicenses(tx, order, refundedLines, now);
   const note = await issueCreditNote(tx, {
     refundId: refund.id,
     orderId: order.id,

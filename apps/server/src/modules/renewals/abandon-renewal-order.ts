@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { localPaymentSessions, orders } from '../../db/schema';
+import { localPaymentSessions, orders, renewalCharges } from '../../db/schema';
 import { lockLicenseIfAny } from '../license-changes/lock-license';
 import { setLicenseGrace } from '../license-changes/renewal-grace';
 
@@ -47,5 +47,11 @@ export async function abandonRenewalOrder(
     .update(localPaymentSessions)
     .set({ status: 'cancelled', completedAt: abandon.now })
     .where(and(eq(localPaymentSessions.orderId, order.id), eq(localPaymentSessions.status, 'open')));
+  // The holder's pay link is closed with its session. An off-session charge still in flight stays
+  // open: its answer settles it (a success is then refunded as paid after the cancel).
+  await tx
+    .update(renewalCharges)
+    .set({ status: 'cancelled', settledAt: abandon.now })
+    .where(and(eq(renewalCharges.orderId, order.id), eq(renewalCharges.status, 'open'), eq(renewalCharges.onSession, true)));
   return order.id;
 }

@@ -1,7 +1,7 @@
 import { and, isNotNull, lte } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { licenses } from '../../db/schema';
-import { stopAutoRenewBySystem } from '../license-changes/stop-auto-renew';
+import { stopAutoRenew } from '../license-changes/stop-auto-renew';
 import { abandonRenewalOrder } from './abandon-renewal-order';
 import { tellRenewalGraceEnded } from './tell-renewal-news';
 
@@ -24,7 +24,7 @@ export async function endUnpaidGraceBatch(ctx: AppContext, now: Date, limit: num
       const orderId = await abandonRenewalOrder(tx, { licenseId: license.id, reason: 'grace ended unpaid', now });
       // No open order (paid or given up already): only the stale grace was cleared.
       if (orderId === null) continue;
-      if (license.autoRenew) await stopAutoRenewBySystem(tx, { license, reason: 'grace ended unpaid', orderId });
+      await stopAutoRenew(tx, license.id, { actor: 'system', reason: 'grace ended unpaid', now, orderId });
       await tellRenewalGraceEnded(tx, { license, endedAt: license.expiresAt ?? now, publicUrl: ctx.config.publicUrl });
     }
     return ended.length;

@@ -46,23 +46,24 @@ function claimDue(tx: Tx, now: Date, leadDays: number, limit: number): Promise<L
  * at the plan's price now, or the lower price its holder was told), its first charge scheduled now,
  * and the licence's grace set to E + RENEWAL_GRACE_DAYS. A holder without a saved card still gets
  * the order: its first charge fails as "no card" and they are told, with the account area's link
- * to pay or add a card. Answers how many licences were claimed.
+ * to pay or add a card. Answers how many orders were written (fewer than `limit`: the pass is done;
+ * a licence skipped stays due and never loops the pass).
  */
 export async function prepareRenewalBatch(ctx: AppContext, now: Date, limit: number): Promise<number> {
   return ctx.db.transaction(async (tx) => {
     const due = await claimDue(tx, now, ctx.config.RENEWAL_LEAD_DAYS, limit);
     if (due.length === 0) return 0;
     const plans = await tx.select().from(products).where(eq(products.kind, 'license'));
+    let prepared = 0;
     for (const license of due) {
       const plan = plans.filter((p) => p.licenseType === license.type).sort((a, b) => Number(b.active) - Number(a.active))[0];
-      if (!plan) continue;
-      await prepareOne(tx, ctx, license, plan, now);
+      if (plan && (await prepareOne(tx, ctx, license, plan, now))) prepared++;
     }
-    return due.length;
+    return prepared;
   });
 }
 
-async function prepareOne(tx: Tx, ctx: AppContext, license: LicenseRow, plan: typeof products.$inferSelect, now: Date): Promise<void> {
+async function prepareOne(tx: Tx, ctx: AppContext, license: LicenseRow, plan: typeof products.$inferSelect, now: Date): Promise<boolean> {
   const termEnd = license.expiresAt!;
   const [holder] = await tx.select({ email: users.email }).from(users).where(eq(users.id, license.userId));
   const [card] = await tx
@@ -93,7 +94,7 @@ async function prepareOne(tx: Tx, ctx: AppContext, license: LicenseRow, plan: ty
     })
     .onConflictDoNothing()
     .returning({ id: orders.id });
-  if (!order) return;
+  if (!order) return false;
   await tx.insert(orderLines).values({
     orderId: order.id,
     productId: plan.id,
@@ -104,4 +105,5 @@ async function prepareOne(tx: Tx, ctx: AppContext, license: LicenseRow, plan: ty
     renewsLicenseId: license.id,
   });
   await setLicenseGrace(tx, license.id, new Date(termEnd.getTime() + ctx.config.RENEWAL_GRACE_DAYS * DAY_MS));
+  return true;
 }

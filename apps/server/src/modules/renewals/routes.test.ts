@@ -4,7 +4,7 @@ import { addRenewal } from '@lbs/domain/cart';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { cartOf, onePaymentBody, postCheckout } from '../../../test/checkout-fixtures';
 import { PRODUCTION_TEST_ENV } from '../../../test/production-env';
-import { CARD, DAY, licenseRow, MONTH, renewalOrdersOf, renewingLicense, runJobAt } from '../../../test/renewal-fixtures';
+import { attemptsOf, CARD, DAY, licenseRow, MONTH, renewalOrdersOf, renewingLicense, runJobAt } from '../../../test/renewal-fixtures';
 import { licenses, localPaymentSessions, orders } from '../../db/schema';
 import { fulfilOrder } from '../payments/fulfil-order';
 import { markLocalSessionPaid } from '../payments/local-provider';
@@ -90,6 +90,10 @@ describe('a manual renewal and an automatic one', () => {
     await runJobAt(t, graceUntil);
     const [abandoned] = await renewalOrdersOf(t, license.id);
     expect(abandoned!.cancelledAt).not.toBeNull();
+    expect(await attemptsOf(t, abandoned!.id)).toMatchObject([
+      { attempt: 1, status: 'failed' },
+      { attempt: 2, onSession: true, status: 'cancelled' },
+    ]);
     expect(await markLocalSessionPaid(t.db, oldSession)).toBe(false);
     expect((await t.app.inject({ method: 'GET', url: `/dev/pay/${oldSession}` })).statusCode).toBe(410);
     expect((await t.app.inject({ method: 'POST', url: `/api/licenses/${license.id}/renewal/pay`, headers: user.headers })).statusCode).toBe(409);

@@ -13,7 +13,7 @@ import { selectRows } from '../../db/select-rows';
  * active_subscriptions counts with a sweep (starts minus ends before each day's end); the rule
  * itself is isLicenseActiveThroughSql. Over every awkward shape of licence (starting, expiring,
  * revoked or suspended exactly at a day's end, a millisecond either side, revoked before it
- * started, never ending) the sweep must give what the rule gives, day by day; and today's point
+ * started, never ending, in grace past its end) the sweep must give what the rule gives, day by day; and today's point
  * is the count now, the overview card's.
  */
 
@@ -38,6 +38,9 @@ beforeAll(async () => {
   // Suspended keys: their term runs on (no expiry here), but they stop counting at suspended_at.
   for (const startAt of starts)
     for (const suspendedAt of [at(-1), at(0), at(1), at(20 * H)]) await insertLicenseSpan(db, owner, { startAt, expiresAt: null, suspendedAt });
+  // In grace (an automatic renewal unpaid): the term ended, but the key counts until grace_until.
+  for (const startAt of starts)
+    for (const graceUntil of [at(-1), at(0), at(1), at(30 * H)]) await insertLicenseSpan(db, owner, { startAt, expiresAt: at(-30 * H), graceUntil });
   // Around today's now (12:00 on the 12th in Singapore): ending an hour before it, an hour after
   // it and two (still before the day's end), suspended half an hour ago, starting an hour from now.
   const now = clock.now.getTime();
@@ -95,4 +98,16 @@ it('leaves suspended keys out of the card, as out of the chart', async () => {
   expect(suspendedCurrent).toBeGreaterThan(0);
   const overview = await reportOverview(t.database.db, clock.now);
   expect(overview.total_subscriptions).toBe((await count(isLicenseCurrentThroughSql(clock.now))) - suspendedCurrent);
+});
+
+it('counts a licence in grace as active: its term ended before the day’s end, its grace had not', async () => {
+  const end = startOfBusinessDay('2025-03-10', TZ); // the end of the 9th
+  const count = async (where: ReturnType<typeof sql>) =>
+    Number((await selectRows<{ n: string | number }>(t.database.db, sql`select count(*) as n from ${licenses} where ${where}`))[0]!.n);
+  // Active at the end of the 9th although their term ended before it: the grace spans above.
+  const inGrace = await count(sql`${isLicenseActiveThroughSql(end)} and expires_at < ${end.toISOString()}::timestamptz`);
+  expect(inGrace).toBeGreaterThan(0);
+  expect(inGrace).toBe(await count(sql`grace_until >= ${end.toISOString()}::timestamptz and expires_at < ${end.toISOString()}::timestamptz and start_at < ${end.toISOString()}::timestamptz`));
+  const series = (await dailySeries(t.database.db, 'active_subscriptions', { start_date: '2025-03-09', end_date: '2025-03-09' }, clock)) as Array<{ count: number }>;
+  expect(series[0]!.count).toBe(await count(isLicenseActiveThroughSql(end)));
 });

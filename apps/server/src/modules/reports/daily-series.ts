@@ -57,7 +57,8 @@ export function metricSql(metric: ReportMetric, days: readonly string[], clock: 
 /**
  * Licences active at the end of each day, by a sweep instead of a join: a licence is active at a
  * day's end E exactly when it started before E and its end (the earliest of expiry, revocation
- * and suspension, none for a key that never ends) is not before E (isLicenseActiveThroughSql, the
+ * (or its grace's end, while an automatic renewal is unpaid), revocation and suspension, none for
+ * a key that never ends) is not before E (isLicenseActiveThroughSql, the
  * rule this must agree with). E is the day's end, or now for today (and any later day of a custom
  * range): today's point is the count now, the overview card's figure, not a projection to
  * midnight of keys that will have expired by then. So the count at E is the starts before E minus the ends before E,
@@ -68,7 +69,9 @@ export function metricSql(metric: ReportMetric, days: readonly string[], clock: 
  * year over 100k licences on PostgreSQL).
  */
 function activeSubscriptionsSql(days: readonly string[], { timeZone, now }: ReportClock): SQL {
-  const ends = sql`least(${licenses.expiresAt}, ${licenses.revokedAt}, ${licenses.suspendedAt})`;
+  // The term's usable end: its grace's end while an automatic renewal is unpaid (licenseUsableUntil).
+  const usableUntil = sql`case when ${licenses.graceUntil} > ${licenses.expiresAt} then ${licenses.graceUntil} else ${licenses.expiresAt} end`;
+  const ends = sql`least(${usableUntil}, ${licenses.revokedAt}, ${licenses.suspendedAt})`;
   // MATERIALIZED: inlined, the buckets would be recomputed for every day.
   return sql`with lives as (
       select ${licenses.startAt} as start_at, ${ends} as end_at from ${licenses}
