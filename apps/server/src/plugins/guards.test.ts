@@ -74,7 +74,8 @@ const CUSTOMER = new Set([
   'GET /api/booths',
   'POST /api/booths/rename',
   'POST /api/licenses/offline-activations',
-  // Licences that recur: pay a due automatic renewal now (the caller's own licence).
+  // Licences that recur: turn automatic renewal on or off, pay a due one now (the caller's own licence).
+  'PUT /api/licenses/{id}/auto-renew',
   'POST /api/licenses/{id}/renewal/pay',
   'GET /api/subscriptions/download-guidebook',
   'GET /api/subscriptions/download-app/status',

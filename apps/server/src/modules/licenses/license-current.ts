@@ -5,11 +5,16 @@ import { licenses } from '../../db/schema';
 // with these, a single row already read is judged with the function. A test holds them equal.
 
 /**
- * Not revoked and not expired (a never-expiring key stays current); in grace counts as current
- * (grace_until is set only while an automatic renewal is unpaid, and always lies past expires_at).
+ * In grace through `at`: grace_until is set only while an automatic renewal is unpaid, and always
+ * lies past expires_at. Written with its own null test, so the expression is false, never NULL, for
+ * a licence without grace (a list orders by "is current", where NULL would sort first).
  */
+const inGraceAtSql = (at: SQL | Date, compare: typeof gt | typeof gte): SQL =>
+  and(isNotNull(licenses.graceUntil), compare(licenses.graceUntil, at))!;
+
+/** Not revoked and not expired (a never-expiring key stays current); in grace counts as current. */
 export const isLicenseCurrentSql = (now: Date): SQL =>
-  and(isNull(licenses.revokedAt), or(isNull(licenses.expiresAt), gt(licenses.expiresAt, now), gt(licenses.graceUntil, now)))!;
+  and(isNull(licenses.revokedAt), or(isNull(licenses.expiresAt), gt(licenses.expiresAt, now), inGraceAtSql(now, gt)))!;
 
 /** Revoked, or expired (and past any grace): exactly the licences that are not current. */
 export const isLicensePastSql = (now: Date): SQL =>
@@ -29,7 +34,7 @@ export const isLicenseCurrentThroughSql = (end: SQL | Date): SQL =>
     lt(licenses.startAt, end),
     // In grace through `end` (an automatic renewal unpaid, DESIGN §6.3) still counts: grace_until
     // is set only while that renewal is open, so a grace that ended unpaid counts no more.
-    or(isNull(licenses.expiresAt), gte(licenses.expiresAt, end), gte(licenses.graceUntil, end)),
+    or(isNull(licenses.expiresAt), gte(licenses.expiresAt, end), inGraceAtSql(end, gte)),
     or(isNull(licenses.revokedAt), gte(licenses.revokedAt, end)),
   )!;
 

@@ -6,7 +6,7 @@ import { safeString, ZAutoRenewBody, ZPaging } from '@lbs/domain/schemas';
 import type { AppContext } from '../../app-context';
 import { requireUser } from '../../plugins/guards';
 import { callerKey } from '../../lib/caller-key';
-import { BEARER, errors } from '../../lib/openapi';
+import { BEARER, BODY_ERRORS, errors, withExample } from '../../lib/openapi';
 import { currentLicenseSummary } from './current-license-summary';
 import { changeOwnAutoRenew } from './change-own-auto-renew';
 import { ADMIN_USER_LICENSES_ROUTE, licensesJson, listOwnLicenses } from './list-licenses';
@@ -83,8 +83,8 @@ export async function licenseRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
           'otherwise nothing changes yet and `setup_url` is a page that saves a card and then turns it on. Another user’s or an ' +
           'unknown licence answers 404; a licence that cannot renew (Daily, setup kit, revoked, suspended, ended, renewal due) 409.',
         params: z.object({ id: z.uuid() }),
-        body: ZAutoRenewBody,
-        response: { 200: ZAutoRenewAnswer, ...errors(400, 401, 404, 409) },
+        body: withExample(ZAutoRenewBody, { auto_renew: false }),
+        response: { 200: ZAutoRenewAnswer, ...errors(...BODY_ERRORS, 401, 404, 409) },
         security: BEARER,
       },
       onRequest: requireUser,
