@@ -1,3 +1,4 @@
+import { LICENSE_REMINDERS } from '@lbs/domain/license-terms';
 import type { Tx } from '../../db/client';
 import { writeLicense, type LicenseRow } from './write-licenses';
 
@@ -9,4 +10,15 @@ import { writeLicense, type LicenseRow } from './write-licenses';
  */
 export function setLicenseGrace(tx: Tx, licenseId: string, graceUntil: Date | null): Promise<LicenseRow> {
   return writeLicense(tx, licenseId, { graceUntil });
+}
+
+/** The last reminder stage: the 'ended' notice. */
+const ENDED_STAGE = LICENSE_REMINDERS[LICENSE_REMINDERS.length - 1]!.stage;
+
+/**
+ * The licence's 'ended' notice counts as given: the grace's own end message ("has ended: its
+ * renewal was not paid") says it, so the reminder job sends no second one for this term.
+ */
+export function markEndedNoticeGiven(tx: Tx, licenseId: string): Promise<LicenseRow> {
+  return writeLicense(tx, licenseId, { reminderStage: ENDED_STAGE });
 }

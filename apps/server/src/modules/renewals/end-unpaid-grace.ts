@@ -1,6 +1,7 @@
 import { and, isNotNull, lte } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { licenses } from '../../db/schema';
+import { markEndedNoticeGiven } from '../license-changes/renewal-grace';
 import { stopAutoRenew } from '../license-changes/stop-auto-renew';
 import { abandonRenewalOrder } from './abandon-renewal-order';
 import { tellRenewalGraceEnded } from './tell-renewal-news';
@@ -25,6 +26,8 @@ export async function endUnpaidGraceBatch(ctx: AppContext, now: Date, limit: num
       // No open order (paid or given up already): only the stale grace was cleared.
       if (orderId === null) continue;
       await stopAutoRenew(tx, license.id, { actor: 'system', reason: 'grace ended unpaid', now, orderId });
+      // This message is the licence's 'ended' notice: the reminder job sends no second one.
+      await markEndedNoticeGiven(tx, license.id);
       await tellRenewalGraceEnded(tx, { license, endedAt: license.expiresAt ?? now, publicUrl: ctx.config.publicUrl });
     }
     return ended.length;

@@ -8,6 +8,7 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/client';
 import { attemptsOf, CARD, DAY, licenseRow, MONTH, renewalOrdersOf, renewingLicense, runJobAt, saveCard } from '../../../test/renewal-fixtures';
+import { sendExpiryReminders } from '../licenses/send-expiry-reminders';
 import { adminNotifications, invoices, licenses, localPaymentSessions, notifications, orders, refunds, renewalChoices, renewalCharges } from '../../db/schema';
 import { fulfilOrder } from '../payments/fulfil-order';
 import { markLocalSessionPaid } from '../payments/local-provider';
@@ -188,6 +189,11 @@ describe('every retry failing', () => {
     const endedNotice = await t.db.select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.type, 'license_expired')));
     expect(endedNotice).toHaveLength(1);
     expect((await mailTo(t.app, user.email))[0]!.subject).toMatch(/has ended/);
+
+    // The grace's end message is the licence's 'ended' notice: the reminder job sends no second one.
+    await sendExpiryReminders(t.ctx, { now: new Date(graceUntil.getTime() + DAY) });
+    const endedNotices = await t.db.select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.type, 'license_expired')));
+    expect(endedNotices).toHaveLength(1);
 
     // Nothing more happens later: no new order, no charge.
     const later = await runJobAt(t, new Date(graceUntil.getTime() + DAY));
