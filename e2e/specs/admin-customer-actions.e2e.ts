@@ -66,7 +66,8 @@ describe('an admin acts on a customer’s licence; the customer is told', () => 
       expect(Date.parse(extended.expire_date) - Date.parse(license.expire_date)).toBe(30 * 24 * 3600 * 1000);
       await waitForMail(email, /license was extended/);
       await page.goto('/accounts/overview');
-      await visible(page, formatDate(extended.expire_date)).waitFor();
+      // A Monthly key that does not renew automatically says when it ends.
+      await visible(page, `Ends on ${formatDate(extended.expire_date)}`).waitFor();
       await expect(visible(page, MSG.licenseStatusSuspended).count()).resolves.toBe(0);
 
       await page.goto('/accounts/settings/notifications');

@@ -45,7 +45,19 @@ export async function closeBrowser(): Promise<void> {
   browser = undefined;
 }
 
-export const baseUrl = () => inject('baseUrl');
+/** A spec's own product server (setSpecBaseUrl), else the run's shared one. */
+let ownBaseUrl: string | undefined;
+
+export const baseUrl = () => ownBaseUrl ?? inject('baseUrl');
+
+/**
+ * Points this spec file's pages and API helpers at its own product server (each spec file has its
+ * own modules): for a journey that moves the server's clock (POST /api/dev/clock), which would
+ * move time under the journeys sharing the run's server.
+ */
+export function setSpecBaseUrl(url: string | undefined): void {
+  ownBaseUrl = url;
+}
 export const adminCredentials = () => ({ email: inject('adminEmail'), password: inject('adminPassword') });
 
 /**

@@ -22,5 +22,9 @@ export const licenseFixture = (over: Partial<TLicense> = {}): TLicense => ({
   app_version: '2.1.0',
   last_seen_at: null,
   device_shared_at: null,
+  auto_renew: false,
+  can_auto_renew: true,
+  renewal_amount: null,
+  renewal_due: null,
   ...over,
 });

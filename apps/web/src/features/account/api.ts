@@ -1,5 +1,7 @@
 import type {
   TAppDownloadStatus,
+  TAutoRenewAnswer,
+  TCheckoutSession,
   TInvoicePage,
   TLicense,
   TLicenseCheck,
@@ -11,6 +13,7 @@ import type {
 import type { TCreditNoteJson } from '@lbs/domain/refunds';
 import type { Paged } from '@lbs/domain/responses';
 import type { TPreferences } from '@lbs/domain/preferences';
+import type { TAutoRenewBody } from '@lbs/domain/schemas';
 import { api } from '../../lib/api';
 
 export type License = TLicense;
@@ -29,6 +32,18 @@ const accountApi = api.injectEndpoints({
     resetDevice: build.mutation<TLicense, string>({
       query: (id) => ({ url: `/subscriptions/licenses/${encodeURIComponent(id)}/reset-device`, method: 'POST' }),
       invalidatesTags: ['Licenses'],
+    }),
+    /**
+     * PUT /api/licenses/:id/auto-renew: off at once; on with the consent words shown. The answer's
+     * `setup_url`, when the holder has no card in use, is the page that saves one and then turns it on.
+     */
+    turnAutoRenew: build.mutation<TAutoRenewAnswer, { id: string } & TAutoRenewBody>({
+      query: ({ id, ...body }) => ({ url: `/licenses/${encodeURIComponent(id)}/auto-renew`, method: 'PUT', body }),
+      invalidatesTags: ['Licenses'],
+    }),
+    /** POST /api/licenses/:id/renewal/pay: a link to pay the licence's open automatic renewal now, on session. */
+    payRenewalNow: build.mutation<TCheckoutSession, string>({
+      query: (id) => ({ url: `/licenses/${encodeURIComponent(id)}/renewal/pay`, method: 'POST' }),
     }),
     preferences: build.query<TPreferences, void>({
       query: () => '/users/me/preferences',
@@ -78,6 +93,8 @@ export const {
   useLicenseCheckQuery,
   useLicensesQuery,
   useResetDeviceMutation,
+  useTurnAutoRenewMutation,
+  usePayRenewalNowMutation,
   useAppDownloadStatusQuery,
   usePreferencesQuery,
   useUpdatePreferencesMutation,

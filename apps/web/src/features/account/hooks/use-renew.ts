@@ -8,8 +8,11 @@ import { useAppDispatch } from '../../../lib/store-hooks';
 import { cartActions } from '../../cart/cart-slice';
 import type { License } from '../api';
 
-/** A revoked key, the setup kit's key and admin custom keys have no plan to renew with. */
-export const canRenew = (l: License) => !l.revoked && isRenewableLicenseType(l.type);
+/**
+ * A revoked key, the setup kit's key and admin custom keys have no plan to renew with. A key whose
+ * automatic renewal is due is paid with Pay now, on that renewal's own order: the cart refuses it.
+ */
+export const canRenew = (l: License) => !l.revoked && isRenewableLicenseType(l.type) && !l.renewal_due;
 
 /**
  * Renew: the licence's own plan goes in the cart as a renewal of that licence, and the customer

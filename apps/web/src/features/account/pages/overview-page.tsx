@@ -9,7 +9,9 @@ import { paths } from '../../../config/paths';
 import { useLicensesQuery, type License, type LicenseMode } from '../api';
 import { LicenseTable } from '../components/license-table';
 import { ResetDeviceDialog } from '../components/reset-device-dialog';
+import { TurnOnRenewalDialog } from '../components/turn-on-renewal-dialog';
 import { useRenew } from '../hooks/use-renew';
+import { useRenewalActions } from '../hooks/use-renewal-actions';
 
 /** The software's name in the overview heading. */
 const PRODUCT_NAME = 'LentiBooth';
@@ -29,6 +31,7 @@ export function OverviewPage() {
   const { data, isLoading, isError, isFetching, refetch } = useLicensesQuery({ mode, page });
   const [resetTarget, setResetTarget] = useState<License | null>(null);
   const renew = useRenew();
+  const renewal = useRenewalActions();
 
   const choose = (m: LicenseMode) => {
     setMode(m);
@@ -90,7 +93,7 @@ export function OverviewPage() {
             </div>
           ) : (
             <>
-              <LicenseTable rows={data.items} mode={mode} onReset={setResetTarget} onRenew={renew} />
+              <LicenseTable rows={data.items} mode={mode} onReset={setResetTarget} onRenew={renew} renewal={renewal} />
               <Pager page={page} totalPages={pageCount(data.total, data.page_size)} onChange={setPage} label="Subscriptions pages" />
             </>
           )}
@@ -98,6 +101,7 @@ export function OverviewPage() {
       </section>
 
       <ResetDeviceDialog license={resetTarget} onClose={() => setResetTarget(null)} />
+      <TurnOnRenewalDialog license={renewal.turnOnTarget} onClose={renewal.closeTurnOn} />
     </div>
   );
 }

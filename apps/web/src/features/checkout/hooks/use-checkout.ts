@@ -7,9 +7,11 @@ import type { TUser } from '@lbs/domain/responses';
 import type { TShippingInfo } from '@lbs/domain/schemas';
 import { paths } from '../../../config/paths';
 import { toApiError } from '../../../lib/api-error';
+import { fullNavigation } from '../../../lib/full-navigation';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
 import { useCreateOnePaymentSessionMutation } from '../api';
 import { onePaymentBody } from '../payment-body';
+import type { RenewalConsent } from '../renewal-consent';
 import { SHIPPING_FIELDS } from './use-shipping-details';
 
 /**
@@ -23,6 +25,7 @@ export function useCheckout({
   form,
   promo,
   billing,
+  renewAutomatically = null,
 }: {
   user: TUser | null | undefined;
   cart: CartState;
@@ -31,6 +34,8 @@ export function useCheckout({
   promo: { discount: number; appliedCode: string | null };
   /** A licence-only order's billing country (required); when something ships, the shipping country is. */
   billing: { value: string; ref: { current: HTMLSelectElement | null } };
+  /** "Renew automatically" ticked: the words shown beside it; null when not ticked or not offered. */
+  renewAutomatically?: RenewalConsent | null;
 }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [termsOpen, setTermsOpen] = useState(false);
@@ -77,10 +82,11 @@ export function useCheckout({
       promoCode: promo.appliedCode,
       shippingInfo: form.getValues(),
       billingCountry: billing.value,
+      renewAutomatically,
     });
     try {
       const { url } = await createSession(body).unwrap();
-      window.location.assign(url);
+      fullNavigation.assign(url);
     } catch (e) {
       const error = toApiError(e);
       console.error('Could not create the checkout session', error);
@@ -94,6 +100,7 @@ export function useCheckout({
       }
       setPaying(false);
       setTermsOpen(false);
+      // 409: a price, the total or the renewal words differ from the server's now: its words say which.
       setProblem(error.status === 409 ? error.message : MSG.paymentFailed);
     }
   }

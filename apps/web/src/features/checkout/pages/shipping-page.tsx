@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { needsShipping as cartNeedsShipping } from '@lbs/domain/cart';
 import { MSG } from '@lbs/domain/messages';
@@ -10,6 +11,7 @@ import { CartSection } from '../components/cart-section';
 import { DeliveryByEmail } from '../components/delivery-by-email';
 import { OrderSummary } from '../components/order-summary';
 import { PromoCodeBox } from '../components/promo-code-box';
+import { RenewAutomaticallyBox } from '../components/renew-automatically-box';
 import { ShippingForm } from '../components/shipping-form';
 import { TermsModal } from '../components/terms-modal';
 import { useBillingCountry } from '../hooks/use-billing-country';
@@ -18,6 +20,7 @@ import { usePromoCode } from '../hooks/use-promo-code';
 import { useShippingDetails } from '../hooks/use-shipping-details';
 import { useShippingFee } from '../hooks/use-shipping-fee';
 import { shippingFeeKnown } from '../payment-body';
+import { renewalConsentOf } from '../renewal-consent';
 
 const card = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
 
@@ -36,7 +39,11 @@ export function ShippingPage() {
   const feeKnown = shippingFeeKnown(needsShipping, cart.shipping_fee);
   const total = discountedTotal(cart.totalCartPrice, cart.shipping_fee, promo.discount);
   const billing = useBillingCountry(user, country);
-  const { problem, termsOpen, closeTerms, paying, checkout, confirm } = useCheckout({ user, cart, needsShipping, form, promo, billing });
+  // Offered only when the cart holds a Monthly or Yearly licence; never ticked until the buyer ticks it.
+  const renewal = renewalConsentOf(cart.items);
+  const [renewTicked, setRenewTicked] = useState(false);
+  const renewAutomatically = renewal && renewTicked ? renewal : null;
+  const { problem, termsOpen, closeTerms, paying, checkout, confirm } = useCheckout({ user, cart, needsShipping, form, promo, billing, renewAutomatically });
 
   const back = () => (location.key === 'default' ? navigate(paths.pricing) : navigate(-1));
 
@@ -107,6 +114,7 @@ export function ShippingPage() {
             }
           />
           <div className="mt-6 flex flex-col gap-3">
+            {renewal ? <RenewAutomaticallyBox words={renewal.words} checked={renewTicked} onChange={setRenewTicked} /> : null}
             {problem ? <FormAlert>{problem}</FormAlert> : null}
             <Button className="w-full py-3 text-base" onClick={() => void checkout()}>
               Checkout
