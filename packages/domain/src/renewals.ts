@@ -73,7 +73,7 @@ export function renewalConsentWords(lines: readonly RenewingLine[], language: Re
     })
     .join(' and ');
   return (
-    `Renew automatically: ${each}, charged to the card you pay with now at the end of each term, until you turn it off. ` +
+    `Renew automatically: ${each}, charged at the end of each term to the card saved for your renewals, until you turn it off. ` +
     'Turn it off at any time under Licences in your account; a paid term always runs to its end.'
   );
 }

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import type { TPublicConfig } from '@lbs/domain/responses';
 import { apiRequest } from './api-request';
 
@@ -18,4 +19,29 @@ export function loadPublicConfig(): Promise<PublicConfig> {
     throw e;
   });
   return pending;
+}
+
+/**
+ * Whether automatic renewal can be chosen (the provider saves cards for later charges): false
+ * until the configuration has loaded, and when it cannot be, so nothing is offered that the
+ * server would refuse.
+ */
+export function useAutomaticRenewalAvailable(): boolean {
+  const [available, setAvailable] = useState(false);
+  useEffect(() => {
+    let live = true;
+    loadPublicConfig().then(
+      (config) => live && setAvailable(config.renewals.automatic),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return available;
+}
+
+/** Tests only: the next call loads the configuration again. */
+export function forgetPublicConfig(): void {
+  pending = undefined;
 }

@@ -24,7 +24,7 @@ export function EndDateCell({ license, mode, renewal }: { license: License; mode
         <button type="button" className={smallButton} aria-label={RENEWAL_WORDS.turnOffLabel(key)} disabled={busy} onClick={() => renewal.turnOff(license)}>
           {RENEWAL_WORDS.turnOff}
         </button>
-      ) : license.can_auto_renew ? (
+      ) : license.can_auto_renew && renewal.canTurnOn ? (
         <button type="button" className={smallButton} aria-label={RENEWAL_WORDS.turnOnLabel(key)} disabled={busy} onClick={() => renewal.askTurnOn(license)}>
           {RENEWAL_WORDS.turnOn}
         </button>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { toApiError } from '../../../lib/api-error';
 import { fullNavigation } from '../../../lib/full-navigation';
+import { useAutomaticRenewalAvailable } from '../../../lib/public-config';
 import { usePayRenewalNowMutation, useTurnAutoRenewMutation, type License } from '../api';
 import { formatDate } from '../format';
 import { RENEWAL_WORDS } from '../renewal-words';
@@ -9,6 +10,8 @@ import { RENEWAL_WORDS } from '../renewal-words';
 /** What the overview does about a licence's automatic renewal; `busyId` is the licence whose answer is awaited. */
 export type RenewalActions = {
   busyId: string | null;
+  /** The payment provider saves cards for renewals (public config): Turn on is offered only then. */
+  canTurnOn: boolean;
   turnOff: (l: License) => void;
   /** Opens the confirmation that shows the consent words (TurnOnRenewalDialog). */
   askTurnOn: (l: License) => void;
@@ -24,6 +27,7 @@ export function useRenewalActions(): RenewalActions & { turnOnTarget: License | 
   const [payRenewalNow] = usePayRenewalNowMutation();
   const [busyId, setBusyId] = useState<string | null>(null);
   const [turnOnTarget, setTurnOnTarget] = useState<License | null>(null);
+  const canTurnOn = useAutomaticRenewalAvailable();
 
   async function turnOff(l: License) {
     setBusyId(l._id);
@@ -50,6 +54,7 @@ export function useRenewalActions(): RenewalActions & { turnOnTarget: License | 
 
   return {
     busyId,
+    canTurnOn,
     turnOff: (l) => void turnOff(l),
     askTurnOn: setTurnOnTarget,
     payNow: (l) => void payNow(l),

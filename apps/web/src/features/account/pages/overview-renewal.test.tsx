@@ -38,6 +38,13 @@ beforeEach(() => {
     if (url.pathname === '/api/subscriptions/licenses') {
       return Response.json({ items: licenses, total: licenses.length, page: 1, page_size: 10 });
     }
+    if (url.pathname === '/api/config/public') {
+      return Response.json({
+        videos: { landing: null, how_it_works: null, tutorial: null },
+        auth: { captcha: 'altcha', recaptcha_site_key: null, google_client_id: null },
+        renewals: { automatic: true },
+      });
+    }
     calls.push({ method, path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined });
     const answer = answers[`${method} ${url.pathname}`];
     if (!answer) throw new Error(`unexpected call ${method} ${url.pathname}`);

@@ -21,6 +21,7 @@ import { useShippingDetails } from '../hooks/use-shipping-details';
 import { useShippingFee } from '../hooks/use-shipping-fee';
 import { shippingFeeKnown } from '../payment-body';
 import { renewalConsentOf } from '../renewal-consent';
+import { useAutomaticRenewalAvailable } from '../../../lib/public-config';
 
 const card = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
 
@@ -40,7 +41,9 @@ export function ShippingPage() {
   const total = discountedTotal(cart.totalCartPrice, cart.shipping_fee, promo.discount);
   const billing = useBillingCountry(user, country);
   // Offered only when the cart holds a Monthly or Yearly licence; never ticked until the buyer ticks it.
-  const renewal = renewalConsentOf(cart.items);
+  // Offered only where the payment provider saves cards for renewals (public config).
+  const renewalsAvailable = useAutomaticRenewalAvailable();
+  const renewal = renewalsAvailable ? renewalConsentOf(cart.items) : null;
   const [renewTicked, setRenewTicked] = useState(false);
   const renewAutomatically = renewal && renewTicked ? renewal : null;
   const { problem, termsOpen, closeTerms, paying, checkout, confirm } = useCheckout({ user, cart, needsShipping, form, promo, billing, renewAutomatically });
