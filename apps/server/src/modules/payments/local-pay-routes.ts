@@ -181,7 +181,7 @@ export async function localPayRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     return payPage(reply, session!, 402, { value: card.number, error: declineMessage(outcome) });
   }
 
-  r.post('/dev/pay/:session/pay', { schema: { params: ZSessionParams, body: ZCardForm.optional(), hide: true } }, async (req, reply) =>
+  r.post('/dev/pay/:session/pay', { schema: { params: ZSessionParams, body: ZCardForm.nullish(), hide: true } }, async (req, reply) =>
     pay(req.params.session, req.body ?? {}, reply, false),
   );
 
@@ -246,7 +246,7 @@ export async function localPayRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   r.get('/dev/card-setup/:token', { schema: { params: ZSetupParams, hide: true } }, async (req, reply) => setupPage(reply, req.params.token, 200));
 
-  r.post('/dev/card-setup/:token', { schema: { params: ZSetupParams, body: ZCardForm.optional(), hide: true } }, async (req, reply) =>
+  r.post('/dev/card-setup/:token', { schema: { params: ZSetupParams, body: ZCardForm.nullish(), hide: true } }, async (req, reply) =>
     saveCard(req.params.token, req.body ?? {}, reply, false),
   );
 

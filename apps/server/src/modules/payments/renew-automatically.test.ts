@@ -185,6 +185,15 @@ describe('the local pay page’s card', () => {
     expect(page.body).toContain('This card is saved for your automatic renewals');
   });
 
+  it('pays with the default test card when the post carries no body at all (a script, an older client)', async () => {
+    const user = await createUserWithSession(t.db);
+    const session = await checkoutRenewing(user, cartOf({ [MONTHLY]: 1 }));
+    const bare = await t.app.inject({ method: 'POST', url: `/dev/pay/${session}/pay` });
+    expect(bare.statusCode, bare.body).toBe(303);
+    expect(await sessionStatus(session)).toBe('paid');
+    expect((await cardsOf(user.id)).map((c) => c.providerRef)).toEqual(['4242424242424242']);
+  });
+
   it('saves the card of a renewing purchase: provider reference, brand, last four digits, an expiry years ahead', async () => {
     const user = await createUserWithSession(t.db);
     expect((await payWith(await checkoutRenewing(user, cartOf({ [MONTHLY]: 1 })), '4000-0000-0000-0341')).statusCode).toBe(303);
