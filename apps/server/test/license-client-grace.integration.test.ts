@@ -46,7 +46,7 @@ describe('the licence client against the real server, in grace', () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lbs-client-grace-'));
     dirs.push(dir);
     const client = new LicenseClient({ serverUrl, stateDir: dir, deviceId: 'booth-grace-1' });
-    const payUrl = `${t.ctx.config.publicUrl}/accounts/overview/licenses`;
+    const payUrl = `${t.ctx.config.publicUrl}/accounts/overview`;
     const due = { since: whole(expiresAt), graceUntil: whole(graceUntil), payUrl };
 
     const activated = await client.activate(l.licenseKey);

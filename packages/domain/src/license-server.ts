@@ -247,7 +247,7 @@ export type TLicenseServerLicense = z.infer<typeof ZLicenseServerLicense>;
  * Where a customer pays an automatic renewal that is due: the account area's licences, on the
  * shop's PUBLIC_URL. Sign-in required; never a link that pays by itself.
  */
-export const LICENSE_PAYMENT_PATH = '/accounts/overview/licenses';
+export const LICENSE_PAYMENT_PATH = '/accounts/overview';
 
 /**
  * A licence in grace (DESIGN §6.3): its term ended at `since` and its automatic renewal is unpaid.

@@ -34,11 +34,11 @@ describe('payment due (a licence in grace)', () => {
     const client = f.client();
     const activated = await client.activate(license.key);
     expect(activated).toMatchObject({ status: 'valid', usable: true });
-    expect(activated.paymentDue).toEqual({ since: whole(expiresAt.getTime()), graceUntil: whole(graceUntil.getTime()), payUrl: `${f.server.url}/accounts/overview/licenses` });
+    expect(activated.paymentDue).toEqual({ since: whole(expiresAt.getTime()), graceUntil: whole(graceUntil.getTime()), payUrl: `${f.server.url}/accounts/overview` });
 
     const r = await client.validate();
     expect(r).toMatchObject({ status: 'valid', usable: true, code: 'VALID' });
-    expect(r.paymentDue).toEqual({ since: whole(expiresAt.getTime()), graceUntil: whole(graceUntil.getTime()), payUrl: `${f.server.url}/accounts/overview/licenses` });
+    expect(r.paymentDue).toEqual({ since: whole(expiresAt.getTime()), graceUntil: whole(graceUntil.getTime()), payUrl: `${f.server.url}/accounts/overview` });
     expect(r.lease).toMatchObject({ due: Math.floor(expiresAt.getTime() / 1000), lic_exp: Math.floor(graceUntil.getTime() / 1000) });
     // The lease ends with the grace at the latest.
     expect(r.leaseExpiresAt!.getTime()).toBeLessThanOrEqual(graceUntil.getTime());
@@ -51,7 +51,7 @@ describe('payment due (a licence in grace)', () => {
     await f.server.stop();
     const offline = await client.validate();
     expect(offline).toMatchObject({ status: 'offline-grace', usable: true, code: 'OFFLINE' });
-    expect(offline.paymentDue).toEqual({ since: whole(expiresAt.getTime()), graceUntil: whole(graceUntil.getTime()), payUrl: `${f.server.url}/accounts/overview/licenses` });
+    expect(offline.paymentDue).toEqual({ since: whole(expiresAt.getTime()), graceUntil: whole(graceUntil.getTime()), payUrl: `${f.server.url}/accounts/overview` });
     expect((await client.status()).paymentDue).toEqual(offline.paymentDue);
   });
 
@@ -146,7 +146,7 @@ describe('the CLI while payment is due', () => {
     const { license, graceUntil } = licenseInGrace();
     expect((await cli('activate', '--key', license.key)).code).toBe(0);
     const until = whole(graceUntil.getTime()).toISOString();
-    const line = new RegExp(`^Payment due: .*this booth keeps working until ${until.replace(/\./g, '\\.')}\\. Pay at ${f.server.url}/accounts/overview/licenses$`, 'm');
+    const line = new RegExp(`^Payment due: .*this booth keeps working until ${until.replace(/\./g, '\\.')}\\. Pay at ${f.server.url}/accounts/overview$`, 'm');
     const validated = await cli('validate');
     expect(validated.code).toBe(0);
     expect(validated.stdout).toContain('status: valid (VALID)');
@@ -160,7 +160,7 @@ describe('the CLI while payment is due', () => {
   it('--json carries paymentDue; no warning when nothing is due', async () => {
     const { license, expiresAt } = licenseInGrace();
     const json = await cli('activate', '--key', license.key, '--json');
-    expect(JSON.parse(json.stdout)).toMatchObject({ paymentDue: { since: whole(expiresAt.getTime()).toISOString(), payUrl: `${f.server.url}/accounts/overview/licenses` } });
+    expect(JSON.parse(json.stdout)).toMatchObject({ paymentDue: { since: whole(expiresAt.getTime()).toISOString(), payUrl: `${f.server.url}/accounts/overview` } });
     license.expires_at = new Date(Date.now() + 28 * DAY).toISOString();
     license.grace_until = null;
     const paid = await cli('validate');

@@ -186,7 +186,7 @@ export class LicenseServerDouble {
       payment_due: {
         since: license.expires_at,
         grace_until: license.grace_until,
-        pay_url: `${this.url}/accounts/overview/licenses`,
+        pay_url: `${this.url}/accounts/overview`,
       },
     };
   }

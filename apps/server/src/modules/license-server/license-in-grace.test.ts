@@ -22,7 +22,7 @@ let customer: TestUser;
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const PAY_URL = 'https://shop.test/accounts/overview/licenses';
+const PAY_URL = 'https://shop.test/accounts/overview';
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 /** A lease's end as the server records it: whole seconds. */
 const leaseEnd = (date: Date) => new Date(seconds(date) * 1000);

@@ -122,7 +122,7 @@ describe('a declined charge', () => {
     const [mail] = await mailTo(t.app, user.email);
     expect(mail!.subject).toMatch(/renewal .* was not paid/);
     expect(mail!.text).toContain('Your card was declined.');
-    expect(mail!.text).toContain('http://shop.test/accounts/overview/licenses');
+    expect(mail!.text).toContain('http://shop.test/accounts/overview');
     expect(mail!.text).toContain(formatDate(graceUntil, 'Asia/Singapore'));
     expect(mail!.text).toContain(formatDate(order!.nextChargeAt!, 'Asia/Singapore'));
 

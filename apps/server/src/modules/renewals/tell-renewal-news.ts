@@ -16,7 +16,7 @@ export interface RenewingLicense {
 const planName = (type: string) => findPlanByLicenseType(type)?.name ?? 'LentiBooth license';
 const usd = (cents: number) => formatUsd(fromCents(cents));
 /** Where the holder pays now or changes the card (sign-in required, never a payment link by itself). */
-export const licensesPageUrl = (publicUrl: string) => `${publicUrl}/accounts/overview/licenses`;
+export const licensesPageUrl = (publicUrl: string) => `${publicUrl}/accounts/overview`;
 
 /**
  * A charge of an automatic renewal did not go through (decision 0021), told at once: what failed,
