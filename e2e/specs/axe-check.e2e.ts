@@ -123,7 +123,8 @@ describe('the accessibility check', () => {
 
   // axe (moderate) found two landmarks of one role and name on these pages (issue 37); they are
   // held to landmark-unique here, with data in their lists, at both widths.
-  it('finds every landmark told apart by its name on INVOICES, USERS, LICENSES, ANALYTICS and the Invoices of a customer', async () => {
+  // Eleven pages with axe at two widths: about a minute alone, more on a CI machine that runs both databases' journeys.
+  it('finds every landmark told apart by its name on INVOICES, USERS, LICENSES, ANALYTICS and the Invoices of a customer', { timeout: 240_000 }, async () => {
     const customer = await createVerifiedUser();
     const orderId = await buyThroughApi(customer, [{ productId: 11, quantity: 1 }]);
     // $5 back: the customer's Invoices page then lists a credit note under its "Credit notes" heading.
