@@ -15,6 +15,11 @@ export const RENEWAL_RETRY_DAYS: readonly number[] = Object.freeze([1, 3, 5]);
 /** A price change reaches a customer whose licence renews at least this long before the charge. */
 export const RENEWAL_PRICE_NOTICE_DAYS = 7;
 
+/** The end of the grace that follows a term ending at `termEnd` (E + the grace days). */
+export function graceUntilOf(termEnd: Date, graceDays: number): Date {
+  return new Date(termEnd.getTime() + graceDays * 24 * 60 * 60 * 1000);
+}
+
 /** What a licence's grace is read from: its row as the server stores it. */
 export interface LicenseGraceFacts {
   expiresAt: Date | null;

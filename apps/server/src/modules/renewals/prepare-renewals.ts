@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, lte, notExists, sql } from 'drizzle-orm';
 import { truncateKey } from '@lbs/domain/license-terms';
 import { MSG } from '@lbs/domain/messages';
+import { graceUntilOf } from '@lbs/domain/renewals';
 import type { AppContext } from '../../app-context';
 import type { Tx } from '../../db/client';
 import { licenses, orderLines, orders, paymentMethods, products, users } from '../../db/schema';
@@ -104,6 +105,6 @@ async function prepareOne(tx: Tx, ctx: AppContext, license: LicenseRow, plan: ty
     lineTotalCents: priceCents,
     renewsLicenseId: license.id,
   });
-  await setLicenseGrace(tx, license.id, new Date(termEnd.getTime() + ctx.config.RENEWAL_GRACE_DAYS * DAY_MS));
+  await setLicenseGrace(tx, license.id, graceUntilOf(termEnd, ctx.config.RENEWAL_GRACE_DAYS));
   return true;
 }

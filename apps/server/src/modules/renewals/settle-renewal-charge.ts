@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import { formatUsd, fromCents } from '@lbs/domain/money';
+import { graceUntilOf } from '@lbs/domain/renewals';
 import type { AppContext } from '../../app-context';
 import { licenses, orders, renewalCharges } from '../../db/schema';
 import { notifyAdmins } from '../notifications/notify-admins';
@@ -8,8 +9,6 @@ import { renewalChargeProviderFor } from './renewal-charge-providers';
 import type { RenewalChargeAnswer } from './renewal-charge-provider';
 import { nextRetryAt } from './retry-schedule';
 import { tellRenewalChargeFailed } from './tell-renewal-news';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type SettleOutcome =
   | 'fulfilled'
@@ -100,7 +99,7 @@ async function settleFailure(
     if (!order || order.paidAt || order.cancelledAt || !order.renewalLicenseId || attempt.onSession) return 'failed';
     const [license] = await tx.select().from(licenses).where(eq(licenses.id, order.renewalLicenseId));
     if (!license) return 'failed';
-    const graceUntil = license.graceUntil ?? new Date(order.renewalTermEnd!.getTime() + ctx.config.RENEWAL_GRACE_DAYS * DAY_MS);
+    const graceUntil = license.graceUntil ?? graceUntilOf(order.renewalTermEnd!, ctx.config.RENEWAL_GRACE_DAYS);
     const [first] = await tx
       .select({ at: renewalCharges.settledAt })
       .from(renewalCharges)

@@ -1,4 +1,5 @@
 import { findPlanByLicenseType } from '@lbs/domain/catalogue';
+import { LICENSE_PAYMENT_PATH } from '@lbs/domain/license-server';
 import { truncateKey } from '@lbs/domain/license-terms';
 import { formatUsd, fromCents } from '@lbs/domain/money';
 import type { Tx } from '../../db/client';
@@ -16,7 +17,7 @@ export interface RenewingLicense {
 const planName = (type: string) => findPlanByLicenseType(type)?.name ?? 'LentiBooth license';
 const usd = (cents: number) => formatUsd(fromCents(cents));
 /** Where the holder pays now or changes the card (sign-in required, never a payment link by itself). */
-export const licensesPageUrl = (publicUrl: string) => `${publicUrl}/accounts/overview`;
+export const licensesPageUrl = (publicUrl: string) => `${publicUrl}${LICENSE_PAYMENT_PATH}`;
 
 /**
  * A charge of an automatic renewal did not go through (decision 0021), told at once: what failed,
