@@ -48,12 +48,15 @@ export const users = pgTable(
     timeZone: text('time_zone').notNull().default('Asia/Singapore'),
     /** The customer's country (ISO 3166-1 alpha-2): the last billing country given at checkout, its next prefill and fallback. */
     country: text('country'),
+    /** The customer's Stripe Customer (`cus_…`), made at their first checkout that saves a card (decision 0022). */
+    stripeCustomerId: text('stripe_customer_id'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_uq').on(t.email),
     uniqueIndex('users_google_sub_uq').on(t.googleSub),
+    uniqueIndex('users_stripe_customer_uq').on(t.stripeCustomerId),
     index('users_role_created_idx').on(t.role, t.createdAt),
     // The back office's search finds a person by how an email or a name starts, in any case.
     index('users_email_prefix_idx').using('btree', sql`lower(${t.email}) text_pattern_ops`),
@@ -889,8 +892,13 @@ export const paymentMethods = pgTable(
     expYear: integer('exp_year'),
     createdAt: createdAt(),
     detachedAt: ts('detached_at'),
+    /** When the holder was mailed that this card expires before a licence's next renewal (once per card). */
+    expiryToldAt: ts('expiry_told_at'),
   },
-  (t) => [uniqueIndex('payment_methods_one_in_use_uq').on(t.userId).where(sql`detached_at is null`)],
+  (t) => [
+    uniqueIndex('payment_methods_one_in_use_uq').on(t.userId).where(sql`detached_at is null`),
+    index('payment_methods_expiry_idx').on(t.expYear, t.expMonth).where(sql`detached_at is null and expiry_told_at is null`),
+  ],
 );
 
 /**
