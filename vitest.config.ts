@@ -65,6 +65,10 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // A jsdom render with user-event takes 0.1-0.5 s alone; on CI's two cores shared with the
+          // PostgreSQL run it took over Vitest's default 5 s (a combobox and a refund dialog test
+          // timed out at a load average of 16). No test here measures time, so the limit is slack.
+          testTimeout: 20_000,
         },
       },
     ],
