@@ -13,8 +13,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The licences whose renewal is due to be prepared (decision 0021): renewing, neither revoked nor
- * suspended, Monthly or Yearly, ending within RENEWAL_LEAD_DAYS, with no order for this term yet
- * (one term, one order: an abandoned one counts too). Claimed with SKIP LOCKED, so processes
+ * suspended, Monthly or Yearly, ending within RENEWAL_LEAD_DAYS, with no live order for this term
+ * yet (one term, one order). An order given up (renewal turned off, a suspension) does not count:
+ * renewal turned on again, or the licence reinstated, within the lead window prepares the term
+ * again, and a late success of the given-up order's charge is refunded (paid after cancel). Claimed with SKIP LOCKED, so processes
  * running the job at once take different licences.
  */
 function claimDue(tx: Tx, now: Date, leadDays: number, limit: number): Promise<LicenseRow[]> {
@@ -33,7 +35,7 @@ function claimDue(tx: Tx, now: Date, leadDays: number, limit: number): Promise<L
           tx
             .select({ one: sql`1` })
             .from(orders)
-            .where(and(eq(orders.renewalLicenseId, licenses.id), eq(orders.renewalTermEnd, licenses.expiresAt))),
+            .where(and(eq(orders.renewalLicenseId, licenses.id), eq(orders.renewalTermEnd, licenses.expiresAt), isNull(orders.cancelledAt))),
         ),
       ),
     )
