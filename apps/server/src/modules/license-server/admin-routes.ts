@@ -24,6 +24,6 @@ export async function licenseServerAdminRoutes(app: FastifyInstance, { ctx }: { 
       config: { rateLimit: OFFLINE_ACTIVATIONS_PER_USER },
       preHandler: limits.offlineActivationsByKey,
     },
-    async (req) => activateOffline(ctx.db, leases, req.body, { kind: 'admin', actor: await auditActorOf(req), timeZone: req.user.timeZone }),
+    async (req) => activateOffline(ctx.db, leases, req.body, { kind: 'admin', actor: await auditActorOf(req), timeZone: req.user.timeZone }, ctx.clock.now()),
   );
 }

@@ -57,6 +57,6 @@ export async function offlineActivationRoutes(app: FastifyInstance, { ctx }: { c
       config: { rateLimit: OFFLINE_ACTIVATIONS_PER_USER },
       preHandler: limits.offlineActivationsByKey,
     },
-    async (req) => activateOffline(ctx.db, leases, req.body, { kind: 'owner', userId: req.user.id, ip: req.ip, timeZone: req.user.timeZone }),
+    async (req) => activateOffline(ctx.db, leases, req.body, { kind: 'owner', userId: req.user.id, ip: req.ip, timeZone: req.user.timeZone }, ctx.clock.now()),
   );
 }

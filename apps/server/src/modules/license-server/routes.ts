@@ -76,7 +76,7 @@ export async function licenseServerRoutes(app: FastifyInstance, { ctx }: { ctx: 
       },
       ...callLimits,
     },
-    async (req) => activateLicense(ctx.db, leases, req.body, client(req)),
+    async (req) => activateLicense(ctx.db, leases, req.body, client(req), ctx.clock.now()),
   );
 
   r.post(
@@ -92,7 +92,7 @@ export async function licenseServerRoutes(app: FastifyInstance, { ctx }: { ctx: 
       ...callLimits,
     },
     async (req) => {
-      const answer = await validateLicense(ctx.db, ctx.licenseRows, leases, ctx.licenseChecks, req.body, client(req));
+      const answer = await validateLicense(ctx.db, ctx.licenseRows, leases, ctx.licenseChecks, req.body, client(req), ctx.clock.now());
       ctx.metrics.licenseValidated(answer.code);
       return answer;
     },
@@ -116,7 +116,7 @@ export async function licenseServerRoutes(app: FastifyInstance, { ctx }: { ctx: 
       },
       ...callLimits,
     },
-    async (req) => deactivateLicense(ctx.db, req.body, client(req)),
+    async (req) => deactivateLicense(ctx.db, req.body, client(req), ctx.clock.now()),
   );
 
   r.get(
@@ -162,6 +162,6 @@ export async function licenseServerRoutes(app: FastifyInstance, { ctx }: { ctx: 
       onRequest: limits.usageByAddress,
       preHandler: limits.usageByKey,
     },
-    async (req, reply) => reply.status(202).send(await ingestUsage(ctx.db, ctx.licenseChecks, req.body, client(req))),
+    async (req, reply) => reply.status(202).send(await ingestUsage(ctx.db, ctx.licenseChecks, req.body, client(req), ctx.clock.now())),
   );
 }
