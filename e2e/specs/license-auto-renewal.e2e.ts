@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { truncateKey } from '@lbs/domain/license-terms';
+import { renewalStopsWords } from '@lbs/domain/payment-cards';
 import { renewalConsentWords } from '@lbs/domain/renewals';
 import { VIEWPORTS, baseUrl, closeBrowser, newPage, screenshot, setSpecBaseUrl, transitionsSettled } from '../support/browser';
 import { createVerifiedUser, loginInBrowser } from '../support/auth';
@@ -215,7 +216,7 @@ describe('a Monthly licence that renews on its own', () => {
     const section = page.getByRole('region', { name: 'Payment method' });
     await section.getByRole('button', { name: 'Remove card' }).click();
     const dialog = page.getByRole('dialog', { name: 'Remove this card?' });
-    await atBothWidths('license-auto-renewal-remove-card', () => dialog.getByText(`Automatic renewal will stop for: Monthly License ${truncateKey(bought.license_key)}.`).waitFor(), {
+    await atBothWidths('license-auto-renewal-remove-card', () => dialog.getByText(renewalStopsWords([{ name: 'Monthly License', key: truncateKey(bought.license_key) }]), { exact: true }).waitFor(), {
       fullPage: false,
     });
     // A destructive question starts on Cancel, as the house's other dialogs do.

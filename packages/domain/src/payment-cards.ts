@@ -110,7 +110,8 @@ export type TCardSetupAnswer = z.infer<typeof ZCardSetupAnswer>;
 export const ZCardRemovedAnswer = z.object({ renewal_stopped: z.array(ZRenewingLicense) });
 export type TCardRemovedAnswer = z.infer<typeof ZCardRemovedAnswer>;
 
-/** The Remove dialog's sentence, and the mail's. */
+/** The Remove dialog's sentence, and the mail's (a truncated key's ellipsis ends it without a second full stop). */
 export function renewalStopsWords(licenses: ReadonlyArray<{ name: string; key: string }>): string {
-  return `Automatic renewal will stop for: ${licenses.map((l) => `${l.name} ${l.key}`).join(', ')}.`;
+  const named = licenses.map((l) => `${l.name} ${l.key}`).join(', ');
+  return `Automatic renewal will stop for: ${named}${named.endsWith('…') ? '' : '.'}`;
 }

@@ -87,8 +87,9 @@ export function PaymentMethodSection() {
           <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
             <dt className="text-slate-600">Card</dt>
             <dd className="font-semibold text-ink" data-testid="saved-card">
-              {card.brand} <span aria-hidden="true">••••</span>
-              <span className="sr-only">ending in</span> {card.last4}
+              {card.brand} <span aria-hidden="true">•••• </span>
+              <span className="sr-only">ending in </span>
+              {card.last4}
             </dd>
             {expiry ? (
               <>
