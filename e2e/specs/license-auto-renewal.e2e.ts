@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { truncateKey } from '@lbs/domain/license-terms';
+import { renewalStopsWords } from '@lbs/domain/payment-cards';
 import { renewalConsentWords } from '@lbs/domain/renewals';
 import { VIEWPORTS, baseUrl, closeBrowser, newPage, screenshot, setSpecBaseUrl, transitionsSettled } from '../support/browser';
 import { createVerifiedUser, loginInBrowser } from '../support/auth';
@@ -11,7 +13,8 @@ import { formatDate, setDisplayTimeZone } from '../../apps/web/src/lib/format-da
 
 // Licences that recur (decision 0021), as a customer meets them: "Renew automatically" at checkout
 // with a test card on the local pay page, "Renews on …" in the overview, Turn off and on, and a
-// month later the renewal charged on its own: a new end and the renewal's invoice. One purchase,
+// month later the renewal charged on its own: a new end and the renewal's invoice; then the card in
+// Settings replaced and removed (decision 0022), which turns renewal off. One purchase,
 // each screen seen at 1440 and at 375 px (the same page resized), so the month passes once.
 //
 // The journey moves the server's clock a month ahead (POST /api/dev/clock). On the run's shared
@@ -22,6 +25,8 @@ const MONTHLY = 11;
 /** Stripe's test cards (packages/domain/src/test-cards.ts): always succeeds; saves, then declines later. */
 const CARD_THAT_SUCCEEDS = '4242 4242 4242 4242';
 const CARD_DECLINED_LATER = '4000 0000 0000 0341';
+/** Another test card that always succeeds: replacing the saved card changes the last four. */
+const ANOTHER_CARD = '5555 5555 5555 4444';
 const WORDS = renewalConsentWords([{ planName: 'Monthly License', type: 'month', unitPriceCents: 15000, quantity: 1 }], 'en');
 /** Past the renewal's preparation (RENEWAL_LEAD_DAYS, 3, before the 30-day term ends), before the end. */
 const A_MONTH_LATER_MS = 28 * DAY;
@@ -181,6 +186,47 @@ describe('a Monthly licence that renews on its own', () => {
       },
       { alsoFail: LANDMARK_RULES },
     );
+  });
+
+  // The customer's payment method (decision 0022): the card renewals charge, in Settings.
+  step('Settings shows the saved card; Replace saves another test card on the card-setup page', async () => {
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.goto('/accounts/settings/user-management');
+    const section = page.getByRole('region', { name: 'Payment method' });
+    await atBothWidths(
+      'license-auto-renewal-payment-method',
+      async () => {
+        await section.getByTestId('saved-card').filter({ hasText: /Visa.*4242/ }).waitFor();
+        await section.getByText(truncateKey(bought.license_key), { exact: false }).waitFor();
+      },
+      { alsoFail: LANDMARK_RULES },
+    );
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await section.getByRole('button', { name: 'Replace card' }).click();
+    await page.waitForURL('**/dev/card-setup/**');
+    await page.getByLabel(/card number/i).fill(ANOTHER_CARD);
+    await screenshot(page, 'license-auto-renewal-card-setup-1440');
+    await page.getByRole('button', { name: 'Save card', exact: true }).click();
+    await page.waitForURL('**/accounts/settings/user-management?card=saved');
+    await section.getByTestId('saved-card').filter({ hasText: /Mastercard.*4444/ }).waitFor();
+    await section.getByText('Your new card is saved.', { exact: false }).waitFor();
+  });
+
+  step('Remove asks first, naming the licence; then renewal is off and the overview says the licence ends', async () => {
+    const section = page.getByRole('region', { name: 'Payment method' });
+    await section.getByRole('button', { name: 'Remove card' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove this card?' });
+    await atBothWidths('license-auto-renewal-remove-card', () => dialog.getByText(renewalStopsWords([{ name: 'Monthly License', key: truncateKey(bought.license_key) }]), { exact: true }).waitFor(), {
+      fullPage: false,
+    });
+    // A destructive question starts on Cancel, as the house's other dialogs do.
+    await expect(dialog.getByRole('button', { name: 'Cancel' }).evaluate((b) => b === document.activeElement)).resolves.toBe(true);
+    await dialog.getByRole('button', { name: 'Remove card' }).click();
+    await section.getByText('No card is saved.').waitFor();
+    await section.getByRole('button', { name: 'Add a card' }).waitFor();
+    expect((await theLicense())!.auto_renew).toBe(false);
+    await page.goto('/accounts/overview');
+    await atBothWidths('license-auto-renewal-card-removed', () => visible(`Ends on ${formatDate(renewedUntil())}`).waitFor());
   });
 });
 

@@ -26,6 +26,7 @@ import { notificationRoutes } from './notifications/routes';
 import { orderAdminRoutes } from './orders/admin-routes';
 import { orderRoutes } from './orders/routes';
 import { pageViewRoutes } from './page-views/routes';
+import { paymentMethodRoutes } from './payment-methods/routes';
 import { localPayRoutes } from './payments/local-pay-routes';
 import { checkoutRoutes, stripeWebhookRoutes } from './payments/routes';
 import { publicConfigRoutes } from './public-config/routes';
@@ -101,6 +102,8 @@ export const MODULES: readonly AppModule[] = [
   { name: 'dev-mailbox', devRoutes: devMailboxRoutes },
   // Licences that recur (decision 0021): the holder pays a due renewal now; the dev clock moves time.
   { name: 'renewals', routes: renewalRoutes, devRoutes: devClockRoutes },
+  // The customer's payment method (decision 0022): the card renewals charge, replaced or removed.
+  { name: 'payment-methods', routes: paymentMethodRoutes },
 ];
 
 /** A module's public and customer route plugins, as a list. */

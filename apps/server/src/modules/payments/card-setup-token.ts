@@ -3,14 +3,16 @@ import type { DbOrTx } from '../../db/client';
 import { getOrCreateSecret } from '../../db/app-secrets';
 
 /**
- * The local card-setup page's link (turning automatic renewal on for a licence bought without it,
- * when its holder has no saved card): the facts of the request, signed with a server secret, so no
- * table is needed. The page saves a card and then turns renewal on with these facts, nothing else.
+ * The local card-setup page's link: the facts of the request, signed with a server secret, so no
+ * table is needed. With a licence, it turns that licence's automatic renewal on (bought without it,
+ * its holder has no saved card): the page saves a card and then turns renewal on with these facts,
+ * nothing else. Without one (Settings' Replace or Add a card, decision 0022), it only saves the card
+ * as the one in use, replacing the old.
  */
 export interface CardSetupFacts {
   userId: number;
-  licenseId: string;
-  /** SHA-256 of the consent words the holder agreed to, checked again when the setup completes. */
+  licenseId: string | null;
+  /** SHA-256 of the consent words the holder agreed to, checked again when the setup completes ('' without a licence). */
   wordsHash: string;
   language: string;
   /** Epoch milliseconds, by the clock the account area reads. */
@@ -49,7 +51,7 @@ export async function readCardSetup(db: DbOrTx, token: string, now: Date): Promi
   }
   if (!Array.isArray(fields) || fields.length !== 5) return { ok: false, why: 'invalid' };
   const [userId, licenseId, wordsHash, language, expiresAt] = fields as unknown[];
-  if (typeof userId !== 'number' || typeof licenseId !== 'string' || typeof wordsHash !== 'string' || typeof language !== 'string' || typeof expiresAt !== 'number') {
+  if (typeof userId !== 'number' || (typeof licenseId !== 'string' && licenseId !== null) || typeof wordsHash !== 'string' || typeof language !== 'string' || typeof expiresAt !== 'number') {
     return { ok: false, why: 'invalid' };
   }
   if (expiresAt <= now.getTime()) return { ok: false, why: 'expired' };

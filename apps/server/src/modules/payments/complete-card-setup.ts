@@ -8,7 +8,7 @@ import { autoRenewOnRefusal, licenseConsentWords, renewalPlanOf } from '../licen
 import { type CardSetupFacts, hashWords } from './card-setup-token';
 import { saveLocalCard } from './save-card';
 
-export type CardSetupOutcome = { status: 'on' | 'already_on' } | { status: 'refused'; why: string; notFound?: boolean };
+export type CardSetupOutcome = { status: 'on' | 'already_on' | 'saved' } | { status: 'refused'; why: string; notFound?: boolean };
 
 export const CARD_SETUP_MSG = {
   notYours: 'This link does not belong to one of your licenses.',
@@ -24,6 +24,12 @@ export const CARD_SETUP_MSG = {
 export async function completeCardSetup(ctx: AppContext, facts: CardSetupFacts, card: TestCard): Promise<CardSetupOutcome> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx): Promise<CardSetupOutcome> => {
+    // A link without a licence (Settings' Replace or Add a card) only saves the card in use; the
+    // old one is detached, and renewals already on charge the new one from their next charge.
+    if (facts.licenseId === null) {
+      await saveLocalCard(tx, facts.userId, card, now);
+      return { status: 'saved' };
+    }
     const license = await lockLicenseIfAny(tx, facts.licenseId, { ownerId: facts.userId });
     if (!license) return { status: 'refused', why: CARD_SETUP_MSG.notYours, notFound: true };
     if (license.autoRenew) return { status: 'already_on' };
@@ -42,8 +48,9 @@ export async function completeCardSetup(ctx: AppContext, facts: CardSetupFacts, 
   });
 }
 
-/** The licence and plan a setup link is about, for its page to show (undefined: not the holder's). */
+/** What a setup link is about, for its page to show: a licence and its plan, or only the card (undefined: not the holder's). */
 export async function cardSetupSubject(ctx: AppContext, facts: CardSetupFacts) {
+  if (facts.licenseId === null) return { license: null, plan: null, words: null };
   const [license] = await ctx.db
     .select()
     .from(licenses)

@@ -13,6 +13,7 @@ import { cardSetupSubject, completeCardSetup } from './complete-card-setup';
 import { findLocalSession, localSessionExpired, type LocalSession } from './local-provider';
 import { cancelLocalSession, cardKeeperOf, isRenewalSession, payLocalSession } from './pay-local-session';
 import { escapeHtml } from '../../lib/escape-html';
+import { PAYMENT_METHOD_PAGE } from '../payment-methods/payment-method-page';
 
 const ZSessionParams = z.object({ session: z.string().regex(/^lps_[A-Za-z0-9_-]{20,100}$/, { error: 'not a payment session' }) });
 const ZSetupParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{10,800}\.[A-Za-z0-9_-]{43}$/, { error: 'not a card setup link' }) });
@@ -110,6 +111,8 @@ export async function localPayRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   const successOf = (session: string) => `/checkout/success?session_id=${encodeURIComponent(session)}`;
   const backToCart = '/shipping';
   const account = '/accounts/overview';
+  /** Where Settings shows the saved card (a setup link without a licence goes back there). */
+  const settingsPage = PAYMENT_METHOD_PAGE;
 
   /** The pay page of an open session: its lines, the card field and, after a refusal, why. */
   async function payPage(reply: FastifyReply, session: LocalSession, status: number, card: { value?: string; error?: string } = {}) {
@@ -194,7 +197,8 @@ export async function localPayRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     return reply.redirect(outcome === 'paid' ? successOf(req.params.session) : outcome === 'renewal' ? account : backToCart, 303);
   });
 
-  // ---- The card-setup page: turning automatic renewal on for a licence bought without it ----
+  // ---- The card-setup page: turning automatic renewal on for a licence bought without it, or
+  // saving the card in use from Settings (a link without a licence) ----
 
   /** The setup link's facts, or the page that says why it no longer works. */
   async function setupOf(reply: FastifyReply, token: string) {
@@ -213,17 +217,31 @@ export async function localPayRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     if (!found.facts) return found.html;
     const { license, plan, words } = found.subject;
     const action = `/dev/card-setup/${token}`;
+    // Without a licence the link comes from Settings: it only saves the card renewals charge.
+    const what = license
+      ? {
+          title: 'Save a card for automatic renewal',
+          text: `${escapeHtml(plan.name)} ${escapeHtml(license.licenseKey.slice(0, 11))}…: nothing is charged now. ${escapeHtml(words)}`,
+          button: 'Save card and turn on renewal',
+          back: account,
+        }
+      : {
+          title: 'Save a card for your renewals',
+          text: 'Nothing is charged now. This card replaces the one saved before: your automatic renewals charge it from their next renewal.',
+          button: 'Save card',
+          back: settingsPage,
+        };
     return page(
       reply,
       status,
       'Save a card',
       `<span class="badge">Test mode · no card is charged</span>
-<h1>Save a card for automatic renewal</h1>
-<p>${escapeHtml(plan.name)} ${escapeHtml(license.licenseKey.slice(0, 11))}…: nothing is charged now. ${escapeHtml(words)}</p>
+<h1>${what.title}</h1>
+<p>${what.text}</p>
 <form method="post" action="${action}" id="setup-form">${cardField(card)}</form>
 <div class="actions">
-<button class="pay" type="submit" form="setup-form">Save card and turn on renewal</button>
-<a class="button cancel" href="${account}">Cancel</a>
+<button class="pay" type="submit" form="setup-form">${what.button}</button>
+<a class="button cancel" href="${what.back}">Cancel</a>
 </div>`,
     );
   }
@@ -241,7 +259,7 @@ export async function localPayRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     if (done.status === 'refused') {
       return page(reply, done.notFound ? 404 : 409, 'Not turned on', `<h1>Automatic renewal was not turned on</h1><p role="alert">${escapeHtml(done.why)}</p><div class="actions"><a class="button pay" href="${account}">Back to your account</a></div>`);
     }
-    return reply.redirect(account, 303);
+    return reply.redirect(done.status === 'saved' ? `${settingsPage}?card=saved` : account, 303);
   }
 
   r.get('/dev/card-setup/:token', { schema: { params: ZSetupParams, hide: true } }, async (req, reply) => setupPage(reply, req.params.token, 200));

@@ -4,6 +4,7 @@ import { RepeatingTask } from '../../lib/repeating-task';
 import { claimDueChargeBatch } from './claim-due-charges';
 import { endUnpaidGraceBatch } from './end-unpaid-grace';
 import { prepareRenewalBatch } from './prepare-renewals';
+import { tellExpiringCards } from './tell-expiring-cards';
 
 /** Rows claimed per transaction, by each step. */
 const BATCH = 200;
@@ -36,6 +37,8 @@ export async function runRenewalJob(ctx: AppContext, opts: { now?: Date; batchSi
   const graceEnded = await inBatches((n) => endUnpaidGraceBatch(ctx, now, n), limit);
   const prepared = await inBatches((n) => prepareRenewalBatch(ctx, now, n), limit);
   const charges = await inBatches((n) => claimDueChargeBatch(ctx, now, n), limit);
+  // Cards that stop working before a renewal charge, told 30 days ahead, once per card (decision 0022).
+  await tellExpiringCards(ctx, now, limit);
   return { prepared, charges, graceEnded };
 }
 

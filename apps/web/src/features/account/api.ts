@@ -14,6 +14,7 @@ import type { TCreditNoteJson } from '@lbs/domain/refunds';
 import type { Paged } from '@lbs/domain/responses';
 import type { TPreferences } from '@lbs/domain/preferences';
 import type { TAutoRenewBody } from '@lbs/domain/schemas';
+import type { TCardRemovedAnswer, TCardSetupAnswer, TPaymentMethodAnswer } from '@lbs/domain/payment-cards';
 import { api } from '../../lib/api';
 
 export type License = TLicense;
@@ -44,6 +45,21 @@ const accountApi = api.injectEndpoints({
     /** POST /api/licenses/:id/renewal/pay: a link to pay the licence's open automatic renewal now, on session. */
     payRenewalNow: build.mutation<TCheckoutSession, string>({
       query: (id) => ({ url: `/licenses/${encodeURIComponent(id)}/renewal/pay`, method: 'POST' }),
+    }),
+    /** GET /api/payment-methods/current: the card renewals charge (or none) and the licences that renew on it. */
+    paymentMethod: build.query<TPaymentMethodAnswer, void>({
+      query: () => '/payment-methods/current',
+      // Tagged with the licences: turning a renewal on or off changes what the card renews.
+      providesTags: ['Licenses'],
+    }),
+    /** POST /api/payment-methods/setup: the page where a new card is saved (Stripe's, or the local test page). */
+    startCardSetup: build.mutation<TCardSetupAnswer, void>({
+      query: () => ({ url: '/payment-methods/setup', method: 'POST' }),
+    }),
+    /** DELETE /api/payment-methods/current: the card removed, and every renewal that charged it off. */
+    removeCard: build.mutation<TCardRemovedAnswer, void>({
+      query: () => ({ url: '/payment-methods/current', method: 'DELETE' }),
+      invalidatesTags: ['Licenses', 'Notifications'],
     }),
     preferences: build.query<TPreferences, void>({
       query: () => '/users/me/preferences',
@@ -95,6 +111,9 @@ export const {
   useResetDeviceMutation,
   useTurnAutoRenewMutation,
   usePayRenewalNowMutation,
+  usePaymentMethodQuery,
+  useStartCardSetupMutation,
+  useRemoveCardMutation,
   useAppDownloadStatusQuery,
   usePreferencesQuery,
   useUpdatePreferencesMutation,

@@ -12,6 +12,7 @@ import { useAppDispatch, useAppSelector } from '../../../lib/store-hooks';
 import { toApiError } from '../../../lib/api-error';
 import { userActions } from '../../session/user-slice';
 import { useChangePasswordMutation, useUpdateProfileMutation } from '../api';
+import { PaymentMethodSection } from './payment-method-section';
 
 type Notice = { kind: 'ok' | 'error'; text: string } | null;
 
@@ -39,6 +40,7 @@ export function ProfileTab() {
     <div className="grid gap-8 lg:grid-cols-2">
       <ProfileForm key={userId ?? 'none'} />
       <PasswordForm />
+      <PaymentMethodSection />
     </div>
   );
 }
