@@ -204,7 +204,7 @@ export async function localPayRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   async function setupOf(reply: FastifyReply, token: string) {
     const read = await readCardSetup(ctx.db, token, ctx.clock.now());
     if (!read.ok && read.why === 'expired') {
-      return { html: page(reply, 410, 'Expired', `<span class="badge">Test mode</span><h1>This link has expired</h1><p>Turn automatic renewal on again from your account.</p><div class="actions"><a class="button pay" href="${account}">Back to your account</a></div>`) };
+      return { html: page(reply, 410, 'Expired', `<span class="badge">Test mode</span><h1>This link has expired</h1><p>Start again from your account: turn automatic renewal on from your licenses, or replace your card in Settings.</p><div class="actions"><a class="button pay" href="${account}">Back to your account</a></div>`) };
     }
     if (!read.ok) return { html: page(reply, 400, 'Not valid', `<h1>This link is not valid</h1><p>Turn automatic renewal on from your account.</p><div class="actions"><a class="button pay" href="${account}">Back to your account</a></div>`) };
     const subject = await cardSetupSubject(ctx, read.facts);
