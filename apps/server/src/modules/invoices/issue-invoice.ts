@@ -13,7 +13,9 @@ const COUNTER = 'invoice_no';
  */
 export async function issueInvoice(
   tx: Tx,
-  invoice: Omit<typeof invoices.$inferInsert, 'id' | 'invoiceNo' | 'createdAt'>,
+  // createdAt: the payment's time (fulfilment's `now`), so the invoice, the order's paidAt and the
+  // reports that reconcile them read one instant, at the app's clock.
+  invoice: Omit<typeof invoices.$inferInsert, 'id' | 'invoiceNo' | 'createdAt'> & { createdAt: Date },
 ): Promise<typeof invoices.$inferSelect> {
   const [counter] = await tx
     .insert(counters)

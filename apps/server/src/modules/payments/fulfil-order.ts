@@ -74,6 +74,7 @@ function fulfilInTransaction(ctx: AppContext, payment: CompletedPayment): Promis
     const lines = await linesOf(tx, order.id);
     const paid = await markPaid(tx, order, lines, payment, now);
     const invoice = await issueInvoice(tx, {
+      createdAt: now,
       orderId: order.id,
       userId: order.userId,
       email: order.email,
