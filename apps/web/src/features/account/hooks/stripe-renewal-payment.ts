@@ -1,4 +1,5 @@
-import { loadStripe } from '@stripe/stripe-js';
+// The pure entry: Stripe.js is fetched on the first loadStripe call, not when the account area loads.
+import { loadStripe } from '@stripe/stripe-js/pure';
 import { api } from '../../../lib/api';
 
 /** Pay now's answer on Stripe: the renewal's PaymentIntent for Stripe.js to confirm on this page. */

@@ -15,7 +15,7 @@ import { OverviewPage } from './overview-page';
 
 // Stripe.js needs the network: a stand-in that records which PaymentIntent the page confirms.
 const stripeJs = vi.hoisted(() => ({ confirmCardPayment: vi.fn(), loadStripe: vi.fn() }));
-vi.mock('@stripe/stripe-js', () => ({ loadStripe: stripeJs.loadStripe }));
+vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: stripeJs.loadStripe }));
 
 // The overview's automatic renewal (decision 0021): "Renews on … · $…" or "Ends on …", Turn off at
 // once, Turn on after a confirmation that shows the consent words, and an unpaid renewal's warning
