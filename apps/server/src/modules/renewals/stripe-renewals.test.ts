@@ -17,7 +17,7 @@ import { reconcilePayments } from '../payments/reconcile';
  */
 
 const MONTHLY = 11;
-const CARD = { succeeds: '4242424242424242', mastercard: '5555555555554444', authentication: '4000002760003184' } as const;
+const CARD = { succeeds: '4242424242424242', mastercard: '5555555555554444', authentication: '4000002760003184', declinesLater: '4000000000000341' } as const;
 const log = { info() {}, warn() {}, error() {} } as never;
 
 let t: TestApp;
@@ -188,5 +188,45 @@ describe('automatic renewal on Stripe', () => {
     expect(two!.paymentMethod).toBe(second.paymentMethod);
     expect(await t.db.select().from(paymentMethods).where(and(eq(paymentMethods.userId, user.id), isNull(paymentMethods.detachedAt)))).toHaveLength(1);
     expect((await licenseRow(t, license.id)).expiresAt!.getTime()).toBe(e0.getTime() + 2 * MONTH);
+  }, 60_000);
+
+  it('a declined card: Pay now makes an on-session PaymentIntent on the saved card; left unpaid, the job cancels it before its next try', async () => {
+    const user = await createUserWithSession(t.db);
+    const { paymentMethod } = await saveCardOnStripe(t, fake, user.id, CARD.declinesLater);
+    const e0 = new Date(Date.now() + 10 * DAY);
+    const { license } = await renewingLicense(t, { expiresAt: e0, card: null, user });
+    await runJobAt(t, new Date(e0.getTime() - 2 * DAY));
+    const [order] = await renewalOrdersOf(t, license.id);
+    expect(await attemptsOf(t, order!.id)).toMatchObject([{ status: 'failed', failureCode: 'card_declined', providerChargeId: expect.stringMatching(/^pi_/) }]);
+
+    // The holder opens Pay now and leaves: the job's next try cancels that PaymentIntent first.
+    const left = await t.app.inject({ method: 'POST', url: `/api/licenses/${license.id}/renewal/pay`, headers: user.headers });
+    expect(left.statusCode, left.body).toBe(200);
+    const abandoned = left.json().payment_intent as string;
+    expect(fake.paymentIntents.get(abandoned)).toMatchObject({ status: 'requires_confirmation', paymentMethod, offSession: false });
+    // Asked again meanwhile: the same PaymentIntent.
+    expect((await t.app.inject({ method: 'POST', url: `/api/licenses/${license.id}/renewal/pay`, headers: user.headers })).json().payment_intent).toBe(abandoned);
+    await runJobAt(t, new Date((await renewalOrdersOf(t, license.id))[0]!.nextChargeAt!.getTime() + 60_000));
+    expect(fake.paymentIntents.get(abandoned)!.status).toBe('canceled');
+    expect((await attemptsOf(t, order!.id)).map((a) => [a.onSession, a.status])).toEqual([
+      [false, 'failed'],
+      [true, 'cancelled'],
+      [false, 'failed'],
+    ]);
+
+    // Paid on session this time (this card declines only off session).
+    const pay = await t.app.inject({ method: 'POST', url: `/api/licenses/${license.id}/renewal/pay`, headers: user.headers });
+    const pi = pay.json().payment_intent as string;
+    expect(pi).not.toBe(abandoned);
+    fake.confirmOnSession(pi);
+    const confirmed = await t.app.inject({ method: 'POST', url: `/api/licenses/${license.id}/renewal/confirmed`, headers: user.headers, payload: { payment_intent: pi } });
+    expect(confirmed.json()).toEqual({ status: 'paid' });
+    await deliver(t, paymentIntentEvent('payment_intent.succeeded', fake, pi, WEBHOOK_SECRET));
+    const [paid] = await renewalOrdersOf(t, license.id);
+    expect(paid).toMatchObject({ paymentStatus: 'paid', paymentIntentId: pi });
+    expect(renewalIntents([order!.id]).filter((p) => p.paid).map((p) => p.id)).toEqual([pi]);
+    expect((await licenseRow(t, license.id)).expiresAt!.getTime()).toBe(e0.getTime() + MONTH);
+    // Nothing due any more.
+    expect((await t.app.inject({ method: 'POST', url: `/api/licenses/${license.id}/renewal/pay`, headers: user.headers })).statusCode).toBe(409);
   }, 60_000);
 });
