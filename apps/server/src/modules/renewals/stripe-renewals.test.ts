@@ -4,10 +4,14 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { cartOf } from '../../../test/checkout-fixtures';
 import { type FakeStripe, fakeStripeEnv, paymentIntentEvent, sessionCompletedEvent, startFakeStripe } from '../../../test/fake-stripe-server';
 import { createUserWithSession } from '../../../test/fixtures';
-import { attemptsOf, DAY, licenseRow, MONTH, renewalOrdersOf, renewingLicense, runJobAt } from '../../../test/renewal-fixtures';
+import { attemptsOf, DAY, insertOpenRenewalOrder, licenseRow, MONTH, renewalOrdersOf, renewingLicense, runJobAt } from '../../../test/renewal-fixtures';
 import { deliver, saveCardOnStripe, seededRandom, shuffle, stripeCheckoutRenewing, WEBHOOK_SECRET } from '../../../test/stripe-renewal-fixtures';
 import { licenses, notifications, orders, paymentMethods, users } from '../../db/schema';
+import { stripeClient } from '../../integrations/stripe/stripe-client';
 import { reconcilePayments } from '../payments/reconcile';
+import { chargeRenewalOrder } from './charge-renewal-order';
+import type { RenewalChargeProvider } from './renewal-charge-provider';
+import { stripeCardCharges } from './stripe-card-charges';
 
 /*
  * Automatic renewals on Stripe (DESIGN §6.3, decision 0022), against the Stripe stand-in with the
@@ -228,5 +232,34 @@ describe('automatic renewal on Stripe', () => {
     expect((await licenseRow(t, license.id)).expiresAt!.getTime()).toBe(e0.getTime() + MONTH);
     // Nothing due any more.
     expect((await t.app.inject({ method: 'POST', url: `/api/licenses/${license.id}/renewal/pay`, headers: user.headers })).statusCode).toBe(409);
+  }, 60_000);
+
+  it('webhooks that arrive before the charge’s own answer (a late failure among them) pay the order once', async () => {
+    const user = await createUserWithSession(t.db);
+    await saveCardOnStripe(t, fake, user.id, CARD.succeeds);
+    const e0 = new Date(Date.now() + 10 * DAY);
+    const { license } = await renewingLicense(t, { expiresAt: e0, card: null, user });
+    const { order } = await insertOpenRenewalOrder(t.db, (await licenseRow(t, license.id)));
+    await t.db.update(orders).set({ paymentProvider: 'stripe', nextChargeAt: null }).where(eq(orders.id, order.id));
+
+    // Stripe's events overtake its answer: delivered while the attempt is still open.
+    const stripe = stripeCardCharges(stripeClient(t.ctx.config)!);
+    const racing: RenewalChargeProvider = {
+      ...stripe,
+      async chargeOffSession(request) {
+        const answer = await stripe.chargeOffSession(request);
+        expect((await attemptsOf(t, order.id))[0]!.status).toBe('open');
+        for (const type of ['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.succeeded'] as const) {
+          await deliver(t, paymentIntentEvent(type, fake, answer.chargeId!, WEBHOOK_SECRET));
+        }
+        return answer;
+      },
+    };
+    expect(await chargeRenewalOrder(t.ctx, order.id, { provider: racing })).toBe('already_paid');
+    const [paid] = await renewalOrdersOf(t, license.id);
+    expect(paid!.paymentStatus).toBe('paid');
+    expect(await attemptsOf(t, order.id)).toMatchObject([{ status: 'succeeded', providerChargeId: paid!.paymentIntentId }]);
+    expect(fake.refundsOf(paid!.paymentIntentId!)).toHaveLength(0);
+    expect((await licenseRow(t, license.id)).expiresAt!.getTime()).toBe(e0.getTime() + MONTH);
   }, 60_000);
 });
