@@ -6,8 +6,10 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { type FakeStripe, fakeStripeEnv, sessionCompletedEvent, setupIntentEvent, startFakeStripe } from '../../../test/fake-stripe-server';
 import { createUserWithSession } from '../../../test/fixtures';
 import { DAY } from '../../../test/renewal-fixtures';
-import { deliver, sessionIdOf, WEBHOOK_SECRET } from '../../../test/stripe-renewal-fixtures';
-import { licenses, paymentMethods, renewalChoices } from '../../db/schema';
+import { cartOf } from '../../../test/checkout-fixtures';
+import { deliver, sessionIdOf, stripeCheckoutRenewing, WEBHOOK_SECRET } from '../../../test/stripe-renewal-fixtures';
+import { licenses, orders, paymentMethods, renewalChoices } from '../../db/schema';
+import { reconcilePayments } from '../payments/reconcile';
 
 /*
  * Turning renewal on without a saved card, on Stripe (decision 0022): the answer is Stripe's own
@@ -66,5 +68,17 @@ describe('turning renewal on with a card saved on Stripe', () => {
     await deliver(t, sessionCompletedEvent(fake, sessionId, WEBHOOK_SECRET));
     expect((await t.db.select().from(licenses).where(eq(licenses.id, license.id)))[0]!.autoRenew).toBe(false);
     expect(await t.db.select().from(paymentMethods).where(eq(paymentMethods.userId, user.id))).toMatchObject([{ brand: 'Mastercard', last4: '4444' }]);
+  });
+
+  it('a renewing Checkout whose webhook is lost: reconciliation fulfils it and saves the card it paid with', async () => {
+    const user = await createUserWithSession(t.db);
+    const sessionId = await stripeCheckoutRenewing(t, user, cartOf({ 11: 1 }));
+    fake.completeWithCard(sessionId, '5555555555554444');
+    await reconcilePayments(t.ctx, { info() {}, warn() {}, error() {} } as never);
+    const [order] = await t.db.select().from(orders).where(eq(orders.paymentSessionId, sessionId));
+    expect(order).toMatchObject({ paymentStatus: 'paid', renewAutomatically: true });
+    const cards = await t.db.select().from(paymentMethods).where(eq(paymentMethods.userId, user.id));
+    expect(cards).toMatchObject([{ provider: 'stripe', brand: 'Mastercard', last4: '4444', detachedAt: null, providerRef: fake.paymentIntents.get(String(order!.paymentIntentId))!.paymentMethod }]);
+    expect((await t.db.select().from(licenses).where(eq(licenses.userId, user.id)))[0]!.autoRenew).toBe(true);
   });
 });
