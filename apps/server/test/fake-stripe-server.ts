@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { TEST_CARDS, findTestCard, testCardChargeOutcome } from '@lbs/domain/test-cards';
 
 /**
  * A small Stripe-compatible HTTP server for tests: the real `stripe` SDK talks to it through
@@ -11,6 +12,13 @@ import Stripe from 'stripe';
  * hosted page would (a completed session gets a PaymentIntent `pi_…` and a charge `ch_…`), steer
  * refunds (failed, pending then settled, held while a webhook races the answer, made in the
  * dashboard) and build the signed webhook events Stripe would send about them.
+ *
+ * Saved cards (decision 0022): Customers, PaymentMethods (`pm_…`, attached by a completed session
+ * that saves the card: payment mode with setup_future_usage, or setup mode through its
+ * SetupIntent), off-session PaymentIntents that answer by the card's Stripe test number as Stripe's
+ * test mode does (4242… succeeds, …0341 declines off session, …3184 asks for authentication, in
+ * Stripe's StripeCardError shape), their retrieval and cancel, and `confirmOnSession`, what
+ * Stripe.js does when the holder completes a charge on session.
  */
 
 type Json = Record<string, unknown>;
@@ -30,15 +38,41 @@ export interface FakeSession extends Json {
   payment_intent: string | null;
 }
 
-/** A PaymentIntent the fake made when a session completed, with its one charge. */
+/** A PaymentIntent the fake made (a session completed, or an off-session charge), with its one charge. */
 export interface FakePaymentIntent {
   id: string;
   charge: string;
   amount: number;
   currency: string;
-  sessionId: string;
+  /** The Checkout session that made it; null for a PaymentIntent created through the API. */
+  sessionId: string | null;
   /** Whether the charge succeeded (a delayed method completes unpaid first). */
   paid: boolean;
+  metadata: Record<string, string>;
+  customer?: string | null;
+  paymentMethod?: string | null;
+  /** Stripe's status when it is not simply paid / processing (an off-session charge's answer). */
+  status?: 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'canceled' | 'succeeded' | 'processing';
+  lastError?: Json | null;
+  offSession?: boolean;
+}
+
+/** A saved card: Stripe's PaymentMethod, with the test number that decides how its charges answer. */
+export interface FakePaymentMethod {
+  id: string;
+  number: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  customer: string | null;
+}
+
+export interface FakeSetupIntent {
+  id: string;
+  customer: string | null;
+  paymentMethod: string | null;
+  status: 'requires_payment_method' | 'succeeded';
   metadata: Record<string, string>;
 }
 
@@ -90,6 +124,24 @@ export interface FakeStripe {
   requests: RecordedRequest[];
   paymentIntents: Map<string, FakePaymentIntent>;
   refunds: Map<string, FakeRefund>;
+  customers: Map<string, Json>;
+  paymentMethods: Map<string, FakePaymentMethod>;
+  setupIntents: Map<string, FakeSetupIntent>;
+  /**
+   * Completes a session paying (or, in setup mode, saving) with the card of this Stripe test
+   * number (4242… unless told): a session that saves the card attaches a new `pm_…` to its Customer.
+   */
+  completeWithCard(sessionId: string, cardNumber?: string): FakeSession;
+  /**
+   * What Stripe.js's confirmCardPayment does for a PaymentIntent that needs its holder (requires
+   * action or confirmation): it succeeds with a charge, or (authenticated: false) fails back to
+   * requires_payment_method.
+   */
+  confirmOnSession(paymentIntent: string, options?: { authenticated?: boolean }): Json;
+  /** Stripe's payment_intent object, as the API answers and its events carry it. */
+  intentJson(paymentIntent: string): Json;
+  /** Stripe's setup_intent object. */
+  setupIntentJson(setupIntent: string): Json;
   /** The next N session creations are refused with a 400 invalid_request_error. */
   failNextSessionCreates(n: number): void;
   /**
@@ -149,6 +201,17 @@ export function parseStripeForm(body: string): Json {
   return arrays(root) as Json;
 }
 
+/** The brands of Stripe's test numbers the fake takes (as packages/domain/src/test-cards.ts lists them). */
+const TEST_CARD_BRANDS: Record<string, string> = Object.fromEntries(TEST_CARDS.map((card) => [card.number, card.brand]));
+
+/** How a charge on a test number answers, on session (the holder present) or off session. */
+function cardOutcome(number: string, onSession: boolean): 'succeeded' | 'requires_action' | 'card_declined' | 'insufficient_funds' {
+  const card = findTestCard(number);
+  if (!card) return 'card_declined';
+  const outcome = testCardChargeOutcome(card.behaviour, onSession);
+  return typeof outcome === 'string' ? outcome : outcome.declined;
+}
+
 const id = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString('hex')}`;
 
 export async function startFakeStripe(apiKey = 'sk_test_fake'): Promise<FakeStripe> {
@@ -158,6 +221,11 @@ export async function startFakeStripe(apiKey = 'sk_test_fake'): Promise<FakeStri
   const intentMetadata = new Map<string, Record<string, string>>();
   const paymentIntents = new Map<string, FakePaymentIntent>();
   const refunds = new Map<string, FakeRefund>();
+  const customers = new Map<string, Json>();
+  const paymentMethods = new Map<string, FakePaymentMethod>();
+  const setupIntents = new Map<string, FakeSetupIntent>();
+  /** What each session was created with that its completion needs (customer, saving the card). */
+  const sessionSetup = new Map<string, { customer: string | null; saveCard: boolean; setupMetadata: Record<string, string> }>();
   const idempotent = new Map<string, { status: number; body: Json; params: string }>();
   const requests: RecordedRequest[] = [];
   let failCreates = 0;
@@ -255,6 +323,9 @@ export async function startFakeStripe(apiKey = 'sk_test_fake'): Promise<FakeStri
         failCreates--;
         return error(400, 'The fake was told to refuse this session');
       }
+      if (body.customer && body.customer_email) return error(400, 'You may only specify one of these parameters: customer, customer_email.');
+      if (body.customer && !customers.has(String(body.customer))) return error(400, `No such customer: '${String(body.customer)}'`, { code: 'resource_missing', param: 'customer' });
+      if (body.mode === 'setup' && !body.customer) return error(400, 'A Customer is needed to save a card in setup mode (this shop always passes one).');
       const lines = (body.line_items ?? []) as Array<{ quantity: string; price_data: { unit_amount: string; currency: string } }>;
       const subtotal = lines.reduce((sum, l) => sum + Number(l.price_data.unit_amount) * Number(l.quantity), 0);
       const discounts = (body.discounts ?? []) as Array<{ coupon: string }>;
@@ -278,14 +349,21 @@ export async function startFakeStripe(apiKey = 'sk_test_fake'): Promise<FakeStri
         currency: lines[0]?.price_data.currency ?? 'usd',
         client_reference_id: (body.client_reference_id as string) ?? null,
         customer_email: body.customer_email ?? null,
+        customer: (body.customer as string) ?? null,
         metadata: (body.metadata as Record<string, string>) ?? {},
         payment_intent: null,
+        setup_intent: null,
         success_url: body.success_url,
         cancel_url: body.cancel_url,
         expires_at: Number(body.expires_at),
       };
       sessions.set(sessionId, session);
       intentMetadata.set(sessionId, ((body.payment_intent_data as Json | undefined)?.metadata as Record<string, string>) ?? {});
+      sessionSetup.set(sessionId, {
+        customer: (body.customer as string) ?? null,
+        saveCard: body.mode === 'setup' || (body.payment_intent_data as Json | undefined)?.setup_future_usage === 'off_session',
+        setupMetadata: ((body.setup_intent_data as Json | undefined)?.metadata as Record<string, string>) ?? {},
+      });
       return { status: 200, body: session };
     }
     const retrieve = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(path);
@@ -321,19 +399,156 @@ export async function startFakeStripe(apiKey = 'sk_test_fake'): Promise<FakeStri
       const intent = paymentIntents.get(oneIntent[1]!);
       return intent ? { status: 200, body: intentJson(intent) } : error(404, `No such payment_intent: '${oneIntent[1]}'`, { code: 'resource_missing', param: 'intent' });
     }
+    if (method === 'POST' && path === '/v1/payment_intents') return createIntent(body);
+    const cancelIntent = /^\/v1\/payment_intents\/([\w-]+)\/cancel$/.exec(path);
+    if (method === 'POST' && cancelIntent) {
+      const intent = paymentIntents.get(cancelIntent[1]!);
+      if (!intent) return error(404, `No such payment_intent: '${cancelIntent[1]}'`, { code: 'resource_missing', param: 'intent' });
+      const status = statusOf(intent);
+      if (status === 'succeeded' || status === 'canceled' || status === 'processing') {
+        return error(400, `You cannot cancel this PaymentIntent because it has a status of ${status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`, {
+          code: 'payment_intent_unexpected_state',
+          payment_intent: intentJson(intent),
+        });
+      }
+      intent.status = 'canceled';
+      return { status: 200, body: intentJson(intent) };
+    }
+    if (method === 'POST' && path === '/v1/customers') {
+      const customer = { id: id('cus'), object: 'customer', email: body.email ?? null, metadata: body.metadata ?? {}, created: now() };
+      customers.set(customer.id, customer);
+      return { status: 200, body: customer };
+    }
+    const oneCustomer = /^\/v1\/customers\/([\w-]+)$/.exec(path);
+    if (method === 'GET' && oneCustomer) {
+      const customer = customers.get(oneCustomer[1]!);
+      return customer ? { status: 200, body: customer } : error(404, `No such customer: '${oneCustomer[1]}'`, { code: 'resource_missing', param: 'id' });
+    }
+    const onePm = /^\/v1\/payment_methods\/([\w-]+)$/.exec(path);
+    if (method === 'GET' && onePm) {
+      const pm = paymentMethods.get(onePm[1]!);
+      return pm ? { status: 200, body: pmJson(pm) } : error(404, `No such PaymentMethod: '${onePm[1]}'`, { code: 'resource_missing', param: 'payment_method' });
+    }
+    const detach = /^\/v1\/payment_methods\/([\w-]+)\/detach$/.exec(path);
+    if (method === 'POST' && detach) {
+      const pm = paymentMethods.get(detach[1]!);
+      if (!pm) return error(404, `No such PaymentMethod: '${detach[1]}'`, { code: 'resource_missing', param: 'payment_method' });
+      if (!pm.customer) return error(400, 'The payment method you provided is not attached to a customer so detachment is impossible.', { code: 'payment_method_unexpected_state' });
+      pm.customer = null;
+      return { status: 200, body: pmJson(pm) };
+    }
+    const oneSetup = /^\/v1\/setup_intents\/([\w-]+)$/.exec(path);
+    if (method === 'GET' && oneSetup) {
+      return setupIntents.has(oneSetup[1]!) ? { status: 200, body: setupJson(oneSetup[1]!) } : error(404, `No such setupintent: '${oneSetup[1]}'`, { code: 'resource_missing', param: 'intent' });
+    }
     return error(404, `Unrecognized request URL (${method}: ${path})`);
   }
 
-  const intentJson = (intent: FakePaymentIntent): Json => ({
-    id: intent.id,
-    object: 'payment_intent',
-    amount: intent.amount,
-    amount_received: intent.paid ? intent.amount : 0,
-    currency: intent.currency,
-    latest_charge: intent.charge,
-    metadata: intent.metadata,
-    status: intent.paid ? 'succeeded' : 'processing',
+  const statusOf = (intent: FakePaymentIntent) => intent.status ?? (intent.paid ? 'succeeded' : 'processing');
+  const intentJson = (intent: FakePaymentIntent): Json => {
+    const status = statusOf(intent);
+    return {
+      id: intent.id,
+      object: 'payment_intent',
+      amount: intent.amount,
+      amount_received: intent.paid ? intent.amount : 0,
+      currency: intent.currency,
+      client_secret: `${intent.id}_secret_fake`,
+      customer: intent.customer ?? null,
+      payment_method: intent.paymentMethod ?? null,
+      latest_charge: intent.paid || status === 'processing' || intent.lastError ? intent.charge : null,
+      last_payment_error: intent.lastError ?? null,
+      metadata: intent.metadata,
+      status,
+      next_action: status === 'requires_action' ? { type: 'use_stripe_sdk', use_stripe_sdk: {} } : null,
+      created: now(),
+      livemode: false,
+    };
+  };
+  const pmJson = (pm: FakePaymentMethod): Json => ({
+    id: pm.id,
+    object: 'payment_method',
+    type: 'card',
+    customer: pm.customer,
+    card: { brand: pm.brand.toLowerCase(), last4: pm.last4, exp_month: pm.expMonth, exp_year: pm.expYear, funding: 'credit', country: 'US' },
+    billing_details: {},
+    metadata: {},
+    created: now(),
+    livemode: false,
   });
+  const setupJson = (setupId: string): Json => {
+    const seti = setupIntents.get(setupId)!;
+    return {
+      id: seti.id,
+      object: 'setup_intent',
+      customer: seti.customer,
+      payment_method: seti.paymentMethod,
+      status: seti.status,
+      usage: 'off_session',
+      metadata: seti.metadata,
+      created: now(),
+      livemode: false,
+    };
+  };
+
+  /** A card saved to a Customer, answering as its Stripe test number does. */
+  function savePaymentMethod(number: string, customer: string | null): FakePaymentMethod {
+    const card = TEST_CARD_BRANDS[number];
+    if (!card) throw new Error(`fake Stripe: ${number} is not one of Stripe's test numbers it knows`);
+    const pm: FakePaymentMethod = { id: id('pm'), number, brand: card, last4: number.slice(-4), expMonth: 12, expYear: new Date().getUTCFullYear() + 3, customer };
+    paymentMethods.set(pm.id, pm);
+    return pm;
+  }
+
+  /**
+   * POST /v1/payment_intents. Confirmed off session, the card's test number decides: a success
+   * charges it; a decline or a needed authentication answers 402 with Stripe's card_error, the
+   * PaymentIntent in it (status requires_payment_method or requires_action). Unconfirmed, it waits
+   * for confirmOnSession (requires_confirmation).
+   */
+  function createIntent(body: Json): Result {
+    const amount = Number(body.amount);
+    if (!Number.isInteger(amount) || amount <= 0) return error(400, 'Invalid positive integer', { param: 'amount' });
+    const pmId = body.payment_method as string | undefined;
+    const pm = pmId ? paymentMethods.get(pmId) : undefined;
+    if (pmId && !pm) return error(400, `No such PaymentMethod: '${pmId}'`, { code: 'resource_missing', param: 'payment_method' });
+    if (pm && body.customer && pm.customer !== body.customer) {
+      return error(400, `The provided PaymentMethod ${pm.id} was previously used with a PaymentIntent without Customer attachment, shared with a connected account without Customer attachment, or was detached from a Customer. It may not be used again.`, { param: 'payment_method' });
+    }
+    const intent: FakePaymentIntent = {
+      id: id('pi'),
+      charge: id('ch'),
+      amount,
+      currency: String(body.currency ?? 'usd'),
+      sessionId: null,
+      paid: false,
+      metadata: (body.metadata as Record<string, string>) ?? {},
+      customer: (body.customer as string) ?? null,
+      paymentMethod: pm?.id ?? null,
+      status: 'requires_confirmation',
+      offSession: body.off_session === 'true',
+    };
+    paymentIntents.set(intent.id, intent);
+    if (body.confirm !== 'true') {
+      if (!pm) intent.status = 'requires_payment_method';
+      return { status: 200, body: intentJson(intent) };
+    }
+    if (!pm) return error(400, 'You must provide a payment_method to confirm this PaymentIntent.', { param: 'payment_method' });
+    const outcome = cardOutcome(pm.number, !intent.offSession);
+    if (outcome === 'succeeded') {
+      Object.assign(intent, { paid: true, status: 'succeeded' });
+      return { status: 200, body: intentJson(intent) };
+    }
+    const code = outcome === 'requires_action' ? 'authentication_required' : 'card_declined';
+    const declineCode = outcome === 'requires_action' ? 'authentication_required' : outcome;
+    const message = outcome === 'requires_action' ? 'Your card was declined. This transaction requires authentication.' : outcome === 'insufficient_funds' ? 'Your card has insufficient funds.' : 'Your card was declined.';
+    intent.status = outcome === 'requires_action' ? 'requires_action' : 'requires_payment_method';
+    intent.lastError = { type: 'card_error', code, decline_code: declineCode, message, payment_method: pmJson(pm) };
+    return {
+      status: 402,
+      body: { error: { type: 'card_error', code, decline_code: declineCode, message, charge: intent.charge, payment_intent: intentJson(intent), payment_method: pmJson(pm) } },
+    };
+  }
 
   function chargeJson(paymentIntent: string, options: { expandRefunds?: boolean } = {}): Json {
     const intent = paymentIntents.get(paymentIntent);
@@ -413,6 +628,46 @@ export async function startFakeStripe(apiKey = 'sk_test_fake'): Promise<FakeStri
     if (!intent) throw new Error(`fake Stripe has no payment intent ${paymentIntent}`);
     return intent;
   };
+  /**
+   * A session completed as the hosted page would: payment mode makes its PaymentIntent and charge
+   * (the first completion), setup mode its SetupIntent; one that saves the card (setup mode, or
+   * setup_future_usage with a Customer) attaches a new PaymentMethod of `cardNumber` to the Customer.
+   */
+  function completeSession(sessionId: string, paymentStatus: FakeSession['payment_status'], cardNumber = '4242424242424242'): FakeSession {
+    const session = mustGet(sessionId);
+    const setup = sessionSetup.get(sessionId) ?? { customer: null, saveCard: false, setupMetadata: {} };
+    if (session.mode === 'setup') {
+      if (!session.setup_intent) {
+        const pm = savePaymentMethod(cardNumber, setup.customer);
+        const seti: FakeSetupIntent = { id: id('seti'), customer: setup.customer, paymentMethod: pm.id, status: 'succeeded', metadata: setup.setupMetadata };
+        setupIntents.set(seti.id, seti);
+        session.setup_intent = seti.id;
+      }
+      return Object.assign(session, { status: 'complete', payment_status: 'no_payment_required' });
+    }
+    const paid = paymentStatus !== 'unpaid';
+    if (paid && cardOutcome(cardNumber, true) !== 'succeeded') throw new Error(`fake Stripe: the hosted page would not take ${cardNumber}`);
+    if (!session.payment_intent) {
+      const pm = savePaymentMethod(cardNumber, setup.saveCard ? setup.customer : null);
+      const intent: FakePaymentIntent = {
+        id: id('pi'),
+        charge: id('ch'),
+        amount: session.amount_total,
+        currency: session.currency,
+        sessionId,
+        paid,
+        metadata: intentMetadata.get(sessionId) ?? {},
+        customer: setup.customer,
+        paymentMethod: pm.id,
+      };
+      paymentIntents.set(intent.id, intent);
+      session.payment_intent = intent.id;
+    } else {
+      mustIntent(session.payment_intent).paid = paid;
+    }
+    return Object.assign(session, { status: 'complete', payment_status: paymentStatus });
+  }
+
   return {
     port,
     apiKey,
@@ -423,26 +678,27 @@ export async function startFakeStripe(apiKey = 'sk_test_fake'): Promise<FakeStri
     failNextSessionCreates: (n) => {
       failCreates = n;
     },
-    complete: (sessionId, paymentStatus = 'paid') => {
-      const session = mustGet(sessionId);
-      const paid = paymentStatus !== 'unpaid';
-      if (!session.payment_intent) {
-        const intent: FakePaymentIntent = {
-          id: id('pi'),
-          charge: id('ch'),
-          amount: session.amount_total,
-          currency: session.currency,
-          sessionId,
-          paid,
-          metadata: intentMetadata.get(sessionId) ?? {},
-        };
-        paymentIntents.set(intent.id, intent);
-        session.payment_intent = intent.id;
+    customers,
+    paymentMethods,
+    setupIntents,
+    completeWithCard: (sessionId, cardNumber) => completeSession(sessionId, 'paid', cardNumber),
+    confirmOnSession: (paymentIntent, options = {}) => {
+      const intent = mustIntent(paymentIntent);
+      const status = statusOf(intent);
+      if (status !== 'requires_action' && status !== 'requires_confirmation') throw new Error(`fake Stripe: ${paymentIntent} is ${status}, nothing to confirm`);
+      if (options.authenticated === false) {
+        Object.assign(intent, { status: 'requires_payment_method', lastError: { type: 'card_error', code: 'payment_intent_authentication_failure', message: 'The provided PaymentMethod has failed authentication.' } });
       } else {
-        mustIntent(session.payment_intent).paid = paid;
+        Object.assign(intent, { status: 'succeeded', paid: true, lastError: null });
       }
-      return Object.assign(session, { status: 'complete', payment_status: paymentStatus });
+      return intentJson(intent);
     },
+    intentJson: (paymentIntent) => intentJson(mustIntent(paymentIntent)),
+    setupIntentJson: (setupIntent) => {
+      if (!setupIntents.has(setupIntent)) throw new Error(`fake Stripe has no setup intent ${setupIntent}`);
+      return setupJson(setupIntent);
+    },
+    complete: (sessionId, paymentStatus = 'paid') => completeSession(sessionId, paymentStatus),
     expire: (sessionId) => Object.assign(mustGet(sessionId), { status: 'expired' }),
     nextRefunds: (...outcomes) => {
       refundOutcomes.push(...outcomes);
@@ -508,3 +764,19 @@ export const refundEvent = (type: 'refund.created' | 'refund.updated' | 'refund.
 /** charge.refunded for a PaymentIntent of the fake: its charge with amount_refunded and (unless told not to) its refunds. */
 export const chargeRefundedEvent = (fake: FakeStripe, paymentIntent: string, secret: string, options: { expandRefunds?: boolean } = {}) =>
   signedStripeEvent('charge.refunded', fake.chargeOf(paymentIntent, options), secret);
+
+/** payment_intent.succeeded / .payment_failed / .requires_action for a PaymentIntent of the fake (its current state). */
+export const paymentIntentEvent = (
+  type: 'payment_intent.succeeded' | 'payment_intent.payment_failed' | 'payment_intent.requires_action' | 'payment_intent.canceled',
+  fake: FakeStripe,
+  paymentIntent: string,
+  secret: string,
+) => signedStripeEvent(type, fake.intentJson(paymentIntent), secret);
+
+/** setup_intent.succeeded for a SetupIntent of the fake. */
+export const setupIntentEvent = (fake: FakeStripe, setupIntent: string, secret: string) =>
+  signedStripeEvent('setup_intent.succeeded', fake.setupIntentJson(setupIntent), secret);
+
+/** checkout.session.completed for a session of the fake (its current state). */
+export const sessionCompletedEvent = (fake: FakeStripe, sessionId: string, secret: string) =>
+  signedStripeEvent('checkout.session.completed', { ...fake.sessions.get(sessionId)! }, secret);

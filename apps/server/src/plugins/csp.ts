@@ -2,7 +2,7 @@ import type { AppConfig } from '../config';
 
 /**
  * Strict by default: only our own scripts. Third parties are allowed only when configured
- * (reCAPTCHA, Google sign-in) or on click (video embeds).
+ * (reCAPTCHA, Google sign-in, Stripe.js) or on click (video embeds).
  */
 export function contentSecurityPolicy(config: AppConfig): Record<string, string[] | null> {
   // 'wasm-unsafe-eval' lets our own WebAssembly compile (the QR reader of the offline activation
@@ -18,6 +18,12 @@ export function contentSecurityPolicy(config: AppConfig): Record<string, string[
     script.push('https://accounts.google.com');
     frame.push('https://accounts.google.com');
     connect.push('https://accounts.google.com', 'https://www.googleapis.com');
+  }
+  if (config.STRIPE_PUBLISHABLE_KEY) {
+    // Stripe.js, loaded only when a renewal is paid on session (Stripe's documented CSP).
+    script.push('https://js.stripe.com', 'https://*.js.stripe.com');
+    frame.push('https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com');
+    connect.push('https://api.stripe.com');
   }
   return {
     defaultSrc: ["'self'"],

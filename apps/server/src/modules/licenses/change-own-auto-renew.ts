@@ -6,7 +6,9 @@ import { licenses } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/app-error';
 import { lockLicense } from '../license-changes/lock-license';
 import { turnAutoRenew } from '../license-changes/turn-auto-renew';
-import { CARD_SETUP_TTL_MS, hashWords, signCardSetup } from '../payments/card-setup-token';
+import { stripeClient } from '../../integrations/stripe/stripe-client';
+import { CARD_SETUP_TTL_MS, type CardSetupFacts, hashWords, signCardSetup } from '../payments/card-setup-token';
+import { startStripeCardSetup } from '../payments/stripe-cards';
 import { cardInUse } from '../payments/save-card';
 import { abandonRenewalOrder } from '../renewals/abandon-renewal-order';
 import { autoRenewOnRefusal, licenseConsentWords, renewalPlanOf } from './auto-renew-consent';
@@ -28,11 +30,12 @@ export const cardSetupPath = (token: string) => `/dev/card-setup/${token}`;
  * automatic renewal order is given up (a charge still in flight that succeeds is refunded by
  * fulfilment). On needs the consent words for the licence's plan at its price now (409 when they
  * differ) and a saved card: with one it is on at once; without, nothing changes yet and the answer
- * carries `setup_url`, a page that saves a card and then turns renewal on with this consent.
+ * carries `setup_url`, a page that saves a card and then turns renewal on with this consent: on
+ * Stripe, Stripe's card form (a setup-mode Checkout session), else the local card-setup page.
  */
 export async function changeOwnAutoRenew(ctx: AppContext, userId: number, licenseId: string, body: TAutoRenewBody) {
   const now = ctx.clock.now();
-  const setupUrl = await ctx.db.transaction(async (tx): Promise<string | null> => {
+  const needsCard = await ctx.db.transaction(async (tx): Promise<CardSetupFacts | null> => {
     const license = await lockLicense(tx, licenseId, { ownerId: userId });
     if (!body.auto_renew) {
       await abandonRenewalOrder(tx, { licenseId: license.id, reason: 'automatic renewal turned off', now });
@@ -52,18 +55,25 @@ export async function changeOwnAutoRenew(ctx: AppContext, userId: number, licens
       await turnAutoRenew(tx, license, { actor: 'customer' }, { on: true, words, language, priceCents: plan.priceCents }, now);
       return null;
     }
-    // The local provider's page saves a test card; Stripe's SetupIntent is not built yet.
-    if (!ctx.config.devTools) throw conflict(AUTO_RENEW_MSG.noCardHere);
-    const token = await signCardSetup(tx, {
-      userId,
-      licenseId: license.id,
-      wordsHash: hashWords(words),
-      language,
-      expiresAt: now.getTime() + CARD_SETUP_TTL_MS,
-    });
-    return `${ctx.config.publicUrl}${cardSetupPath(token)}`;
+    return { userId, licenseId: license.id, wordsHash: hashWords(words), language, expiresAt: now.getTime() + CARD_SETUP_TTL_MS };
   });
+  const setupUrl = needsCard ? await cardSetupUrl(ctx, needsCard) : null;
   const [row] = await ctx.db.select().from(licenses).where(eq(licenses.id, licenseId));
   const [license] = await licensesJson(ctx.db, [row!], now);
   return { license: license!, setup_url: setupUrl };
+}
+
+/**
+ * Where the holder saves a card that turns this renewal on: with Stripe, Stripe's own card form (a
+ * setup-mode Checkout session carrying the consent, decision 0022); else the local provider's
+ * signed card-setup page (development only).
+ */
+async function cardSetupUrl(ctx: AppContext, facts: CardSetupFacts): Promise<string> {
+  const stripe = stripeClient(ctx.config);
+  if (stripe) {
+    const { url } = await startStripeCardSetup(ctx, stripe, facts.userId, '/accounts/overview', { licenseId: facts.licenseId, wordsHash: facts.wordsHash, language: facts.language });
+    return url;
+  }
+  if (!ctx.config.devTools) throw conflict(AUTO_RENEW_MSG.noCardHere);
+  return `${ctx.config.publicUrl}${cardSetupPath(await signCardSetup(ctx.db, facts))}`;
 }

@@ -21,6 +21,7 @@ import { findPromotionByCode } from '../vouchers/find-promotion-by-code';
 import { endUnpaidOrder } from './fail-payment';
 import { fulfilOrder } from './fulfil-order';
 import { cardInUse } from './save-card';
+import { ensureStripeCustomer } from './stripe-cards';
 import { CHECKOUT_SESSION_TTL_MS, createStripeCheckoutSession, unpaidStripeOrders } from './stripe-checkout';
 
 export interface CheckoutDeps {
@@ -113,7 +114,6 @@ export const CONSENT_MSG = {
   nothingRenews: 'renew_automatically: only Monthly and Yearly licenses renew automatically, and this cart has none',
   wordsDiffer:
     'The automatic renewal terms have changed since the page was loaded (a price or the words). Read them again and confirm.',
-  notWithStripe: 'Automatic renewal is not available with this payment provider yet. Untick “Renew automatically” to pay.',
   nothingCharged: 'Nothing is charged now, so no card would be saved for the renewals. Untick “Renew automatically” to continue.',
 } as const;
 
@@ -150,9 +150,9 @@ function mismatch(log: FastifyBaseLogger, what: string, sent: number, expected: 
  * "Renew automatically" (`renew_automatically`, DESIGN §6.3) is checked like a figure (see
  * checkRenewalConsent) and stored with the order: `renew_automatically` and a renewal_choices row
  * (the words, their language, the time). The local pay page then saves the card, and fulfilment
- * issues the Monthly and Yearly keys renewing, renewal lines' licences included. Not yet with
- * Stripe Checkout (no card would be saved for the renewals), nor for an order that charges nothing
- * to a customer without a saved card.
+ * issues the Monthly and Yearly keys renewing, renewal lines' licences included. With Stripe, the
+ * session is paid as the buyer's Stripe Customer and saves the card (createStripeCheckoutSession).
+ * Not for an order that charges nothing to a customer without a saved card.
  */
 export async function createOnePaymentCheckout(
   deps: CheckoutDeps,
@@ -167,7 +167,6 @@ export async function createOnePaymentCheckout(
   const priced = await priceLines(db, body.products);
   const lines = await checkRenewals(db, user.id, priced);
   const consent = body.renew_automatically ? checkRenewalConsent(log, priced, body.renew_automatically) : null;
-  if (consent && stripe) throw conflict(CONSENT_MSG.notWithStripe);
   const subtotalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
   const needsShipping = lines.some((line) => line.shippable);
   let shippingCents = 0;
@@ -275,7 +274,8 @@ export async function createOnePaymentCheckout(
   if (localSessionId) return { url: `${config.publicUrl}${localPayPath(localSessionId)}` };
 
   try {
-    const session = await createStripeCheckoutSession(stripe!, config, order, lines);
+    const renewing = consent ? { customer: await ensureStripeCustomer(ctx, stripe!, user.id) } : undefined;
+    const session = await createStripeCheckoutSession(stripe!, config, order, lines, renewing);
     await db.update(orders).set({ paymentSessionId: session.id, updatedAt: new Date() }).where(eq(orders.id, order.id));
     return { url: session.url };
   } catch (err) {

@@ -9,6 +9,8 @@ import { reconcileRefunds } from '../refunds/reconcile-refunds';
 import { endUnpaidOrder } from './fail-payment';
 import { fulfilOrder } from './fulfil-order';
 import { fulfilStripeSession, sessionIsPaid } from './handle-stripe-event';
+import { saveCardOfPaidSession } from './stripe-card-events';
+import { reconcileStripeRenewalCharges } from '../renewals/stripe-reconcile-charges';
 import { CHECKOUT_SESSION_TTL_MS, unpaidStripeOrders } from './stripe-checkout';
 
 /** Stripe sessions live at most 24 h; older unpaid orders are settled already or lost. */
@@ -79,6 +81,8 @@ async function reconcileStripe(ctx: AppContext, stripe: Stripe, log: FastifyBase
       if (sessionIsPaid(session)) {
         const result = await fulfilStripeSession(ctx, session);
         if (result.status === 'fulfilled') report.fulfilled++;
+        // Its webhook lost: the card an order that renews paid with is saved here instead.
+        if (result.status === 'fulfilled' || result.status === 'already_fulfilled') await saveCardOfPaidSession(ctx, stripe, session, log);
       } else if (session.status === 'expired') {
         if (await endUnpaidOrder(ctx, { provider: 'stripe', sessionId: session.id }, 'abandoned', now)) report.ended++;
       }
@@ -87,6 +91,11 @@ async function reconcileStripe(ctx: AppContext, stripe: Stripe, log: FastifyBase
       log.warn({ err, orderId: order.id }, 'reconciliation could not read a Stripe session');
     }
   }
+
+  // Renewal charges whose answer or webhook was lost: read back and settled.
+  const renewals = await reconcileStripeRenewalCharges(ctx, stripe, log, now);
+  report.fulfilled += renewals.settled;
+  report.errors += renewals.errors;
 
   // The session was never stored (the request failed or the process stopped right after Stripe
   // answered): the customer never got its URL, so the order cannot be paid.

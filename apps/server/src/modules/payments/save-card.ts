@@ -47,3 +47,38 @@ export async function cardInUse(db: Pick<Tx, 'select'>, userId: number): Promise
     .where(and(eq(paymentMethods.userId, userId), isNull(paymentMethods.detachedAt)));
   return card;
 }
+
+/** A card Stripe holds for the customer (a PaymentMethod attached to their Customer). */
+export interface StripeCardFacts {
+  /** `pm_…` */
+  providerRef: string;
+  /** `cus_…` */
+  providerCustomerId: string;
+  brand: string;
+  last4: string;
+  expMonth: number | null;
+  expYear: number | null;
+}
+
+/**
+ * saveLocalCard's Stripe twin (decision 0022): the PaymentMethod becomes the one card in use of
+ * the customer, the one it replaces is detached here (the caller detaches it at Stripe after
+ * commit, answered as `replaced`). Idempotent under repeated or late events: the card in use saved
+ * again stays as it is, and a card this customer saved before (since replaced) is never brought
+ * back by a late event about it.
+ */
+export async function saveStripeCard(tx: Tx, userId: number, card: StripeCardFacts, now: Date): Promise<{ saved: PaymentMethodRow; replaced?: PaymentMethodRow }> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+  const [known] = await tx
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.provider, 'stripe'), eq(paymentMethods.providerRef, card.providerRef)));
+  if (known) return { saved: known };
+  const inUse = await cardInUse(tx, userId);
+  if (inUse) await tx.update(paymentMethods).set({ detachedAt: now }).where(eq(paymentMethods.id, inUse.id));
+  const [saved] = await tx
+    .insert(paymentMethods)
+    .values({ userId, provider: 'stripe', ...card, createdAt: now })
+    .returning();
+  return { saved: saved!, replaced: inUse };
+}

@@ -22,20 +22,38 @@ export async function ensureStripeCustomer(ctx: AppContext, stripe: Stripe, user
   return customer.id;
 }
 
+/** The consent a card setup carries when it turns a licence's renewal on. */
+export interface StripeSetupConsent {
+  licenseId: string;
+  wordsHash: string;
+  language: string;
+}
+
 /**
  * Starts replacing (or adding) the customer's saved card on Stripe's own card form: a Checkout
  * session in setup mode for their Customer. Its completion (checkout.session.completed, mode
  * setup) saves the new card as the one renewals use and detaches the old one.
  */
-export async function startStripeCardSetup(ctx: AppContext, stripe: Stripe, userId: number, returnPath = '/accounts/settings'): Promise<{ url: string }> {
+export async function startStripeCardSetup(
+  ctx: AppContext,
+  stripe: Stripe,
+  userId: number,
+  returnPath = '/accounts/settings',
+  consent?: StripeSetupConsent,
+): Promise<{ url: string }> {
   const customer = await ensureStripeCustomer(ctx, stripe, userId);
+  // A setup opened to turn one licence's renewal on carries its consent (the words' hash, as the
+  // local card-setup link does); its completion turns renewal on (stripe-card-events.ts).
+  const metadata: Record<string, string> = consent
+    ? { user_id: String(userId), purpose: 'auto_renew', license_id: consent.licenseId, words_hash: consent.wordsHash, language: consent.language }
+    : { user_id: String(userId), purpose: 'replace_card' };
   const session = await stripe.checkout.sessions.create({
     mode: 'setup',
     customer,
     currency: 'usd',
     payment_method_types: ['card'],
-    setup_intent_data: { metadata: { user_id: String(userId), purpose: 'replace_card' } },
-    metadata: { user_id: String(userId), purpose: 'replace_card' },
+    setup_intent_data: { metadata },
+    metadata,
     success_url: `${ctx.config.publicUrl}${returnPath}?card=saved`,
     cancel_url: `${ctx.config.publicUrl}${returnPath}`,
   });

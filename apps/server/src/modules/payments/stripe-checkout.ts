@@ -23,12 +23,17 @@ export const unpaidStripeOrders = (session: 'stored' | 'missing') =>
  * A Stripe Checkout session charging exactly what the server priced: line items at our prices,
  * the shipping fee as a fixed shipping rate, and the discount as a single-use coupon of that
  * amount. Idempotency keys are per order, so a retried request never opens a second session.
+ *
+ * An order that renews automatically (DESIGN §6.3) is paid as the buyer's Stripe Customer
+ * (`customer`, see ensureStripeCustomer) with `setup_future_usage=off_session`: Stripe saves the
+ * card to the Customer, and fulfilment keeps it as the card the renewals charge (saveCardOfPaidSession).
  */
 export async function createStripeCheckoutSession(
   stripe: Stripe,
   config: AppConfig,
   order: typeof orders.$inferSelect,
   lines: readonly PricedLine[],
+  renewing?: { customer: string },
 ): Promise<{ id: string; url: string }> {
   let discounts: Stripe.Checkout.SessionCreateParams.Discount[] | undefined;
   if (order.discountCents > 0) {
@@ -49,7 +54,8 @@ export async function createStripeCheckoutSession(
     {
       mode: 'payment',
       client_reference_id: String(order.id),
-      customer_email: order.email,
+      // Stripe takes one or the other; the Customer carries the same address.
+      ...(renewing ? { customer: renewing.customer } : { customer_email: order.email }),
       line_items: lines.map((line) => ({
         quantity: line.quantity,
         price_data: {
@@ -72,7 +78,7 @@ export async function createStripeCheckoutSession(
             ]
           : undefined,
       metadata: { order_id: String(order.id) },
-      payment_intent_data: { metadata: { order_id: String(order.id) } },
+      payment_intent_data: { metadata: { order_id: String(order.id) }, ...(renewing ? { setup_future_usage: 'off_session' as const } : {}) },
       success_url: `${config.publicUrl}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${config.publicUrl}/shipping`,
       expires_at: Math.floor((order.createdAt.getTime() + CHECKOUT_SESSION_TTL_MS) / 1000),

@@ -13,7 +13,7 @@ export function publicConfig(config: AppConfig): PublicConfig {
       tutorial: toVideoEmbedUrl(config.VIDEO_URL_TUTORIAL),
     },
     auth: authPublicConfig(config),
-    // The local provider saves test cards for renewals; Stripe's saved cards are not wired yet.
-    renewals: { automatic: !config.STRIPE_SECRET_KEY },
+    // Both providers save a card for renewals: the local one a test card, Stripe a PaymentMethod.
+    renewals: { automatic: true },
   };
 }

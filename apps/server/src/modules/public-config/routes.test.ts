@@ -35,8 +35,8 @@ describe('GET /api/config/public', () => {
           tutorial: null,
         },
         auth: { captcha: 'altcha', recaptcha_site_key: null, google_client_id: null },
-        // Stripe configured: its saved cards are not wired for renewals yet, so none is offered.
-        renewals: { automatic: false },
+        // Stripe configured: its saved cards renew too (decision 0022).
+        renewals: { automatic: true },
       });
       expect(res.body).not.toContain('sk_test_secret');
       expect(res.body).not.toContain('Very-Secret');

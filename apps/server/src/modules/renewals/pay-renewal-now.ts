@@ -4,10 +4,13 @@ import type { AppContext } from '../../app-context';
 import { licenses, localPaymentSessions, orders, renewalCharges } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
 import { newToken } from '../../lib/tokens';
+import { stripeClient } from '../../integrations/stripe/stripe-client';
 import { localSessionExpired } from '../payments/local-provider';
+import { type StripeOnSessionPayment, stripeOnSessionPayment, stripePayStep } from './stripe-pay-renewal';
 
 export const RENEWAL_NOTHING_DUE = 'Nothing is due for this licence: its renewal is paid, or not prepared yet.';
 export const RENEWAL_CHARGE_UNDER_WAY = 'A charge of this renewal is under way: try again in a minute.';
+export const RENEWAL_NO_STRIPE = 'Paying a renewal now is not available on this server: contact us.';
 
 const localPayUrl = (publicUrl: string, sessionId: string) => `${publicUrl}/dev/pay/${sessionId}`;
 
@@ -18,10 +21,15 @@ const localPayUrl = (publicUrl: string, sessionId: string) => `${publicUrl}/dev/
  * own (on_session, its pay session as the charge), so the job's next try reads it back first: paid,
  * it is settled; still open, it is closed. An open pay link not yet expired is answered again.
  * Another customer's licence answers 404 as an unknown one.
+ *
+ * On Stripe (decision 0022) the answer is a PaymentIntent for Stripe.js to confirm on the page
+ * (`client_secret`, `publishable_key`, `payment_intent`): the one that asked for authentication,
+ * or a new on-session attempt's on the saved card (stripe-pay-renewal.ts).
  */
-export async function payRenewalNow(ctx: AppContext, userId: number, licenseId: string): Promise<{ url: string }> {
+export async function payRenewalNow(ctx: AppContext, userId: number, licenseId: string): Promise<{ url: string } | StripeOnSessionPayment> {
   const now = ctx.clock.now();
-  const sessionId = await ctx.db.transaction(async (tx) => {
+  const stripe = stripeClient(ctx.config);
+  const step = await ctx.db.transaction(async (tx): Promise<{ stripe: Awaited<ReturnType<typeof stripePayStep>> } | { local: string }> => {
     const [license] = await tx.select({ id: licenses.id }).from(licenses).where(and(eq(licenses.id, licenseId), eq(licenses.userId, userId)));
     if (!license) throw notFound(MSG.licenseNotFound);
     const [order] = await tx
@@ -30,12 +38,15 @@ export async function payRenewalNow(ctx: AppContext, userId: number, licenseId: 
       .where(and(eq(orders.renewalLicenseId, license.id), isNull(orders.paidAt), isNull(orders.cancelledAt)))
       .for('update');
     if (!order) throw conflict(RENEWAL_NOTHING_DUE);
-    if (order.paymentProvider !== 'local') throw conflict('Paying a renewal now is not available with this card yet: contact us.');
+    if (order.paymentProvider === 'stripe') {
+      if (!stripe) throw conflict(RENEWAL_NO_STRIPE);
+      return { stripe: await stripePayStep(tx, order, now) };
+    }
     const [last] = await tx.select().from(renewalCharges).where(eq(renewalCharges.orderId, order.id)).orderBy(desc(renewalCharges.attempt)).limit(1);
     if (last?.status === 'open') {
       if (!last.onSession || !last.providerChargeId) throw conflict(RENEWAL_CHARGE_UNDER_WAY);
       const [session] = await tx.select().from(localPaymentSessions).where(eq(localPaymentSessions.id, last.providerChargeId)).for('update');
-      if (session?.status === 'open' && !localSessionExpired(session, new Date())) return session.id;
+      if (session?.status === 'open' && !localSessionExpired(session, new Date())) return { local: session.id };
       // Expired or ended at the pay page: the job's next read-back settles it; a new link needs it closed first.
       if (session?.status !== 'open') throw conflict(RENEWAL_CHARGE_UNDER_WAY);
       await tx.update(localPaymentSessions).set({ status: 'cancelled', completedAt: now }).where(eq(localPaymentSessions.id, session.id));
@@ -55,7 +66,8 @@ export async function payRenewalNow(ctx: AppContext, userId: number, licenseId: 
       providerChargeId: id,
     });
     await tx.update(orders).set({ chargeAttempts: n, updatedAt: now }).where(eq(orders.id, order.id));
-    return id;
+    return { local: id };
   });
-  return { url: localPayUrl(ctx.config.publicUrl, sessionId) };
+  if ('stripe' in step) return stripeOnSessionPayment(ctx, stripe!, step.stripe);
+  return { url: localPayUrl(ctx.config.publicUrl, step.local) };
 }

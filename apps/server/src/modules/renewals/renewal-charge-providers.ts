@@ -1,18 +1,22 @@
 import type { AppContext } from '../../app-context';
+import { stripeClient } from '../../integrations/stripe/stripe-client';
 import { chargeFailureWords } from './charge-failure-words';
 import { localCardCharges } from './local-card-charges';
 import type { RenewalChargeProvider } from './renewal-charge-provider';
+import { stripeCardCharges } from './stripe-card-charges';
 
-/** Stripe's off-session charges come with part 2 of automatic renewal; until then such a card fails to charge (and is told). */
-const notYetStripe: RenewalChargeProvider = {
+/** A Stripe card on a server whose Stripe keys are gone: it cannot be charged here (and the holder is told). */
+const stripeNotConfigured: RenewalChargeProvider = {
   chargeOffSession: async () => ({ status: 'failed', chargeId: null, code: 'provider_unavailable', message: chargeFailureWords('provider_unavailable') }),
   closeOnSession: async () => ({ status: 'cancelled' }),
   refundCharge: async () => {
-    throw new Error('Stripe renewal charges are not available yet');
+    throw new Error('Stripe is not configured on this server: the charge cannot be refunded here');
   },
 };
 
 /** The provider that holds the card charges it. */
 export function renewalChargeProviderFor(ctx: AppContext, provider: 'local' | 'stripe'): RenewalChargeProvider {
-  return provider === 'local' ? localCardCharges(ctx.db, () => ctx.clock.now()) : notYetStripe;
+  if (provider === 'local') return localCardCharges(ctx.db, () => ctx.clock.now());
+  const stripe = stripeClient(ctx.config);
+  return stripe ? stripeCardCharges(stripe) : stripeNotConfigured;
 }

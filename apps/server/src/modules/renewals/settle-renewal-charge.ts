@@ -42,7 +42,9 @@ async function settleSuccess(ctx: AppContext, attempt: Attempt, chargeId: string
     .update(renewalCharges)
     .set({ providerChargeId: chargeId })
     .where(and(eq(renewalCharges.id, attempt.id), isNull(renewalCharges.providerChargeId)));
-  const result = await fulfilOrder(ctx, { provider: attempt.provider, sessionId: chargeId, orderId: attempt.orderId, now });
+  // On Stripe the charge is a PaymentIntent: the order keeps it as the one its refunds are made on.
+  const paymentIntentId = attempt.provider === 'stripe' ? chargeId : undefined;
+  const result = await fulfilOrder(ctx, { provider: attempt.provider, sessionId: chargeId, orderId: attempt.orderId, paymentIntentId, now });
   if (result.status === 'fulfilled') return 'fulfilled';
   if (result.status === 'paid_after_cancel') return 'paid_after_cancel';
   if (result.status !== 'already_fulfilled') return 'unknown';

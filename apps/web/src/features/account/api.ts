@@ -16,6 +16,7 @@ import type { TPreferences } from '@lbs/domain/preferences';
 import type { TAutoRenewBody } from '@lbs/domain/schemas';
 import type { TCardRemovedAnswer, TCardSetupAnswer, TPaymentMethodAnswer } from '@lbs/domain/payment-cards';
 import { api } from '../../lib/api';
+import type { StripeRenewalPayment } from './hooks/stripe-renewal-payment';
 
 export type License = TLicense;
 export type LicenseMode = 'CURRENT' | 'PAST';
@@ -42,8 +43,8 @@ const accountApi = api.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `/licenses/${encodeURIComponent(id)}/auto-renew`, method: 'PUT', body }),
       invalidatesTags: ['Licenses'],
     }),
-    /** POST /api/licenses/:id/renewal/pay: a link to pay the licence's open automatic renewal now, on session. */
-    payRenewalNow: build.mutation<TCheckoutSession, string>({
+    /** POST /api/licenses/:id/renewal/pay: a link to pay the licence's open automatic renewal now, on session (on Stripe, its PaymentIntent for Stripe.js). */
+    payRenewalNow: build.mutation<TCheckoutSession | StripeRenewalPayment, string>({
       query: (id) => ({ url: `/licenses/${encodeURIComponent(id)}/renewal/pay`, method: 'POST' }),
     }),
     /** GET /api/payment-methods/current: the card renewals charge (or none) and the licences that renew on it. */

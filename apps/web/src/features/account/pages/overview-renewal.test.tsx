@@ -13,6 +13,10 @@ import { licenseFixture } from '../../../test/license-fixture';
 import { stubModalDialogs } from '../../../test/modal-dialogs';
 import { OverviewPage } from './overview-page';
 
+// Stripe.js needs the network: a stand-in that records which PaymentIntent the page confirms.
+const stripeJs = vi.hoisted(() => ({ confirmCardPayment: vi.fn(), loadStripe: vi.fn() }));
+vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: stripeJs.loadStripe }));
+
 // The overview's automatic renewal (decision 0021): "Renews on … · $…" or "Ends on …", Turn off at
 // once, Turn on after a confirmation that shows the consent words, and an unpaid renewal's warning
 // with Pay now. The API is a stand-in that records what the page sends.
@@ -162,6 +166,37 @@ describe('the overview’s automatic renewal', { timeout: 20_000 }, () => {
     fireEvent.click(t.getByRole('button', { name: 'Pay now for license MNTHL-YKEY…' }));
     await waitFor(() => expect(fullNavigation.assign).toHaveBeenCalledWith('http://localhost/dev/pay/lps_77'));
     expect(calls).toEqual([{ method: 'POST', path: '/api/licenses/lic-m/renewal/pay', body: undefined }]);
+  });
+
+  it('on Stripe, Pay now confirms the renewal’s PaymentIntent with Stripe.js on the page, then the shop reads it back', async () => {
+    const due = { order_id: 77, since: END, grace_until: '2027-01-19T08:00:00.000Z', in_grace: true, next_try_at: '2027-01-14T08:00:00.000Z', failure: 'Your bank asks you to confirm this payment yourself.' };
+    licenses = [{ ...MONTHLY, auto_renew: true, renewal_amount: 150, is_expired: false, renewal_due: due }];
+    answers[`POST /api/licenses/lic-m/renewal/pay`] = () => Response.json({ client_secret: 'pi_77_secret_x', publishable_key: 'pk_test_shop', payment_intent: 'pi_77' });
+    answers[`POST /api/licenses/lic-m/renewal/confirmed`] = () => Response.json({ status: 'paid' });
+    stripeJs.confirmCardPayment.mockResolvedValue({ paymentIntent: { id: 'pi_77', status: 'succeeded' } });
+    stripeJs.loadStripe.mockResolvedValue({ confirmCardPayment: stripeJs.confirmCardPayment });
+    renderOverview();
+    fireEvent.click((await table()).getByRole('button', { name: 'Pay now for license MNTHL-YKEY…' }));
+    await toastShows('Paid: your license is renewed.');
+    expect(stripeJs.loadStripe).toHaveBeenCalledWith('pk_test_shop');
+    expect(stripeJs.confirmCardPayment).toHaveBeenCalledWith('pi_77_secret_x');
+    expect(calls).toEqual([
+      { method: 'POST', path: '/api/licenses/lic-m/renewal/pay', body: undefined },
+      { method: 'POST', path: '/api/licenses/lic-m/renewal/confirmed', body: { payment_intent: 'pi_77' } },
+    ]);
+    expect(fullNavigation.assign).not.toHaveBeenCalled();
+  });
+
+  it('on Stripe, a payment Stripe.js could not complete says why and tells the shop nothing', async () => {
+    const due = { order_id: 77, since: END, grace_until: '2027-01-19T08:00:00.000Z', in_grace: true, next_try_at: null, failure: 'Your card was declined.' };
+    licenses = [{ ...MONTHLY, auto_renew: true, renewal_amount: 150, is_expired: false, renewal_due: due }];
+    answers[`POST /api/licenses/lic-m/renewal/pay`] = () => Response.json({ client_secret: 'pi_78_secret_x', publishable_key: 'pk_test_shop', payment_intent: 'pi_78' });
+    stripeJs.confirmCardPayment.mockResolvedValue({ error: { message: 'We are unable to authenticate your payment method.' } });
+    stripeJs.loadStripe.mockResolvedValue({ confirmCardPayment: stripeJs.confirmCardPayment });
+    renderOverview();
+    fireEvent.click((await table()).getByRole('button', { name: /^Pay now/ }));
+    await toastShows('We are unable to authenticate your payment method.');
+    expect(calls.map((c) => c.path)).toEqual(['/api/licenses/lic-m/renewal/pay']);
   });
 
   it('Pay now refused (nothing due any more) says why and stays', async () => {
