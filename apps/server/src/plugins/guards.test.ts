@@ -77,6 +77,7 @@ const CUSTOMER = new Set([
   // Licences that recur: turn automatic renewal on or off, pay a due one now (the caller's own licence).
   'PUT /api/licenses/{id}/auto-renew',
   'POST /api/licenses/{id}/renewal/pay',
+  'POST /api/licenses/{id}/renewal/confirmed',
   // The customer's payment method (decision 0022): the caller's own saved card.
   'GET /api/payment-methods/current',
   'POST /api/payment-methods/setup',

@@ -35,7 +35,7 @@ export const cardSetupPath = (token: string) => `/dev/card-setup/${token}`;
  */
 export async function changeOwnAutoRenew(ctx: AppContext, userId: number, licenseId: string, body: TAutoRenewBody) {
   const now = ctx.clock.now();
-  const needsCard = await ctx.db.transaction(async (tx): Promise<CardSetupFacts | null> => {
+  const needsCard = await ctx.db.transaction(async (tx): Promise<LicenseCardSetup | null> => {
     const license = await lockLicense(tx, licenseId, { ownerId: userId });
     if (!body.auto_renew) {
       await abandonRenewalOrder(tx, { licenseId: license.id, reason: 'automatic renewal turned off', now });
@@ -63,12 +63,15 @@ export async function changeOwnAutoRenew(ctx: AppContext, userId: number, licens
   return { license: license!, setup_url: setupUrl };
 }
 
+/** A card-setup link's facts when it turns one licence's renewal on (a Settings link carries none). */
+type LicenseCardSetup = CardSetupFacts & { licenseId: string };
+
 /**
  * Where the holder saves a card that turns this renewal on: with Stripe, Stripe's own card form (a
  * setup-mode Checkout session carrying the consent, decision 0022); else the local provider's
  * signed card-setup page (development only).
  */
-async function cardSetupUrl(ctx: AppContext, facts: CardSetupFacts): Promise<string> {
+async function cardSetupUrl(ctx: AppContext, facts: LicenseCardSetup): Promise<string> {
   const stripe = stripeClient(ctx.config);
   if (stripe) {
     const { url } = await startStripeCardSetup(ctx, stripe, facts.userId, '/accounts/overview', { licenseId: facts.licenseId, wordsHash: facts.wordsHash, language: facts.language });
