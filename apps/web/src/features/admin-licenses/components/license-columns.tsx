@@ -7,6 +7,7 @@ import { EmailText } from '../../../components/ui/email-text';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { licenseEndText, licenseStartText, licenseStatusBadge } from '../../../lib/license-display';
 import type { AdminLicense } from '../api';
+import { RenewalSummary } from './renewal-summary';
 
 const TYPE_LABELS: Readonly<Record<AdminLicense['type'], string>> = LICENSE_TYPE_LABELS;
 
@@ -71,7 +72,8 @@ function LastSeen({ at, inline = false }: { at: string | null; inline?: boolean 
 }
 
 /** LICENSES' columns: the table stacks device, version and last seen, and start over end; a card labels each. */
-export function licenseColumns(onRevoke: (l: AdminLicense) => void): ReadonlyArray<Column<AdminLicense>> {
+export function licenseColumns(act: { onRevoke: (l: AdminLicense) => void; onTurnOffRenewal: (l: AdminLicense) => void }): ReadonlyArray<Column<AdminLicense>> {
+  const { onRevoke, onTurnOffRenewal } = act;
   return [
     { key: 'key', header: 'License Key', cell: (l) => <KeyCell license={l} />, card: 'title' },
     { key: 'email', header: 'Email', cell: (l) => <EmailText email={l.email} /> },
@@ -122,6 +124,8 @@ export function licenseColumns(onRevoke: (l: AdminLicense) => void): ReadonlyArr
     },
     { key: 'start', header: 'Start', className: 'md:hidden', cell: (l) => licenseStartText(l) },
     { key: 'end', header: 'End', className: 'md:hidden', cell: (l) => licenseEndText(l, 'Never') },
+    // Renews on, ends on, or payment due and grace until, with the card renewals charge (issue 39).
+    { key: 'renewal', header: 'Renewal', cell: (l) => <RenewalSummary license={l} /> },
     {
       key: 'status',
       header: 'Status',
@@ -139,6 +143,17 @@ export function licenseColumns(onRevoke: (l: AdminLicense) => void): ReadonlyArr
       cell: (l) => {
         const status = licenseAdminStatus(l);
         return (
+          <span className="inline-flex flex-col items-end gap-1 md:items-end">
+            {l.auto_renew ? (
+              <button
+                type="button"
+                aria-label={`Turn off renewal of license ${truncateKey(l.license_key)} of ${l.email}`}
+                onClick={() => onTurnOffRenewal(l)}
+                className="whitespace-nowrap rounded-md px-2.5 py-1 text-xs font-semibold text-amber-900 hover:bg-amber-50"
+              >
+                Turn off renewal
+              </button>
+            ) : null}
           <button
             type="button"
             disabled={status !== 'active'}
@@ -149,6 +164,7 @@ export function licenseColumns(onRevoke: (l: AdminLicense) => void): ReadonlyArr
           >
             Revoke
           </button>
+          </span>
         );
       },
     },
