@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { truncateKey } from '@lbs/domain/license-terms';
 import type { TLicense } from '@lbs/domain/responses';
 import { Button } from '../../../components/ui/button';
-import { TurnOffRenewalDialog } from '../../admin-licenses/components/turn-off-renewal-dialog';
+import { TurnOffRenewalDialog } from '../../../components/renewal/turn-off-renewal-dialog';
+import { useTurnOffRenewalMutation } from '../../admin-licenses/api';
 import {
   useReinstateLicenseMutation,
   useResendLicenseMailMutation,
@@ -30,6 +31,7 @@ const BUTTON_LABELS: Record<LicenseActionName, string> = {
  */
 export function LicenseActions({ license }: { license: TLicense; customerId?: number }) {
   const [open, setOpen] = useState<LicenseActionName | 'renewal-off' | null>(null);
+  const [turnOff, turningOff] = useTurnOffRenewalMutation();
   const actions = licenseActionsFor(license);
   if (actions.length === 0 && !license.auto_renew) return null;
   const key = truncateKey(license.license_key);
@@ -47,7 +49,7 @@ export function LicenseActions({ license }: { license: TLicense; customerId?: nu
           Turn off renewal
         </Button>
       ) : null}
-      <TurnOffRenewalDialog license={open === 'renewal-off' ? license : null} onClose={close} />
+      <TurnOffRenewalDialog license={open === 'renewal-off' ? license : null} onClose={close} turnOff={turnOff} isLoading={turningOff.isLoading} />
       <ResendKeyDialog license={license} open={open === 'resend'} onClose={close} />
       <ResetDeviceDialog license={license} open={open === 'reset-device'} onClose={close} />
       {actions.includes('extend') ? <ExtendLicenseDialog license={license} open={open === 'extend'} onClose={close} /> : null}

@@ -6,7 +6,7 @@ import { CopyButton } from '../../../components/ui/copy-button';
 import { DeviceSharedFlag } from '../../../components/ui/device-shared-flag';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { licenseEndText, licenseStartText, licenseStatusBadge } from '../../../lib/license-display';
-import { RenewalSummary } from '../../admin-licenses/components/renewal-summary';
+import { RenewalSummary } from '../../../components/renewal/renewal-summary';
 import { useCustomerLicensesQuery } from '../api';
 import { PagedList } from './paged-list';
 

@@ -7,7 +7,7 @@ import { EmailText } from '../../../components/ui/email-text';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { licenseEndText, licenseStartText, licenseStatusBadge } from '../../../lib/license-display';
 import type { AdminLicense } from '../api';
-import { RenewalSummary } from './renewal-summary';
+import { RenewalSummary } from '../../../components/renewal/renewal-summary';
 
 const TYPE_LABELS: Readonly<Record<AdminLicense['type'], string>> = LICENSE_TYPE_LABELS;
 

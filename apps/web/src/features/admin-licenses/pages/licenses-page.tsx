@@ -10,11 +10,11 @@ import { FilterSelect, ListToolbar } from '../../../components/ui/list-toolbar';
 import { Pager } from '../../../components/ui/pager';
 import { SearchField } from '../../../components/ui/search-field';
 import { useErrorToast } from '../../../lib/use-error-toast';
-import { useAllLicensesQuery, type AdminLicense } from '../api';
+import { useAllLicensesQuery, useTurnOffRenewalMutation, type AdminLicense } from '../api';
 import { GenerateLicenseDialog } from '../components/generate-license-dialog';
 import { LICENSE_STATUS, licenseColumns } from '../components/license-columns';
 import { RevokeLicenseDialog } from '../components/revoke-license-dialog';
-import { TurnOffRenewalDialog } from '../components/turn-off-renewal-dialog';
+import { TurnOffRenewalDialog } from '../../../components/renewal/turn-off-renewal-dialog';
 
 /** LICENSES (spec §2): every licence, searched and paged on the server, with generate, revoke and turning renewal off. */
 export function LicensesPage() {
@@ -38,6 +38,7 @@ export function LicensesPage() {
   const [generating, setGenerating] = useState(false);
   const [revoking, setRevoking] = useState<AdminLicense | null>(null);
   const [stopping, setStopping] = useState<AdminLicense | null>(null);
+  const [turnOff, turningOff] = useTurnOffRenewalMutation();
   // The renewal filter lives in the address too (`?renewal=in_grace`), so it can be bookmarked.
   const renewal = params.get('renewal') === 'in_grace' ? 'in_grace' : '';
   const { data, isLoading, isFetching, isError, refetch } = useAllLicensesQuery({ page, q, status, renewal });
@@ -112,7 +113,7 @@ export function LicensesPage() {
 
       <GenerateLicenseDialog open={generating} onClose={() => setGenerating(false)} />
       <RevokeLicenseDialog license={revoking} onClose={() => setRevoking(null)} />
-      <TurnOffRenewalDialog license={stopping} onClose={() => setStopping(null)} />
+      <TurnOffRenewalDialog license={stopping} onClose={() => setStopping(null)} turnOff={turnOff} isLoading={turningOff.isLoading} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { TLicense } from '@lbs/domain/responses';
-import { cardExpiresAt, cardExpiresBeforeRenewal, cardText, renewalState, renewalStateLines } from '../renewal-state';
+import { cardExpiresAt, cardExpiresBeforeRenewal, cardText, renewalState, renewalStateLines } from './renewal-state';
 
 /**
  * A licence's automatic renewal in LICENSES and on the customer page (issue 39): renews on, ends

@@ -2,13 +2,11 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { truncateKey } from '@lbs/domain/license-terms';
 import type { TLicense } from '@lbs/domain/responses';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { FormAlert } from '../../../components/ui/form-alert';
-import { TextField } from '../../../components/ui/text-field';
-import { toApiError } from '../../../lib/api-error';
-import { formatDate } from '../../../lib/format-date';
-import { useTurnOffRenewalMutation } from '../api';
-import { FailureMessage } from './failure-message';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { FormAlert } from '../ui/form-alert';
+import { TextField } from '../ui/text-field';
+import { toApiError } from '../../lib/api-error';
+import { formatDate } from '../../lib/format-date';
 
 const FAILED = 'Renewal was not turned off';
 
@@ -17,8 +15,18 @@ const FAILED = 'Renewal was not turned off';
  * paid term is kept and not charged again; a licence in grace loses its unpaid renewal and ends
  * now. The customer is told by the server. Turning it back on is theirs alone.
  */
-export function TurnOffRenewalDialog({ license, onClose }: { license: TLicense | null; onClose: () => void }) {
-  const [turnOff, { isLoading }] = useTurnOffRenewalMutation();
+export function TurnOffRenewalDialog({
+  license,
+  onClose,
+  turnOff,
+  isLoading,
+}: {
+  license: TLicense | null;
+  onClose: () => void;
+  /** The back office's mutation (admin-licenses/api.ts: useTurnOffRenewalMutation). */
+  turnOff: (args: { id: string; reason?: string }) => { unwrap(): Promise<unknown> };
+  isLoading: boolean;
+}) {
   const [reason, setReason] = useState('');
   const [failure, setFailure] = useState<{ id: string; detail: string } | null>(null);
   const close = () => {
@@ -42,7 +50,7 @@ export function TurnOffRenewalDialog({ license, onClose }: { license: TLicense |
           close();
         } catch (e) {
           const detail = toApiError(e).message;
-          toast.error(<FailureMessage title={FAILED} detail={detail} />);
+          toast.error(`${FAILED}: ${detail}`);
           setFailure({ id: license._id, detail });
         }
       }}
@@ -51,7 +59,8 @@ export function TurnOffRenewalDialog({ license, onClose }: { license: TLicense |
         <>
           {failure?.id === license._id ? (
             <FormAlert>
-              <FailureMessage title={FAILED} detail={failure.detail} />
+              <p className="font-semibold">{FAILED}</p>
+              <p>{failure.detail}</p>
             </FormAlert>
           ) : null}
           <p>
