@@ -7,6 +7,7 @@ import { EmailText } from '../../../components/ui/email-text';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { licenseEndText, licenseStartText, licenseStatusBadge } from '../../../lib/license-display';
 import type { AdminLicense } from '../api';
+import { IN_GRACE_BADGE } from '../../../components/renewal/renewal-state';
 import { RenewalSummary } from '../../../components/renewal/renewal-summary';
 
 const TYPE_LABELS: Readonly<Record<AdminLicense['type'], string>> = LICENSE_TYPE_LABELS;
@@ -131,7 +132,8 @@ export function licenseColumns(act: { onRevoke: (l: AdminLicense) => void; onTur
       header: 'Status',
       cell: (l) => {
         // Active ones told apart: suspended, an unused Daily pass, starting later (license-display).
-        const s = licenseStatusBadge(l);
+        // A key in grace is current (DESIGN §6.3: its booth works until the grace ends), not expired.
+        const s = l.renewal_due?.in_grace ? IN_GRACE_BADGE : licenseStatusBadge(l);
         return <span className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${s.tone}`}>{s.label}</span>;
       },
     },
@@ -149,7 +151,7 @@ export function licenseColumns(act: { onRevoke: (l: AdminLicense) => void; onTur
                 type="button"
                 aria-label={`Turn off renewal of license ${truncateKey(l.license_key)} of ${l.email}`}
                 onClick={() => onTurnOffRenewal(l)}
-                className="whitespace-nowrap rounded-md px-2.5 py-1 text-xs font-semibold text-amber-900 hover:bg-amber-50"
+                className="rounded-md px-2.5 py-1 text-right text-xs font-semibold text-amber-900 hover:bg-amber-50"
               >
                 Turn off renewal
               </button>

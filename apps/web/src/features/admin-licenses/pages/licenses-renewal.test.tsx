@@ -58,10 +58,13 @@ describe('LICENSES: renewals', () => {
     const rows = await screen.findAllByRole('row');
     const grace = rows.find((r) => r.textContent?.includes('grace@booth.example'))!;
     const ends = rows.find((r) => r.textContent?.includes('ends@booth.example'))!;
-    expect(within(grace).getByText(`Payment due since ${formatDate(SINCE)}`)).toBeTruthy();
-    expect(within(grace).getByText(`Grace until ${formatDate(GRACE)}`)).toBeTruthy();
-    expect(within(grace).getByText(/Visa ···· 0341/)).toBeTruthy();
-    expect(within(ends).getByText(/^Ends on /)).toBeTruthy();
+    const state = within(grace).getByTestId('renewal-state').textContent;
+    expect(state).toContain(`Payment due since ${formatDate(SINCE)}`);
+    expect(state).toContain(`Grace until ${formatDate(GRACE)}`);
+    expect(state).toContain('Visa ···· 0341');
+    // In grace is current, not expired (DESIGN §6.3).
+    expect(within(grace).getByText('In grace')).toBeTruthy();
+    expect(within(ends).getByTestId('renewal-state').textContent).toMatch(/^Ends on /);
     expect(within(ends).queryByRole('button', { name: /Turn off renewal/ })).toBeNull();
 
     fireEvent.change(screen.getByLabelText('Renewal'), { target: { value: 'in_grace' } });
