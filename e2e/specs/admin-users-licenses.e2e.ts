@@ -242,6 +242,7 @@ describe('back office: the owner’s view of renewals', () => {
   let server: ProductServer | undefined;
   let admin: { context: BrowserContext; page: Page } | undefined;
   let inGrace = '';
+  let payingId = 0;
 
   beforeAll(async () => {
     server = await startProductServer();
@@ -251,6 +252,7 @@ describe('back office: the owner’s view of renewals', () => {
     inGrace = declining.email;
     await buyRenewingMonthly(declining, CARD_DECLINED_LATER);
     await buyRenewingMonthly(paying, CARD_THAT_SUCCEEDS);
+    payingId = (await fetch(`${baseUrl()}/api/users/me`, { headers: await signInThroughApi(paying.email, paying.password) }).then((r) => r.json() as Promise<{ id: number }>)).id;
     // 28 days on, the job prepares both renewals and charges them: one is paid, one declined; 31
     // days on, the declined one's term has ended unpaid: it is in grace, retried, still declined.
     await setServerClock(28 * DAY);
@@ -297,6 +299,17 @@ describe('back office: the owner’s view of renewals', () => {
     await page.setViewportSize(VIEWPORTS.desktop);
   });
 
+  step('the customer page shows a renewing licence: renews on its new end, the card, Turn off renewal', async () => {
+    const { page } = admin!;
+    await page.goto(`/accounts/overview/customers/${payingId}`);
+    const licence = page.getByRole('list', { name: 'Licenses' }).getByRole('listitem').first();
+    await licence.getByTestId('renewal-state').getByText(/Renews on/).waitFor();
+    await licence.getByText(/Visa ···· 4242/).waitFor();
+    await licence.getByRole('button', { name: 'Turn off renewal' }).waitFor();
+    await screenshot(page, 'admin-customer-renewal-1440');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   step('REPORT: the Recurring renewals card shows the server’s renewal figures (the paid automatic renewal among them)', async () => {
     const { page } = admin!;
     const [answer] = await Promise.all([
@@ -318,5 +331,9 @@ describe('back office: the owner’s view of renewals', () => {
     await figures.scrollIntoViewIfNeeded();
     await screenshot(page, 'admin-report-renewals-1440');
     expect(await seriousViolations(page, { include: 'main' })).toEqual([]);
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await figures.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'admin-report-renewals-375');
   });
 });

@@ -143,9 +143,10 @@ export function licenseColumns(act: { onRevoke: (l: AdminLicense) => void; onTur
       card: 'actions',
       className: 'md:text-right',
       cell: (l) => {
-        const status = licenseAdminStatus(l);
+        // A key in grace has not ended (DESIGN §6.3): the server lets it be revoked.
+        const status = l.renewal_due?.in_grace ? 'active' : licenseAdminStatus(l);
         return (
-          <span className="inline-flex flex-col items-end gap-1 md:items-end">
+          <span className="inline-flex flex-wrap items-center gap-2 md:flex-col md:items-end md:gap-1">
             {l.auto_renew ? (
               <button
                 type="button"
