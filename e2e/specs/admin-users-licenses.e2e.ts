@@ -306,6 +306,7 @@ describe('back office: the owner’s view of renewals', () => {
     await licence.getByTestId('renewal-state').getByText(/Renews on/).waitFor();
     await licence.getByText(/Visa ···· 4242/).waitFor();
     await licence.getByRole('button', { name: 'Turn off renewal' }).waitFor();
+    await transitionsSettled(page);
     await screenshot(page, 'admin-customer-renewal-1440');
     expect(await seriousViolations(page)).toEqual([]);
   });
