@@ -173,7 +173,7 @@ describe('back office: report and analytics', () => {
     expect(sum).toBeCloseTo(comparison.total_income.current, 2);
     expect(await seriousViolations(page, { include: 'main' })).toEqual([]);
     await screenshot(page, 'admin-report-compare-1440');
-    await page.getByRole('heading', { name: 'Renewals' }).scrollIntoViewIfNeeded();
+    await page.getByRole('heading', { name: 'Renewals', exact: true }).scrollIntoViewIfNeeded();
     await screenshot(page, 'admin-report-breakdown-1440');
   });
 

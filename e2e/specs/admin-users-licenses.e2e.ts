@@ -1,10 +1,15 @@
 import fs from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { adminCredentials, closeBrowser, newPage, screenshot } from '../support/browser';
-import { createVerifiedUser, loginInBrowser } from '../support/auth';
+import { addToCart, emptyCart, paymentProducts } from '@lbs/domain/cart';
+import { formatUsd } from '@lbs/domain/money';
+import type { TReportRenewals } from '@lbs/domain/report-responses';
+import { renewalConsentWords } from '@lbs/domain/renewals';
+import { VIEWPORTS, adminCredentials, baseUrl, closeBrowser, newPage, screenshot, setSpecBaseUrl, transitionsSettled } from '../support/browser';
+import { createVerifiedUser, loginInBrowser, signInThroughApi } from '../support/auth';
 import { journeySteps } from '../support/journey';
 import { seriousViolations } from '../support/axe';
+import { startProductServer, type ProductServer } from '../support/product-server';
 
 afterAll(closeBrowser);
 
@@ -181,5 +186,155 @@ describe('back office: licences and users', () => {
     await dialog.getByLabel('Start date').waitFor();
     await screenshot(page, 'admin-licenses-generate-375');
     expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The owner's view of renewals (issue 39): a licence in grace found from LICENSES and its renewal
+// turned off, and REPORT's renewal figures as the server counts them. A renewal comes due only a
+// month after the purchase, so this part moves the server's clock (POST /api/dev/clock); on the
+// run's shared server that would move time under the journeys beside it, so it starts its own
+// (as license-auto-renewal.e2e.ts does), after the shared-server part above has finished.
+
+const DAY = 24 * 60 * 60 * 1000;
+const MONTHLY = 11;
+/** Stripe's test cards (packages/domain/src/test-cards.ts): always succeeds; saves, then declines later. */
+const CARD_THAT_SUCCEEDS = '4242424242424242';
+const CARD_DECLINED_LATER = '4000000000000341';
+
+/** Moves the server's clock to now + offset; the server runs its renewal job and delivers what it queued before answering. */
+async function setServerClock(offsetMs: number): Promise<void> {
+  const res = await fetch(`${baseUrl()}/api/dev/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ offset_ms: offsetMs }) });
+  if (!res.ok) throw new Error(`the dev clock answered ${res.status}: ${await res.text()}`);
+}
+
+/** The customer buys one Monthly licence through the API with "Renew automatically" ticked, paying with `card` (saved for renewals). */
+async function buyRenewingMonthly(customer: { email: string; password: string }, card: string): Promise<void> {
+  const headers = await signInThroughApi(customer.email, customer.password);
+  const cart = addToCart(emptyCart(), MONTHLY, 1);
+  const words = renewalConsentWords([{ planName: 'Monthly License', type: 'month', unitPriceCents: 15000, quantity: 1 }], 'en');
+  const res = await fetch(`${baseUrl()}/api/subscriptions/create-checkout-session/one-payment`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      email: customer.email,
+      shipping_fee: 0,
+      discount: 0,
+      products: paymentProducts(cart.items),
+      total_amount: cart.totalCartPrice,
+      billing_country: 'SG',
+      renew_automatically: { words, language: 'en' },
+    }),
+  });
+  if (!res.ok) throw new Error(`checkout answered ${res.status}: ${await res.text()}`);
+  const session = /\/dev\/pay\/(lps_[\w-]+)$/.exec(((await res.json()) as { url: string }).url)![1]!;
+  const pay = await fetch(`${baseUrl()}/dev/pay/${session}/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ card_number: card }).toString(),
+    redirect: 'manual',
+  });
+  if (pay.status !== 303) throw new Error(`pay answered ${pay.status}: ${await pay.text()}`);
+}
+
+describe('back office: the owner’s view of renewals', () => {
+  const step = journeySteps();
+  let server: ProductServer | undefined;
+  let admin: { context: BrowserContext; page: Page } | undefined;
+  let inGrace = '';
+  let payingId = 0;
+
+  beforeAll(async () => {
+    server = await startProductServer();
+    setSpecBaseUrl(server.baseUrl);
+    const declining = await createVerifiedUser();
+    const paying = await createVerifiedUser();
+    inGrace = declining.email;
+    await buyRenewingMonthly(declining, CARD_DECLINED_LATER);
+    await buyRenewingMonthly(paying, CARD_THAT_SUCCEEDS);
+    payingId = (await fetch(`${baseUrl()}/api/users/me`, { headers: await signInThroughApi(paying.email, paying.password) }).then((r) => r.json() as Promise<{ id: number }>)).id;
+    // 28 days on, the job prepares both renewals and charges them: one is paid, one declined; 31
+    // days on, the declined one's term has ended unpaid: it is in grace, retried, still declined.
+    await setServerClock(28 * DAY);
+    await setServerClock(31 * DAY);
+    admin = await newPage('desktop');
+    await loginInBrowser(admin.page, adminCredentials().email, adminCredentials().password);
+  }, 240_000);
+  afterAll(async () => {
+    await admin?.context.close();
+    await server?.stop();
+    setSpecBaseUrl(undefined);
+  });
+
+  step('the owner finds the licence in grace from LICENSES and turns its renewal off after a confirmation (1440; the dialog at 375)', async () => {
+    const { page } = admin!;
+    await page.goto('/accounts/overview/licenses');
+    await page.getByLabel('Renewal').selectOption('in_grace');
+    await page.getByRole('status').filter({ hasText: '1 license' }).waitFor();
+    const row = tableRows(page).first();
+    await row.getByText(inGrace).waitFor();
+    await row.getByText(/^Payment due since /).waitFor();
+    await row.getByText(/^Grace until /).waitFor();
+    await row.getByText(/Visa ···· 0341/).waitFor();
+    await screenshot(page, 'admin-licenses-in-grace-1440');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await row.getByRole('button', { name: /^Turn off renewal of license/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Turn off renewal' });
+    await dialog.getByText(inGrace).waitFor();
+    await dialog.getByText(/the license ends now/).waitFor();
+    await screenshot(page, 'admin-licenses-turn-off-renewal-1440');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await transitionsSettled(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'admin-licenses-turn-off-renewal-375');
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByLabel(/Reason/).fill('e2e: asked by phone');
+    await dialog.getByRole('button', { name: 'Turn off renewal', exact: true }).click();
+    await page.getByText('Automatic renewal turned off').first().waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    // It is no longer in grace: its unpaid renewal was given up and the licence has ended.
+    await page.getByText('No licenses found.').first().waitFor();
+    await page.setViewportSize(VIEWPORTS.desktop);
+  });
+
+  step('the customer page shows a renewing licence: renews on its new end, the card, Turn off renewal', async () => {
+    const { page } = admin!;
+    await page.goto(`/accounts/overview/customers/${payingId}`);
+    const licence = page.getByRole('list', { name: 'Licenses' }).getByRole('listitem').first();
+    await licence.getByTestId('renewal-state').getByText(/Renews on/).waitFor();
+    await licence.getByText(/Visa ···· 4242/).waitFor();
+    await licence.getByRole('button', { name: 'Turn off renewal' }).waitFor();
+    await transitionsSettled(page);
+    await screenshot(page, 'admin-customer-renewal-1440');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  step('REPORT: the Recurring renewals card shows the server’s renewal figures (the paid automatic renewal among them)', async () => {
+    const { page } = admin!;
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/api/report/renewals') && r.request().method() === 'GET').then((r) => r.json() as Promise<TReportRenewals>),
+      page.goto('/accounts/overview/report'),
+    ]);
+    // The card is checked against SQL by business day on the server (reports/report-renewals.test.ts).
+    expect(answer.automatic.count).toBe(1);
+    expect(answer.automatic.income).toBe(150);
+    expect(answer.failed).toBe(0);
+    const figures = page.getByTestId('renewal-figures');
+    await figures.waitFor();
+    const figure = (name: string) => figures.locator(`[data-figure="${name}"]`).innerText();
+    expect(await figure('automatic')).toBe(String(answer.automatic.count));
+    expect(await figure('manual')).toBe(String(answer.manual.count));
+    expect(await figure('failed')).toBe(String(answer.failed));
+    expect(await figure('recovered')).toBe(String(answer.recovered.count));
+    expect(await figure('upcoming')).toBe(formatUsd(answer.upcoming.income));
+    await figures.scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-report-renewals-1440');
+    expect(await seriousViolations(page, { include: 'main' })).toEqual([]);
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await figures.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'admin-report-renewals-375');
   });
 });

@@ -39,8 +39,13 @@ export type TUserExportQuery = z.output<typeof ZUserExportQuery>;
 /** `GET /users/email?query=`: what an admin has typed so far. */
 export const ZEmailSuggestQuery = z.object({ query: safeString().trim().min(1).max(254) }).strict();
 
-/** `GET /subscriptions/licenses/admin/all`: every licence, searched by email or key, by status. */
-export const ZAdminLicenseQuery = z.object({ ...paging, q: ZSearch, status: z.enum(LICENSE_ADMIN_STATUSES).nullish() }).strict();
+/** LICENSES' renewal filter: `in_grace`, the licences whose automatic renewal is due and unpaid, still working until their grace ends. */
+export const LICENSE_RENEWAL_FILTERS = ['in_grace'] as const;
+
+/** `GET /subscriptions/licenses/admin/all`: every licence, searched by email or key, by status and by renewal. */
+export const ZAdminLicenseQuery = z
+  .object({ ...paging, q: ZSearch, status: z.enum(LICENSE_ADMIN_STATUSES).nullish(), renewal: z.enum(LICENSE_RENEWAL_FILTERS).nullish() })
+  .strict();
 export type TAdminLicenseQuery = z.output<typeof ZAdminLicenseQuery>;
 
 /** `GET /subscriptions/licenses/admin/user`: every licence of one email address. */

@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = [
   // Money back (issue 23): a refund, or an order cancelled (unpaid, or paid and refunded in full).
   'order.refunded',
   'order.cancelled',
+  // Automatic renewal turned off for a customer (issue 39); turning it on is the holder's alone.
+  'license.auto_renew_stopped',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -56,6 +58,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'license.extended': 'Extended a license',
   'license.suspended': 'Suspended a license',
   'license.reinstated': 'Reinstated a license',
+  'license.auto_renew_stopped': 'Turned off a license’s automatic renewal',
   'notification.read': 'Marked a notification as read',
   'notification.done': 'Marked a notification as done',
   'campaign.created': 'Wrote an announcement',

@@ -194,3 +194,22 @@ export const ZReportBreakdown = z.object({
   }),
 });
 export type TReportBreakdown = z.infer<typeof ZReportBreakdown>;
+
+/** A count of renewals and what they brought in. */
+const ZRenewalFigure = z.object({ count: ZCount, income: ZUsd });
+
+/**
+ * GET /report/renewals (issue 39): the renewals of a period, automatic and manual apart, the ones
+ * that failed for good and the ones recovered after a failure, and the recurring income coming.
+ */
+export const ZReportRenewals = z.object({
+  current: ZInstantRange,
+  automatic: ZRenewalFigure.describe('Automatic renewals paid in the range (orders the renewal job wrote), by payment time; income is what they charged'),
+  manual: ZRenewalFigure.describe('Manual renewals paid in the range (a Renew line in a cart order), by payment time; income is those lines at their own price'),
+  failed: ZCount.describe('Automatic renewals that failed for good in the range: grace ended unpaid, by when it ended'),
+  recovered: ZRenewalFigure.describe('Of the automatic renewals paid in the range, those paid after at least one failed charge attempt'),
+  upcoming: ZRenewalFigure.extend({ until: z.string() }).describe(
+    'Licences that renew automatically (not revoked, not suspended) whose term ends from now until `until` (now + 30 days): the renewal price each will be charged (a prepared renewal: its order total)',
+  ),
+});
+export type TReportRenewals = z.infer<typeof ZReportRenewals>;

@@ -114,6 +114,15 @@ export const ZRenewalDue = z.object({
 });
 export type TRenewalDue = z.infer<typeof ZRenewalDue>;
 
+/** The saved card a licence's automatic renewals charge (its holder's card in use), as the back office shows it. */
+export const ZRenewalCard = z.object({
+  brand: z.string(),
+  last4: z.string(),
+  exp_month: z.number().int().nullable(),
+  exp_year: z.number().int().nullable(),
+});
+export type TRenewalCard = z.infer<typeof ZRenewalCard>;
+
 export const ZLicense = z.object({
   _id: z.string(),
   license_key: z.string(),
@@ -160,6 +169,8 @@ export const ZLicense = z.object({
   renewal_amount: z.number().nullable(),
   /** Its open automatic renewal, once a charge failed or its term ended unpaid; null otherwise. */
   renewal_due: ZRenewalDue.nullable(),
+  /** The back office only (LICENSES, the customer page): its holder's saved card in use, null when none; absent elsewhere. */
+  renewal_card: ZRenewalCard.nullable().optional(),
 });
 export type TLicense = z.infer<typeof ZLicense>;
 

@@ -681,6 +681,21 @@ describe('seedDemoShop: licences that recur', () => {
     expect(never!.n).toBe(0);
   });
 
+  it('leaves one saved card about to expire: at the end of this month or the next, before its holder’s next renewal, not yet told', async () => {
+    const cards = await rows<Record<string, unknown>>(
+      t.database,
+      `select p.*, (select max(l.expires_at) from licenses l where l.user_id = p.user_id and l.auto_renew) as next_renewal
+         from payment_methods p where p.detached_at is null and make_date(p.exp_year, p.exp_month, 1) + interval '1 month' <= $1::timestamptz + interval '32 days'`,
+      [now.toISOString()],
+    );
+    expect(cards).toHaveLength(1);
+    const [card] = cards;
+    const expiresAt = Date.UTC(card!.exp_year as number, card!.exp_month as number, 1);
+    expect(expiresAt).toBeGreaterThan(now.getTime());
+    expect(expiresAt).toBeLessThan(ms(card!.next_renewal));
+    expect(card!.expiry_told_at).toBeNull();
+  });
+
   it('leaves one Monthly key in grace: its renewal order open, every charge declined, and the account area shows it due', async () => {
     expect(result.renewals.inGrace).toBe(1);
     const [grace] = await rows<Record<string, unknown>>(t.database, `select * from licenses where grace_until is not null`);

@@ -23,8 +23,8 @@ export interface DemoRenewals {
   orders: Array<{ order: DemoOrder; words: string }>;
   /** Their keys that renew (current, not revoked or suspended), with their order. */
   licenses: Array<{ license: DemoLicense; order: DemoOrder }>;
-  /** Each renewing customer's saved card: the test number they paid with. */
-  cards: Array<{ id: string; userId: number; number: string; brand: string; createdAt: number }>;
+  /** Each renewing customer's saved card: the test number they paid with; it expires in December four years on, or at `expires`. */
+  cards: Array<{ id: string; userId: number; number: string; brand: string; createdAt: number; expires?: { month: number; year: number } }>;
   /** A renewing Monthly key in grace: its term ended unpaid, its charges declined. */
   grace: { license: DemoLicense; cardId: string; priceCents: number; preparedAt: number; attempts: number[]; nextChargeAt: number | null } | null;
 }
@@ -89,7 +89,33 @@ export function planRenewals(rng: Rng, orders: readonly DemoOrder[], licenses: D
     plan.grace = { license, cardId: card.id, priceCents, preparedAt, attempts, nextChargeAt: schedule.find((t) => t > now) ?? null };
   }
   plan.cards = [...cardOf.values()];
+  const expiring = expiringCard(plan, now);
+  if (expiring) expiring.card.expires = expiring.expires;
   return plan;
+}
+
+/**
+ * A card about to expire (issue 39): the card of the renewing customer (not the one in grace) whose
+ * next renewal is furthest away expires at the end of this month (next month's if this one ends
+ * within a day), so within about 30 days and before that renewal: Settings flags it, the expiry
+ * mail job mails it once, and LICENSES shows it.
+ */
+function expiringCard(plan: DemoRenewals, now: number): { card: DemoRenewals['cards'][number]; expires: { month: number; year: number } } | null {
+  const today = new Date(now);
+  let month = today.getUTCMonth() + 1;
+  let year = today.getUTCFullYear();
+  // The card works through the last day of its month: the first instant after it.
+  const endOf = (m: number, y: number) => Date.UTC(y, m, 1);
+  if (endOf(month, year) - now < DAY) [month, year] = month === 12 ? [1, year + 1] : [month + 1, year];
+  const ends = endOf(month, year);
+  const graceUser = plan.grace?.license.userId;
+  let best: { card: DemoRenewals['cards'][number]; next: number } | null = null;
+  for (const { license } of plan.licenses) {
+    if (license.userId === graceUser || license.expiresAt <= ends) continue;
+    const card = plan.cards.find((c) => c.userId === license.userId);
+    if (card && (!best || license.expiresAt > best.next)) best = { card, next: license.expiresAt };
+  }
+  return best ? { card: best.card, expires: { month, year } } : null;
 }
 
 /** The renewal rows: the orders' choice, saved cards, each key's consent, and the grace key's open renewal order and its charges. */
@@ -98,7 +124,7 @@ export async function writeRenewals(tx: RawSql, plan: DemoRenewals): Promise<voi
   await insertRows(tx, 'payment_methods', [
     ['id', 'uuid'], ['user_id', 'int'], ['provider', 'text'], ['provider_ref', 'text'], ['brand', 'text'], ['last4', 'text'],
     ['exp_month', 'int'], ['exp_year', 'int'], ['created_at', 'timestamptz'],
-  ], plan.cards, (c) => [c.id, c.userId, 'local', c.number, c.brand, c.number.slice(-4), 12, new Date(c.createdAt).getUTCFullYear() + 4, iso(c.createdAt)]);
+  ], plan.cards, (c) => [c.id, c.userId, 'local', c.number, c.brand, c.number.slice(-4), c.expires?.month ?? 12, c.expires?.year ?? new Date(c.createdAt).getUTCFullYear() + 4, iso(c.createdAt)]);
   const wordsOfOrder = new Map(plan.orders.map((o) => [o.order.id, o.words]));
   const choices = [
     ...plan.orders.map(({ order, words }) => ({ licenseId: null as string | null, order, words })),

@@ -38,6 +38,8 @@ const AUDITED_ADMIN_WRITES: Record<string, AuditAction> = {
   // Money back (issue 23): audited when the refund succeeds (an unpaid order's cancel at once).
   'POST /api/order/admin/{orderId}/refunds': 'order.refunded',
   'POST /api/order/admin/{orderId}/cancel': 'order.cancelled',
+  // Automatic renewal turned off for a customer (issue 39).
+  'PUT /api/admin/licenses/{id}/auto-renew': 'license.auto_renew_stopped',
 };
 
 let t: TestApp;

@@ -69,7 +69,8 @@ export async function customerAdminRoutes(app: FastifyInstance, { ctx }: { ctx: 
           security: BEARER,
         },
       },
-      async (req) => list(db, req.params.id, req.query),
+      // The licences' renewal state is judged on the account area's clock (ctx.clock), as LICENSES does.
+      async (req) => list(db, req.params.id, req.query, ctx.clock.now()),
     );
   }
 

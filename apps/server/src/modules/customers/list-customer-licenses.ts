@@ -3,12 +3,12 @@ import type { TCustomerLicensePage, TCustomerListQuery } from '@lbs/domain/custo
 import type { Db } from '../../db/client';
 import { paginate } from '../../db/paginate';
 import { licenses } from '../../db/schema';
-import { licensePageJson } from '../licenses/list-licenses';
+import { adminLicensePageJson } from '../licenses/admin-license-cards';
 import { assertCustomerExists } from './find-customer';
 
 /**
  * Every licence of the customer, current or not, newest first as the account area orders them,
- * each with its device (name, app version, last seen).
+ * each with its device (name, app version, last seen), its renewal state and its holder's saved card.
  */
 export async function listCustomerLicenses(db: Db, userId: number, paging: TCustomerListQuery, now = new Date()): Promise<TCustomerLicensePage> {
   await assertCustomerExists(db, userId);
@@ -19,5 +19,5 @@ export async function listCustomerLicenses(db: Db, userId: number, paging: TCust
     tieBreak: licenses.id,
     paging,
   });
-  return licensePageJson(db, page, now);
+  return adminLicensePageJson(db, page, now);
 }

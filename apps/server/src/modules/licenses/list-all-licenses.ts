@@ -1,4 +1,4 @@
-import { and, eq, ilike, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, eq, gt, ilike, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TAdminLicenseQuery } from '@lbs/domain/admin-queries';
 import { normaliseLicenseKey, type LicenseAdminStatus } from '@lbs/domain/license-terms';
@@ -7,7 +7,7 @@ import { containsPattern } from '../../db/like-pattern';
 import { paginate } from '../../db/paginate';
 import { licenses } from '../../db/schema';
 import { isLicenseCurrentSql } from './license-current';
-import { licensePageJson } from './list-licenses';
+import { adminLicensePageJson } from './admin-license-cards';
 
 /** The back office's statuses in SQL, the twins of licenseAdminStatus() (a test holds them equal). */
 function licenseStatusSql(status: LicenseAdminStatus, now: Date): SQL {
@@ -40,9 +40,19 @@ function searchFilter(q: string): SQL {
   )!;
 }
 
-/** Every licence, most recently issued first, searched and filtered by status. */
+/**
+ * In grace now (DESIGN §6.3): the term has ended, its automatic renewal is unpaid and grace_until
+ * has not come; grace_until is set only then, so licenses_grace_idx finds the few.
+ */
+const inGraceSql = (now: Date): SQL => and(gt(licenses.graceUntil, now), lte(licenses.expiresAt, now))!;
+
+/** Every licence, most recently issued first, searched and filtered by status and by grace. */
 export async function listAllLicenses(db: Db, q: TAdminLicenseQuery, now = new Date()) {
-  const where = and(q.q ? searchFilter(q.q) : undefined, q.status ? licenseStatusSql(q.status, now) : undefined);
+  const where = and(
+    q.q ? searchFilter(q.q) : undefined,
+    q.status ? licenseStatusSql(q.status, now) : undefined,
+    q.renewal === 'in_grace' ? inGraceSql(now) : undefined,
+  );
   const page = await paginate(db, { from: licenses, where, newestFirst: [licenses.createdAt], tieBreak: licenses.id, paging: q, countedAs: where ? undefined : 'licenses' });
-  return licensePageJson(db, page, now);
+  return adminLicensePageJson(db, page, now);
 }

@@ -8,7 +8,7 @@ import { licenses } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
 import { countDeviceResets } from '../license-changes/count-device-resets';
 import { customDeviceName, findBoothNames } from './find-booth-names';
-import { findOpenRenewals } from './find-open-renewals';
+import { findOpenRenewals, type OpenRenewal } from './find-open-renewals';
 import { isLicenseCurrentSql, isLicensePastSql } from './license-current';
 import { toLicenseJson } from './license-json';
 
@@ -52,10 +52,18 @@ export async function licensePageJson(db: Db, page: Paged<typeof licenses.$infer
   return { ...page, items: await licensesJson(db, page.items, now) };
 }
 
-/** Licence rows as the API shows them (see licensePageJson). */
-export async function licensesJson(db: Db, rows: ReadonlyArray<typeof licenses.$inferSelect>, now: Date) {
+/**
+ * Licence rows as the API shows them (see licensePageJson). `findRenewals` reads the open renewal
+ * orders; the back office passes one that reads the holders' cards in the same query.
+ */
+export async function licensesJson(
+  db: Db,
+  rows: ReadonlyArray<typeof licenses.$inferSelect>,
+  now: Date,
+  findRenewals: (db: Db, ids: readonly string[]) => Promise<Map<string, OpenRenewal>> = findOpenRenewals,
+) {
   const ids = rows.map((l) => l.id);
-  const [used, names, renewals] = await Promise.all([countDeviceResets(db, ids, now), findBoothNames(db, [...rows]), findOpenRenewals(db, ids)]);
+  const [used, names, renewals] = await Promise.all([countDeviceResets(db, ids, now), findBoothNames(db, [...rows]), findRenewals(db, ids)]);
   return rows.map((l) =>
     toLicenseJson(
       l,

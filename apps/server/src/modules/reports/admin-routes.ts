@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_REPORT_DAYS } from '@lbs/domain/report-periods';
 import { ZNoQuery, ZReportMetricParams, ZStrictReportQuery } from '@lbs/domain/report-queries';
-import { ZReportBreakdown, ZReportComparison, ZReportOverview, ZReportSeries } from '@lbs/domain/report-responses';
+import { ZReportBreakdown, ZReportComparison, ZReportOverview, ZReportRenewals, ZReportSeries } from '@lbs/domain/report-responses';
 import type { AppContext } from '../../app-context';
 import { BEARER, errors } from '../../lib/openapi';
 import { dailySeries } from './daily-series';
 import { reportBreakdown } from './report-breakdown';
 import { reportComparison } from './report-comparison';
 import { reportOverview } from './report-overview';
+import { reportRenewals } from './report-renewals';
 
 /** How the report routes count, written once for the document. */
 export function reportSemantics(timeZone: string): string {
@@ -86,6 +87,24 @@ export async function reportAdminRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
       },
     },
     async (req) => reportBreakdown(ctx.db, req.query, { now: new Date(), timeZone }),
+  );
+
+  r.get(
+    '/report/renewals',
+    {
+      schema: {
+        summary: 'Renewals of a period, automatic and manual apart; those that failed for good and those recovered; the recurring income of the next 30 days',
+        description:
+          '`automatic`: renewal orders the renewal job wrote, paid in the range (by payment time), at what they charged. `manual`: Renew lines of cart orders paid in the range, at their own price. ' +
+          '`failed`: automatic renewals whose grace ended unpaid in the range. `recovered`: of the automatic ones paid in the range, those paid after at least one failed charge attempt. ' +
+          '`upcoming`: licences that renew automatically (not revoked, not suspended) whose term ends between now and `until` (now + 30 days), at the price each renewal will charge; licences already in grace are not in it. ' +
+          reportSemantics(timeZone),
+        querystring: ZStrictReportQuery,
+        response: { 200: ZReportRenewals, ...errors(400, 401, 403) },
+        security: BEARER,
+      },
+    },
+    async (req) => reportRenewals(ctx.db, req.query, { now: ctx.clock.now(), timeZone }),
   );
 
   r.get(

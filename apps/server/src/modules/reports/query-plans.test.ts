@@ -64,3 +64,18 @@ it('finds the licences that ended by their end (licenses_ended_idx) and the rene
   expect(plan).toContain('order_lines_renews_idx');
   expect(plan).not.toContain('Seq Scan');
 });
+
+it('reads the renewals card from the paid orders of the period, the renewal orders by their partial index and the renewing licences by theirs', async () => {
+  const { renewalReportSql } = await import('./report-renewals');
+  const now = week.current.end;
+  const q = renewalReportSql(week.current, now, new Date(now.getTime() + 30 * 24 * 3600 * 1000));
+  const paid = await planOf(q.paid);
+  expect(paid).toContain('orders_paid_idx');
+  expect(paid).not.toContain('Seq Scan');
+  const failed = await planOf(q.failed);
+  expect(failed).toContain('orders_renewal_term_uq');
+  expect(failed).not.toContain('Seq Scan');
+  const upcoming = await planOf(q.upcoming);
+  expect(upcoming).toContain('licenses_renewal_due_idx');
+  expect(upcoming).not.toContain('Seq Scan');
+});

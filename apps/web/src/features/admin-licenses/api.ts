@@ -8,14 +8,16 @@ export type AdminLicense = TLicense;
 interface LicenseFilters {
   q: string;
   status: LicenseAdminStatus | '';
+  /** 'in_grace': the licences whose automatic renewal is due and unpaid. */
+  renewal?: 'in_grace' | '';
 }
 
 const adminLicensesApi = api.injectEndpoints({
   endpoints: (build) => ({
     allLicenses: build.query<TLicensePage, LicenseFilters & { page: number }>({
-      query: ({ page, q, status }) => ({
+      query: ({ page, q, status, renewal }) => ({
         url: '/subscriptions/licenses/admin/all',
-        params: { page, q: q || undefined, status: status || undefined },
+        params: { page, q: q || undefined, status: status || undefined, renewal: renewal || undefined },
       }),
       providesTags: ['Licenses'],
     }),
@@ -31,7 +33,12 @@ const adminLicensesApi = api.injectEndpoints({
       query: (id) => ({ url: '/subscriptions/licenses', method: 'PUT', body: { license_id: id, mode: 'revoke' } }),
       invalidatesTags: ['Licenses', 'Users'],
     }),
+    // Off only: turning renewal on is the holder's (it charges their card).
+    turnOffRenewal: build.mutation<TLicense, { id: string; reason?: string }>({
+      query: ({ id, reason }) => ({ url: `/admin/licenses/${id}/auto-renew`, method: 'PUT', body: { auto_renew: false, reason } }),
+      invalidatesTags: ['Licenses', 'Users'],
+    }),
   }),
 });
 
-export const { useAllLicensesQuery, useEmailSuggestionsQuery, useGenerateLicenseMutation, useRevokeLicenseMutation } = adminLicensesApi;
+export const { useAllLicensesQuery, useEmailSuggestionsQuery, useGenerateLicenseMutation, useRevokeLicenseMutation, useTurnOffRenewalMutation } = adminLicensesApi;

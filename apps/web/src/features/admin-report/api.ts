@@ -1,5 +1,5 @@
 import type { ReportMetric } from '@lbs/domain/schemas';
-import type { TReportBreakdown, TReportComparison, TReportOverview, TReportSeries } from '@lbs/domain/report-responses';
+import type { TReportBreakdown, TReportComparison, TReportOverview, TReportRenewals, TReportSeries } from '@lbs/domain/report-responses';
 import type { PeriodQuery } from '../../components/ui/period-select';
 import { api } from '../../lib/api';
 
@@ -23,7 +23,12 @@ const reportApi = api.injectEndpoints({
       query: (range) => ({ url: '/report/breakdown', params: range }),
       providesTags: ['Reports'],
     }),
+    /** Renewals of the period (automatic and manual apart, failed, recovered) and the next 30 days' recurring income. */
+    reportRenewals: build.query<TReportRenewals, PeriodQuery>({
+      query: (range) => ({ url: '/report/renewals', params: range }),
+      providesTags: ['Reports'],
+    }),
   }),
 });
 
-export const { useReportOverviewQuery, useReportSeriesQuery, useReportComparisonQuery, useReportBreakdownQuery } = reportApi;
+export const { useReportOverviewQuery, useReportSeriesQuery, useReportComparisonQuery, useReportBreakdownQuery, useReportRenewalsQuery } = reportApi;

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { truncateKey } from '@lbs/domain/license-terms';
 import type { TLicense } from '@lbs/domain/responses';
 import { Button } from '../../../components/ui/button';
+import { TurnOffRenewalDialog } from '../../../components/renewal/turn-off-renewal-dialog';
+import { useTurnOffRenewalMutation } from '../../admin-licenses/api';
 import {
   useReinstateLicenseMutation,
   useResendLicenseMailMutation,
@@ -28,9 +30,10 @@ const BUTTON_LABELS: Record<LicenseActionName, string> = {
  * page can pass what it has.
  */
 export function LicenseActions({ license }: { license: TLicense; customerId?: number }) {
-  const [open, setOpen] = useState<LicenseActionName | null>(null);
+  const [open, setOpen] = useState<LicenseActionName | 'renewal-off' | null>(null);
+  const [turnOff, turningOff] = useTurnOffRenewalMutation();
   const actions = licenseActionsFor(license);
-  if (actions.length === 0) return null;
+  if (actions.length === 0 && !license.auto_renew) return null;
   const key = truncateKey(license.license_key);
   const close = () => setOpen(null);
   return (
@@ -40,6 +43,13 @@ export function LicenseActions({ license }: { license: TLicense; customerId?: nu
           {BUTTON_LABELS[action]}
         </Button>
       ))}
+      {/* LICENSES' own dialog (issue 39): off only, turning it on is the holder's. */}
+      {license.auto_renew ? (
+        <Button variant="secondary" className="!px-3 !py-1.5" onClick={() => setOpen('renewal-off')}>
+          Turn off renewal
+        </Button>
+      ) : null}
+      <TurnOffRenewalDialog license={open === 'renewal-off' ? license : null} onClose={close} turnOff={turnOff} isLoading={turningOff.isLoading} />
       <ResendKeyDialog license={license} open={open === 'resend'} onClose={close} />
       <ResetDeviceDialog license={license} open={open === 'reset-device'} onClose={close} />
       {actions.includes('extend') ? <ExtendLicenseDialog license={license} open={open === 'extend'} onClose={close} /> : null}

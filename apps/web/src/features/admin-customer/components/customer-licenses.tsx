@@ -6,6 +6,8 @@ import { CopyButton } from '../../../components/ui/copy-button';
 import { DeviceSharedFlag } from '../../../components/ui/device-shared-flag';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { licenseEndText, licenseStartText, licenseStatusBadge } from '../../../lib/license-display';
+import { IN_GRACE_BADGE } from '../../../components/renewal/renewal-state';
+import { RenewalSummary } from '../../../components/renewal/renewal-summary';
 import { useCustomerLicensesQuery } from '../api';
 import { PagedList } from './paged-list';
 
@@ -52,7 +54,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
  * few enough that cards read better than a wide table.
  */
 function LicenseCard({ license: l, actions }: { license: TLicense; actions?: (l: TLicense) => ReactNode }) {
-  const s = licenseStatusBadge(l);
+  // A key in grace is current until its grace ends, not expired (DESIGN §6.3).
+  const s = l.renewal_due?.in_grace ? IN_GRACE_BADGE : licenseStatusBadge(l);
   return (
     <li className="rounded-xl border border-slate-200 p-4">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
@@ -65,7 +68,7 @@ function LicenseCard({ license: l, actions }: { license: TLicense; actions?: (l:
         <span className="font-semibold text-ink">{LICENSE_TYPE_LABELS[l.type]}</span>
         <span className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${s.tone}`}>{s.label}</span>
       </div>
-      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-3 xl:grid-cols-6">
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-3 xl:grid-cols-7">
         <Fact label="Start">{licenseStartText(l)}</Fact>
         <Fact label="End">{licenseEndText(l, 'Never')}</Fact>
         <Fact label="Device">
@@ -74,6 +77,9 @@ function LicenseCard({ license: l, actions }: { license: TLicense; actions?: (l:
         <Fact label="App version">{l.app_version ?? '--'}</Fact>
         <Fact label="Last seen">
           <LastSeen at={l.last_seen_at} />
+        </Fact>
+        <Fact label="Renewal">
+          <RenewalSummary license={l} />
         </Fact>
         <Fact label="Order">{l.order_id ? `#${l.order_id}` : 'Issued by an admin'}</Fact>
       </dl>

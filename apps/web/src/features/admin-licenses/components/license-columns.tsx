@@ -7,6 +7,8 @@ import { EmailText } from '../../../components/ui/email-text';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { licenseEndText, licenseStartText, licenseStatusBadge } from '../../../lib/license-display';
 import type { AdminLicense } from '../api';
+import { IN_GRACE_BADGE } from '../../../components/renewal/renewal-state';
+import { RenewalSummary } from '../../../components/renewal/renewal-summary';
 
 const TYPE_LABELS: Readonly<Record<AdminLicense['type'], string>> = LICENSE_TYPE_LABELS;
 
@@ -71,7 +73,8 @@ function LastSeen({ at, inline = false }: { at: string | null; inline?: boolean 
 }
 
 /** LICENSES' columns: the table stacks device, version and last seen, and start over end; a card labels each. */
-export function licenseColumns(onRevoke: (l: AdminLicense) => void): ReadonlyArray<Column<AdminLicense>> {
+export function licenseColumns(act: { onRevoke: (l: AdminLicense) => void; onTurnOffRenewal: (l: AdminLicense) => void }): ReadonlyArray<Column<AdminLicense>> {
+  const { onRevoke, onTurnOffRenewal } = act;
   return [
     { key: 'key', header: 'License Key', cell: (l) => <KeyCell license={l} />, card: 'title' },
     { key: 'email', header: 'Email', cell: (l) => <EmailText email={l.email} /> },
@@ -122,12 +125,15 @@ export function licenseColumns(onRevoke: (l: AdminLicense) => void): ReadonlyArr
     },
     { key: 'start', header: 'Start', className: 'md:hidden', cell: (l) => licenseStartText(l) },
     { key: 'end', header: 'End', className: 'md:hidden', cell: (l) => licenseEndText(l, 'Never') },
+    // Renews on, ends on, or payment due and grace until, with the card renewals charge (issue 39).
+    { key: 'renewal', header: 'Renewal', cell: (l) => <RenewalSummary license={l} /> },
     {
       key: 'status',
       header: 'Status',
       cell: (l) => {
         // Active ones told apart: suspended, an unused Daily pass, starting later (license-display).
-        const s = licenseStatusBadge(l);
+        // A key in grace is current (DESIGN §6.3: its booth works until the grace ends), not expired.
+        const s = l.renewal_due?.in_grace ? IN_GRACE_BADGE : licenseStatusBadge(l);
         return <span className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${s.tone}`}>{s.label}</span>;
       },
     },
@@ -137,8 +143,20 @@ export function licenseColumns(onRevoke: (l: AdminLicense) => void): ReadonlyArr
       card: 'actions',
       className: 'md:text-right',
       cell: (l) => {
-        const status = licenseAdminStatus(l);
+        // A key in grace has not ended (DESIGN §6.3): the server lets it be revoked.
+        const status = l.renewal_due?.in_grace ? 'active' : licenseAdminStatus(l);
         return (
+          <span className="inline-flex flex-wrap items-center gap-2 md:flex-col md:items-end md:gap-1">
+            {l.auto_renew ? (
+              <button
+                type="button"
+                aria-label={`Turn off renewal of license ${truncateKey(l.license_key)} of ${l.email}`}
+                onClick={() => onTurnOffRenewal(l)}
+                className="rounded-md px-2.5 py-1 text-right text-xs font-semibold text-amber-900 hover:bg-amber-50"
+              >
+                Turn off renewal
+              </button>
+            ) : null}
           <button
             type="button"
             disabled={status !== 'active'}
@@ -149,6 +167,7 @@ export function licenseColumns(onRevoke: (l: AdminLicense) => void): ReadonlyArr
           >
             Revoke
           </button>
+          </span>
         );
       },
     },

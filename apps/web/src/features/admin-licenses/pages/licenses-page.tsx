@@ -10,23 +10,38 @@ import { FilterSelect, ListToolbar } from '../../../components/ui/list-toolbar';
 import { Pager } from '../../../components/ui/pager';
 import { SearchField } from '../../../components/ui/search-field';
 import { useErrorToast } from '../../../lib/use-error-toast';
-import { useAllLicensesQuery, type AdminLicense } from '../api';
+import { useAllLicensesQuery, useTurnOffRenewalMutation, type AdminLicense } from '../api';
 import { GenerateLicenseDialog } from '../components/generate-license-dialog';
 import { LICENSE_STATUS, licenseColumns } from '../components/license-columns';
 import { RevokeLicenseDialog } from '../components/revoke-license-dialog';
+import { TurnOffRenewalDialog } from '../../../components/renewal/turn-off-renewal-dialog';
 
-/** LICENSES (spec §2): every licence, searched and paged on the server, with generate and revoke. */
+/** LICENSES (spec §2): every licence, searched and paged on the server, with generate, revoke and turning renewal off. */
 export function LicensesPage() {
   const headingId = useId();
   // The search lives in the address (`?q=`), so ANALYTICS can link a device to its licence.
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
-  const setQ = (text: string) => setParams(text ? { q: text } : {}, { replace: true });
+  const setParam = (key: 'q' | 'renewal', value: string) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+  const setQ = (text: string) => setParam('q', text);
   const [status, setStatus] = useState<LicenseAdminStatus | ''>('');
   const [page, setPage] = useState(1);
   const [generating, setGenerating] = useState(false);
   const [revoking, setRevoking] = useState<AdminLicense | null>(null);
-  const { data, isLoading, isFetching, isError, refetch } = useAllLicensesQuery({ page, q, status });
+  const [stopping, setStopping] = useState<AdminLicense | null>(null);
+  const [turnOff, turningOff] = useTurnOffRenewalMutation();
+  // The renewal filter lives in the address too (`?renewal=in_grace`), so it can be bookmarked.
+  const renewal = params.get('renewal') === 'in_grace' ? 'in_grace' : '';
+  const { data, isLoading, isFetching, isError, refetch } = useAllLicensesQuery({ page, q, status, renewal });
   useErrorToast(isError, MSG.failedToLoadLicenses);
 
   return (
@@ -68,12 +83,24 @@ export function LicensesPage() {
             </option>
           ))}
         </FilterSelect>
+        <FilterSelect
+          label="Renewal"
+          className="sm:w-44"
+          value={renewal}
+          onChange={(e) => {
+            setParam('renewal', e.target.value);
+            setPage(1);
+          }}
+        >
+          <option value="">All</option>
+          <option value="in_grace">In grace</option>
+        </FilterSelect>
       </ListToolbar>
 
       <div className={`mt-4 transition-opacity ${isFetching && !isLoading ? 'opacity-60' : ''}`} aria-busy={isFetching}>
         <DataTable
           caption="Licenses"
-          columns={licenseColumns(setRevoking)}
+          columns={licenseColumns({ onRevoke: setRevoking, onTurnOffRenewal: setStopping })}
           rows={data?.items}
           rowKey={(l) => l._id}
           loading={isLoading}
@@ -86,6 +113,7 @@ export function LicensesPage() {
 
       <GenerateLicenseDialog open={generating} onClose={() => setGenerating(false)} />
       <RevokeLicenseDialog license={revoking} onClose={() => setRevoking(null)} />
+      <TurnOffRenewalDialog license={stopping} onClose={() => setStopping(null)} turnOff={turnOff} isLoading={turningOff.isLoading} />
     </section>
   );
 }

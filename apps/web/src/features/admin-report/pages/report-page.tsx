@@ -5,9 +5,10 @@ import type { ReportMetric } from '@lbs/domain/schemas';
 import { ChartCard, ChartsLoading } from '../../../components/charts/chart-card';
 import { PeriodSelect, usePeriod, type PeriodQuery } from '../../../components/ui/period-select';
 import { useLoggedFailure } from '../../../lib/use-logged-failure';
-import { useReportBreakdownQuery, useReportComparisonQuery, useReportOverviewQuery, useReportSeriesQuery } from '../api';
+import { useReportBreakdownQuery, useReportComparisonQuery, useReportOverviewQuery, useReportRenewalsQuery, useReportSeriesQuery } from '../api';
 import { BreakdownTables } from '../components/breakdown-tables';
 import { OverviewCards } from '../components/overview-cards';
+import { RenewalFigures } from '../components/renewal-figures';
 import { REPORT_METRIC_VIEWS, seriesHeadline, seriesPoints } from '../report-figures';
 
 const TITLES: Record<ReportMetric, string> = {
@@ -53,6 +54,8 @@ export function ReportPage() {
   useLoggedFailure('The report comparison', comparison.error);
   const breakdown = useReportBreakdownQuery(period.query ?? skipToken);
   useLoggedFailure('The report breakdown', breakdown.error);
+  const renewals = useReportRenewalsQuery(period.query ?? skipToken);
+  useLoggedFailure('The report renewals', renewals.error);
   // What the cards compare with, in the words of the comparison's own answer (issue 37).
   const previousLabel = period.query ? previousPeriodLabel(period.query, comparison.currentData?.previous.cut) : undefined;
   const loading = REPORT_METRIC_VIEWS.some(({ metric }) => series[metric].fetching) || series.total_refunds.fetching;
@@ -108,6 +111,14 @@ export function ReportPage() {
           loading={breakdown.isFetching && !breakdown.currentData}
           failed={breakdown.isError && !breakdown.isFetching}
         /> : null}
+
+      {period.query ? (
+        <RenewalFigures
+          renewals={renewals.currentData}
+          loading={renewals.isFetching && !renewals.currentData}
+          failed={renewals.isError && !renewals.isFetching}
+        />
+      ) : null}
     </div>
   );
 }
