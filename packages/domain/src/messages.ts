@@ -176,6 +176,8 @@ export const MSG = {
   subscribeNow: 'Subscribe Now',
   unknownDevice: 'Unknown Device',
   licenseStatusActive: 'Active',
+  /** A key whose automatic renewal is unpaid after its end: its booth works until the grace ends (DESIGN §6.3). */
+  licenseStatusInGrace: 'In grace',
   licenseStatusExpired: 'Expired',
   licenseStatusRevoked: 'Revoked', // ours (the admin list)
 

@@ -39,4 +39,10 @@ describe('licence display', () => {
     expect(licenseStatusBadge({ ...base, starts_later: true }).label).toBe('Starts later');
     expect(licenseStatusBadge(base).label).toBe('Active');
   });
+
+  it('a key in grace reads In grace, not Expired, though its end has passed', () => {
+    const due = { order_id: 1, since: base.expire_date!, grace_until: '2026-06-07T00:00:00.000Z', in_grace: true, next_try_at: null, failure: 'Your card was declined.' };
+    expect(licenseStatusBadge({ ...base, renewal_due: due }).label).toBe('In grace');
+    expect(licenseStatusBadge({ ...base, renewal_due: { ...due, in_grace: false } }).label).not.toBe('In grace');
+  });
 });

@@ -51,7 +51,11 @@ export function licenseStatusBadgeOf(status: LicenseDisplayStatus): { status: Li
   return { status, ...STATUS_BADGES[status] };
 }
 
-/** The status badge's words and colours. */
-export function licenseStatusBadge(l: TLicense): { status: LicenseDisplayStatus; label: string; tone: string } {
+/** A key in grace (its automatic renewal unpaid): current, its booth works until the grace ends; not Expired (DESIGN §6.3). */
+export const IN_GRACE_BADGE = { label: MSG.licenseStatusInGrace, tone: 'bg-amber-50 text-amber-900' } as const;
+
+/** The status badge's words and colours: the customer's overview, LICENSES and the customer page alike. */
+export function licenseStatusBadge(l: TLicense): { label: string; tone: string } {
+  if (l.renewal_due?.in_grace) return IN_GRACE_BADGE;
   return licenseStatusBadgeOf(licenseDisplayStatus(l));
 }

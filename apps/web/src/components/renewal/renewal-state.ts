@@ -47,5 +47,3 @@ export function cardExpiresBeforeRenewal(l: TLicense): boolean {
   return Boolean(l.auto_renew && l.expire_date && expires && expires.getTime() <= new Date(l.expire_date).getTime());
 }
 
-/** The status badge of a key in grace: current (its booth works until the grace ends), not expired (DESIGN §6.3). */
-export const IN_GRACE_BADGE = { label: 'In grace', tone: 'bg-amber-50 text-amber-900' } as const;

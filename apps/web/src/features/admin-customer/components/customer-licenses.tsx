@@ -6,7 +6,6 @@ import { CopyButton } from '../../../components/ui/copy-button';
 import { DeviceSharedFlag } from '../../../components/ui/device-shared-flag';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { licenseEndText, licenseStartText, licenseStatusBadge } from '../../../lib/license-display';
-import { IN_GRACE_BADGE } from '../../../components/renewal/renewal-state';
 import { RenewalSummary } from '../../../components/renewal/renewal-summary';
 import { useCustomerLicensesQuery } from '../api';
 import { PagedList } from './paged-list';
@@ -55,7 +54,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
  */
 function LicenseCard({ license: l, actions }: { license: TLicense; actions?: (l: TLicense) => ReactNode }) {
   // A key in grace is current until its grace ends, not expired (DESIGN §6.3).
-  const s = l.renewal_due?.in_grace ? IN_GRACE_BADGE : licenseStatusBadge(l);
+  const s = licenseStatusBadge(l);
   return (
     <li className="rounded-xl border border-slate-200 p-4">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">

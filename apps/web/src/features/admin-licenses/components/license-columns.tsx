@@ -7,7 +7,6 @@ import { EmailText } from '../../../components/ui/email-text';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date';
 import { licenseEndText, licenseStartText, licenseStatusBadge } from '../../../lib/license-display';
 import type { AdminLicense } from '../api';
-import { IN_GRACE_BADGE } from '../../../components/renewal/renewal-state';
 import { RenewalSummary } from '../../../components/renewal/renewal-summary';
 
 const TYPE_LABELS: Readonly<Record<AdminLicense['type'], string>> = LICENSE_TYPE_LABELS;
@@ -133,7 +132,7 @@ export function licenseColumns(act: { onRevoke: (l: AdminLicense) => void; onTur
       cell: (l) => {
         // Active ones told apart: suspended, an unused Daily pass, starting later (license-display).
         // A key in grace is current (DESIGN §6.3: its booth works until the grace ends), not expired.
-        const s = l.renewal_due?.in_grace ? IN_GRACE_BADGE : licenseStatusBadge(l);
+        const s = licenseStatusBadge(l);
         return <span className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${s.tone}`}>{s.label}</span>;
       },
     },
