@@ -156,7 +156,8 @@ function RenewsOnCard({ renewing }: { renewing: readonly TRenewingLicense[] }) {
       <ul className="mt-1 space-y-1">
         {renewing.map((l) => (
           <li key={l.id} className="text-ink [overflow-wrap:anywhere]">
-            {licenseName(l)} · renews on {formatDate(l.renews_on)}
+            {/* Past its end, its renewal is unpaid and in grace (the overview's warning says until when). */}
+            {licenseName(l)} · {Date.parse(l.renews_on) <= Date.now() ? 'renewal due since' : 'renews on'} {formatDate(l.renews_on)}
           </li>
         ))}
       </ul>
