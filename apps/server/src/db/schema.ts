@@ -249,6 +249,9 @@ export const orders = pgTable(
     // One term, one live order: a given-up one (renewal turned off and on again, a suspension lifted)
     // leaves room for the term's next order (decision 0021).
     uniqueIndex('orders_renewal_term_uq').on(t.renewalLicenseId, t.renewalTermEnd).where(sql`renewal_license_id is not null and cancelled_at is null`),
+    // Every renewal order of a (licence, E), given up ones too: the 'ended' reminder reads when the
+    // term's order was given up (claim-reminder-stage.ts).
+    index('orders_renewal_term_idx').on(t.renewalLicenseId, t.renewalTermEnd).where(sql`renewal_license_id is not null`),
     // The renewal job's retries: the few orders with a charge due, by when.
     index('orders_next_charge_idx').on(t.nextChargeAt).where(sql`next_charge_at is not null`),
     uniqueIndex('orders_payment_intent_uq').on(t.paymentIntentId),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
-import { BEARER, errors } from '../../lib/openapi';
+import { BEARER, BODY_ERRORS, errors, withExample } from '../../lib/openapi';
 import { requireUser } from '../../plugins/guards';
 import { stripeClient } from '../../integrations/stripe/stripe-client';
 import { payRenewalNow } from './pay-renewal-now';
@@ -44,8 +44,8 @@ export async function renewalRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
         description:
           'Reads the PaymentIntent back from Stripe (never trusting the page) and settles the renewal at once: `paid`, `pending` (still waiting for the bank or the holder) or `failed`. Only a PaymentIntent of the caller’s licence’s renewal; anything else 404.',
         params: z.object({ id: z.uuid() }),
-        body: z.object({ payment_intent: z.string().regex(/^pi_\w{1,200}$/) }),
-        response: { 200: z.object({ status: z.enum(['paid', 'pending', 'failed']) }), ...errors(400, 401, 404) },
+        body: withExample(z.object({ payment_intent: z.string().regex(/^pi_\w{1,200}$/) }), { payment_intent: 'pi_3PqA1b2C3d4E5f6G' }),
+        response: { 200: z.object({ status: z.enum(['paid', 'pending', 'failed']) }), ...errors(...BODY_ERRORS, 401, 404) },
         security: BEARER,
       },
       onRequest: requireUser,
