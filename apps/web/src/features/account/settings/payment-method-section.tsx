@@ -149,6 +149,8 @@ export function PaymentMethodSection() {
 
 /** The licences whose automatic renewal charges the card, and when each renews. */
 function RenewsOnCard({ renewing }: { renewing: readonly TRenewingLicense[] }) {
+  // The page's own moment, read once: whether a licence's end has passed (its renewal is then due).
+  const [now] = useState(() => Date.now());
   if (renewing.length === 0) return <p className="text-sm text-slate-600">No license renews automatically with this card.</p>;
   return (
     <div className="text-sm">
@@ -157,7 +159,7 @@ function RenewsOnCard({ renewing }: { renewing: readonly TRenewingLicense[] }) {
         {renewing.map((l) => (
           <li key={l.id} className="text-ink [overflow-wrap:anywhere]">
             {/* Past its end, its renewal is unpaid and in grace (the overview's warning says until when). */}
-            {licenseName(l)} · {Date.parse(l.renews_on) <= Date.now() ? 'renewal due since' : 'renews on'} {formatDate(l.renews_on)}
+            {licenseName(l)} · {Date.parse(l.renews_on) <= now ? 'renewal due since' : 'renews on'} {formatDate(l.renews_on)}
           </li>
         ))}
       </ul>
