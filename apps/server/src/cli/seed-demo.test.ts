@@ -693,7 +693,7 @@ describe('seedDemoShop: licences that recur', () => {
     expect(result.renewals.recovered).toBeGreaterThan(0);
     const paid = await rows<Record<string, unknown>>(
       t.database,
-      `select o.*, l.type, l.start_at, l.expires_at as license_expires_at, l.grace_until, l.auto_renew, l.renewal_price_cents,
+      `select o.*, l.type, l.start_at, l.expires_at as license_expires_at, l.grace_until, l.suspended_at as license_suspended_at, l.revoked_at as license_revoked_at, l.auto_renew, l.renewal_price_cents,
               (select json_agg(i.*) from invoices i where i.order_id = o.id) as invoices,
               (select json_agg(ol.*) from order_lines ol where ol.order_id = o.id) as lines,
               (select json_agg(json_build_object('c', c.*, 's', s.*) order by c.attempt) from renewal_charges c
@@ -718,6 +718,8 @@ describe('seedDemoShop: licences that recur', () => {
       expect(ms(o.paid_at)).toBeGreaterThanOrEqual(E - RENEWAL_LEAD_DAYS * DAY);
       expect(ms(o.paid_at)).toBeLessThan(E + RENEWAL_GRACE_DAYS * DAY);
       expect(ms(o.paid_at)).toBeLessThan(now.getTime());
+      // A suspended or revoked key is never charged.
+      for (const at of [o.license_suspended_at, o.license_revoked_at]) if (at) expect(ms(at)).toBeGreaterThan(ms(o.paid_at));
       const charges = (o.charges as Array<{ c: Row; s: Row | null }>).map(({ c, s }): Row => ({ ...c, session: s }));
       expect(charges).toHaveLength(o.charge_attempts as number);
       charges.forEach((c, i) => {

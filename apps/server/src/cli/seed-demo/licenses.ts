@@ -54,6 +54,8 @@ export interface DemoLicense {
   leaseExpiresAt: number | null;
   /** It renews automatically (planRenewals): the price told at checkout and when, and its grace's end when its renewal is unpaid. */
   renewal?: { priceCents: number; toldAt: number; graceUntil: number | null };
+  /** When its last automatic renewal was paid (planRenewals), if it was renewed. */
+  renewedAt?: number;
   /** Its key, drawn early (still from the OS CSPRNG) when another row names it: a renewal order's line. */
   key?: string;
 }

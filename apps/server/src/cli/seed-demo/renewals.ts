@@ -182,6 +182,7 @@ function renewTermByTerm(
     license.expiresAt = renewedUntil;
   }
   if (out.length > 0) {
+    license.renewedAt = out.at(-1)!.paidAt;
     // The key carries on: the booth keeps checking in (a key is needed now, for the order lines' names).
     license.key ??= formatLicenseKey(crypto.randomBytes(LICENSE_KEY_BYTES));
     if (license.deviceBoundAt !== null && license.revokedAt === null) license.lastValidatedAt = lastCheckIn(rng, license.deviceBoundAt, Math.min(license.expiresAt, now));
