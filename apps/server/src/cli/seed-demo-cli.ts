@@ -59,7 +59,9 @@ async function main() {
     const total = (performance.now() - started) / 1000;
     console.log(`  ${'total'.padEnd(28)} ${total.toFixed(2).padStart(7)} s\n`);
     console.log(
-      `Wrote ${result.users} customers, ${result.orders} orders (${result.paidOrders} paid), invoices ` +
+      `Wrote ${result.users} customers, ${result.orders} orders (${result.paidOrders - result.renewals.paid} paid), ` +
+        `${result.renewals.licenses} keys renewing automatically (${result.renewals.paid} renewals paid, ${result.renewals.recovered} of them ` +
+        `after a declined charge; ${result.renewals.inGrace} in grace; ${result.renewals.cards} saved cards), invoices ` +
         `#${result.invoices.first ?? '-'}..#${result.invoices.last ?? '-'}, ${result.refunds.succeeded} refunds ` +
         `(${result.refunds.cancellations} cancellations, $${(result.refunds.refundedCents / 100).toFixed(2)} back, credit notes ` +
         `CN-${result.refunds.creditNotes.first ?? '-'}..CN-${result.refunds.creditNotes.last ?? '-'}; +${result.refunds.count - result.refunds.succeeded} refused), ` +

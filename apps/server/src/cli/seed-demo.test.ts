@@ -5,12 +5,14 @@ import { AUDIT_ACTIONS } from '@lbs/domain/admin-writes';
 import { DEFAULT_OFFLINE_ALLOWANCE_HOURS } from '@lbs/domain/license-server';
 import { DAILY_PASS_HOURS, dailyPassActivateBy, initialReminderStage, LICENSE_KEY_PATTERN, LICENSE_TERM_MS } from '@lbs/domain/license-terms';
 import { formatUsd, fromCents } from '@lbs/domain/money';
+import { RENEWAL_GRACE_DAYS, RENEWAL_LEAD_DAYS } from '@lbs/domain/renewals';
 import { computeShippingFee } from '@lbs/domain/shipping';
 import { NOTIFICATION_TYPES } from '@lbs/domain/statuses';
 import { buildTestApp, openTestDatabase, type TestApp } from '../../test/build-test-app';
 import { randomIp, solveCaptcha } from '../../test/fixtures';
 import { createSession } from '../modules/auth/session-store';
 import { sendExpiryReminders } from '../modules/licenses/send-expiry-reminders';
+import { reportRenewals } from '../modules/reports/report-renewals';
 import type { Database } from '../db/client';
 import { DEMO_ADMIN_EMAIL, DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, DemoDataPresentError, seedDemoShop, seededReminderStage, type DemoShopResult } from './seed-demo';
 
@@ -42,7 +44,8 @@ describe('seedDemoShop', () => {
       t.database,
       `select (select count(*)::int from users where email like '%@${DEMO_EMAIL_DOMAIN}' and role = 'user') as customers,
               (select count(*)::int from users where email = $1 and role = 'admin') as admins,
-              (select count(*)::int from orders) as orders,
+              (select count(*)::int from orders where renewal_license_id is null) as orders,
+              (select count(*)::int from orders where renewal_license_id is not null and paid_at is not null) as renewals_paid,
               (select count(*)::int from usage_events) as events,
               (select count(*)::int from coupons) as coupons,
               (select count(*)::int from promotion_codes) as codes,
@@ -53,7 +56,8 @@ describe('seedDemoShop', () => {
     expect(counts!.coupons).toBe(result.coupons);
     expect(counts!.codes).toBe(result.promotionCodes);
     expect(counts!.notifications).toBe(result.notifications);
-    expect(result.paidOrders).toBeGreaterThan(SIZE.orders * 0.85);
+    expect(counts!.renewals_paid).toBe(result.renewals.paid);
+    expect(result.paidOrders - result.renewals.paid).toBeGreaterThan(SIZE.orders * 0.85);
   });
 
   it('gives customers mail choices as a shop has them: a third consented to promotional mail (with its time), most keep announcements', async () => {
@@ -136,7 +140,8 @@ describe('seedDemoShop', () => {
   });
 
   it('issues one licence per licence unit of a paid order, to its buyer, with the plan term; Daily passes start at their first activation', async () => {
-    const licenses = await rows(t.database, `select l.*, o.user_id as order_user, o.payment_status, o.paid_at
+    const licenses = await rows(t.database, `select l.*, o.user_id as order_user, o.payment_status, o.paid_at,
+         (select count(*)::int from orders r where r.renewal_license_id = l.id and r.paid_at is not null) as renewals
        from licenses l join orders o on o.id = l.order_id`);
     expect(licenses).toHaveLength(result.licenses);
     for (const l of licenses) {
@@ -147,7 +152,8 @@ describe('seedDemoShop', () => {
       if (l.device_bound_at) expect(ms(l.device_bound_at)).toBeGreaterThanOrEqual(ms(l.start_at));
       if (l.type !== 'day') {
         expect(ms(l.start_at)).toBe(ms(l.paid_at));
-        expect(ms(l.expires_at) - ms(l.start_at)).toBe(LICENSE_TERM_MS[l.type as keyof typeof LICENSE_TERM_MS]);
+        // A whole number of terms: the one bought, and one per automatic renewal paid.
+        expect(ms(l.expires_at) - ms(l.start_at)).toBe((1 + (l.renewals as number)) * LICENSE_TERM_MS[l.type as keyof typeof LICENSE_TERM_MS]!);
         expect(l).toMatchObject({ activate_by: null, unstarted_term_hours: null });
       } else if (l.activate_by) {
         // Unstarted: no device, until payment + 12 months, 24 hours once activated.
@@ -174,7 +180,7 @@ describe('seedDemoShop', () => {
     expect(started.some((l) => ms(l.start_at) - ms(l.paid_at) > DAY)).toBe(true);
     const [units] = await rows<{ n: number }>(t.database, `select coalesce(sum(ol.quantity), 0)::int as n from order_lines ol
        join orders o on o.id = ol.order_id join products p on p.id = ol.product_id
-       where o.paid_at is not null and p.kind = 'license'`);
+       where o.paid_at is not null and p.kind = 'license' and ol.renews_license_id is null`);
     expect(units!.n).toBe(result.licenses);
   });
 
@@ -238,7 +244,8 @@ describe('seedDemoShop', () => {
       expect(n!.subject_user_id).toBe(o.user_id);
       expect(String(n!.message).startsWith(`${o.lines}. `)).toBe(true);
     }
-    const [declined] = await rows<{ n: number }>(t.database, `select count(*)::int as n from local_payment_sessions where status = 'failed'`);
+    // Checkout's declines; an automatic renewal's declined charge (lps_rc_…) tells its customer, not the admins.
+    const [declined] = await rows<{ n: number }>(t.database, `select count(*)::int as n from local_payment_sessions where status = 'failed' and id not like 'lps_rc_%'`);
     expect(notes.filter((n) => n.type === 'payment_failed')).toHaveLength(declined!.n);
     const contacts = await rows(t.database, `select name, email, phone, company from contact_messages`);
     expect(contacts.length).toBe(result.contactMessages);
@@ -681,6 +688,98 @@ describe('seedDemoShop: licences that recur', () => {
     expect(never!.n).toBe(0);
   });
 
+  it('renews keys automatically term by term up to now: each renewal paid once, invoiced, its charges as the engine leaves them', async () => {
+    expect(result.renewals.paid).toBeGreaterThan(0);
+    expect(result.renewals.recovered).toBeGreaterThan(0);
+    const paid = await rows<Record<string, unknown>>(
+      t.database,
+      `select o.*, l.type, l.start_at, l.expires_at as license_expires_at, l.grace_until, l.suspended_at as license_suspended_at, l.revoked_at as license_revoked_at, l.auto_renew, l.renewal_price_cents,
+              (select json_agg(i.*) from invoices i where i.order_id = o.id) as invoices,
+              (select json_agg(ol.*) from order_lines ol where ol.order_id = o.id) as lines,
+              (select json_agg(json_build_object('c', c.*, 's', s.*) order by c.attempt) from renewal_charges c
+                 left join local_payment_sessions s on s.id = c.provider_charge_id where c.order_id = o.id) as charges,
+              (select count(*)::int from payment_events e where e.id = 'fulfil:local:' || o.payment_session_id) as events
+         from orders o join licenses l on l.id = o.renewal_license_id where o.paid_at is not null order by o.renewal_license_id, o.renewal_term_end`,
+    );
+    expect(paid).toHaveLength(result.renewals.paid);
+    let recovered = 0;
+    for (const o of paid) {
+      const E = ms(o.renewal_term_end);
+      expect(o).toMatchObject({ status: 'delivered', payment_status: 'paid', renew_automatically: false, needs_shipping: false, next_charge_at: null, cancelled_at: null, auto_renew: true, grace_until: null, events: 1 });
+      expect(o.total_cents).toBe(o.renewal_price_cents);
+      const lines = o.lines as Row[];
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatchObject({ renews_license_id: o.renewal_license_id, quantity: 1, line_total_cents: o.total_cents });
+      const invoices = o.invoices as Row[];
+      expect(invoices).toHaveLength(1);
+      expect(invoices[0]).toMatchObject({ total_cents: o.total_cents, user_id: o.user_id });
+      // Prepared RENEWAL_LEAD_DAYS before E, paid before the grace ended.
+      expect(ms(o.created_at)).toBeGreaterThanOrEqual(E - RENEWAL_LEAD_DAYS * DAY);
+      expect(ms(o.paid_at)).toBeGreaterThanOrEqual(E - RENEWAL_LEAD_DAYS * DAY);
+      expect(ms(o.paid_at)).toBeLessThan(E + RENEWAL_GRACE_DAYS * DAY);
+      expect(ms(o.paid_at)).toBeLessThan(now.getTime());
+      // A suspended or revoked key is never charged.
+      for (const at of [o.license_suspended_at, o.license_revoked_at]) if (at) expect(ms(at)).toBeGreaterThan(ms(o.paid_at));
+      const charges = (o.charges as Array<{ c: Row; s: Row | null }>).map(({ c, s }): Row => ({ ...c, session: s }));
+      expect(charges).toHaveLength(o.charge_attempts as number);
+      charges.forEach((c, i) => {
+        expect(c.id).toBe(`${o.id}:${i + 1}`);
+        expect(c.attempt).toBe(i + 1);
+        expect(String(c.provider_charge_id)).toMatch(/^lps_rc_[0-9a-f]{32}$/);
+        expect(c.session).toMatchObject({ order_id: o.id, amount_cents: o.total_cents });
+        expect(ms(c.created_at)).toBeGreaterThanOrEqual(ms(o.created_at));
+        if (i < charges.length - 1) {
+          expect(c).toMatchObject({ status: 'failed', on_session: false });
+          expect(c.failure_code).toBeTruthy();
+          expect((c.session as Row).status).toBe('failed');
+        } else {
+          expect(c).toMatchObject({ status: 'succeeded', failure_code: null, provider_charge_id: o.payment_session_id });
+          expect((c.session as Row).status).toBe('paid');
+          expect(ms(c.settled_at)).toBe(ms(o.paid_at));
+        }
+      });
+      if (charges.length > 1) recovered++;
+    }
+    expect(recovered).toBe(result.renewals.recovered);
+    // Each key's renewals follow each other term by term, from the term it was bought with; it runs past now.
+    const byLicense = new Map<string, Row[]>();
+    for (const o of paid) byLicense.set(o.renewal_license_id as string, [...(byLicense.get(o.renewal_license_id as string) ?? []), o]);
+    for (const terms of byLicense.values()) {
+      const term = LICENSE_TERM_MS[terms[0]!.type as keyof typeof LICENSE_TERM_MS]!;
+      terms.forEach((o, i) => expect(ms(o.renewal_term_end)).toBe(ms(o.start_at) + (i + 1) * term));
+      expect(ms(terms[0]!.license_expires_at)).toBe(ms(terms.at(-1)!.renewal_term_end) + term);
+      expect(ms(terms[0]!.license_expires_at)).toBeGreaterThan(now.getTime());
+    }
+    // The customers were told: renewed at payment, each decline at once (the key in grace's too).
+    const [told] = await rows<Record<string, number>>(t.database, `select
+        (select count(*)::int from notifications where title = 'License renewed') as renewed,
+        (select count(*)::int from notifications where title = 'Your licence renewal payment did not go through' and type = 'payment_failed') as declined,
+        (select count(*)::int from renewal_charges where status = 'failed') as failed`);
+    expect(told!.renewed).toBe(paid.length);
+    expect(told!.declined).toBe(told!.failed);
+    expect(told!.failed).toBeGreaterThan(paid.reduce((n, o) => n + (o.charge_attempts as number) - 1, 0));
+
+    // REPORT's card counts them as a real run of the engine leaves them: automatic, and recovered when paid after a decline.
+    const timeZone = t.ctx.config.BUSINESS_TIME_ZONE;
+    const day = (at: number) => new Date(at).toLocaleDateString('en-CA', { timeZone });
+    const card = await reportRenewals(t.db, { start_date: day(now.getTime() - 90 * DAY), end_date: day(now.getTime()) }, { now, timeZone });
+    expect(card.automatic.count).toBe(result.renewals.paid);
+    expect(card.recovered.count).toBe(result.renewals.recovered);
+    expect(card.automatic.income).toBe(fromCents(paid.reduce((n, o) => n + (o.total_cents as number), 0)));
+  });
+
+  it('numbers the renewals’ invoices with the other paid orders, without gaps, in payment order', async () => {
+    const invoices = await rows(t.database, `select i.invoice_no, i.paid_at, o.paid_at as order_paid, o.total_cents as order_total, i.total_cents
+       from invoices i join orders o on o.id = i.order_id order by i.invoice_no`);
+    expect(invoices).toHaveLength(result.paidOrders);
+    invoices.forEach((inv, i) => {
+      expect(inv.invoice_no).toBe(1001 + i);
+      expect(inv.total_cents).toBe(inv.order_total);
+      expect(ms(inv.paid_at)).toBe(ms(inv.order_paid));
+      if (i > 0) expect(ms(inv.paid_at)).toBeGreaterThanOrEqual(ms(invoices[i - 1]!.paid_at));
+    });
+  });
+
   it('leaves one saved card about to expire: at the end of this month or the next, before its holder’s next renewal, not yet told', async () => {
     const cards = await rows<Record<string, unknown>>(
       t.database,
@@ -709,6 +808,10 @@ describe('seedDemoShop: licences that recur', () => {
     expect(charges.length).toBeGreaterThan(0);
     expect(charges.length).toBe(order!.charge_attempts);
     expect(charges.every((c) => c.status === 'failed' && c.id === `${order!.id}:${c.attempt}`)).toBe(true);
+    // Each declined by the local provider: a failed session named after the attempt.
+    const sessions = await rows<Record<string, unknown>>(t.database, `select s.* from local_payment_sessions s join renewal_charges c on c.provider_charge_id = s.id where c.order_id = $1`, [order!.id]);
+    expect(sessions).toHaveLength(charges.length);
+    expect(sessions.every((s) => s.status === 'failed' && s.order_id === order!.id)).toBe(true);
     const [card] = await rows<Record<string, unknown>>(t.database, `select * from payment_methods where user_id = $1 and detached_at is null`, [grace!.user_id]);
     expect(card!.provider_ref).toBe('4000000000000341');
 

@@ -11,10 +11,10 @@ import { notificationsFor, writeNotifications, type DemoNotification } from './s
 import { generateOrders, type DemoOrder } from './seed-demo/orders';
 import { nextIds, rawSql, type RawSql } from './seed-demo/raw-sql';
 import { planRefunds, writeRefunds, type DemoRefund } from './seed-demo/refunds';
-import { planRenewals, writeRenewals, type DemoRenewals } from './seed-demo/renewals';
+import { NO_RENEWALS, planRenewals, renewalNotifications, writeRenewals, type DemoRenewals } from './seed-demo/renewals';
 import { createRng, type Rng } from './seed-demo/rng';
 import { writeUsageEvents } from './seed-demo/usage-events';
-import { writeInvoices, writeOrders } from './seed-demo/write-orders';
+import { writeInvoices, writeOrders, type InvoicedOrder } from './seed-demo/write-orders';
 
 export { DEMO_ADMIN_EMAIL, DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from './seed-demo/customers';
 export { seededReminderStage } from './seed-demo/licenses';
@@ -72,8 +72,12 @@ export interface DemoShopResult {
   generatedLicenses: number;
   /** Of the bought keys: Daily passes not yet activated, suspended keys, keys flagged as a copied device. */
   licenseStates: { unstarted: number; suspended: number; shared: number };
-  /** Keys that renew automatically, those in grace (their renewal unpaid) and the saved cards. */
-  renewals: { licenses: number; inGrace: number; cards: number };
+  /**
+   * Keys that renew automatically, those in grace (their renewal unpaid), the saved cards, and the
+   * automatic renewal orders paid (counted in `paidOrders` and `invoices`, not in `orders`), of
+   * which `recovered` were paid after a declined charge.
+   */
+  renewals: { licenses: number; inGrace: number; cards: number; paid: number; recovered: number };
   coupons: number;
   promotionCodes: number;
   redemptions: number;
@@ -118,8 +122,10 @@ interface ShopPlan {
   coupons: DemoCoupon[];
   promotions: DemoPromotion[];
   orders: DemoOrder[];
-  /** The paid orders, in order of payment (their invoices' order). */
+  /** The paid checkout orders, in order of payment. */
   paid: DemoOrder[];
+  /** Every paid order, the automatic renewals' too, in order of payment (their invoices' order). */
+  invoiced: InvoicedOrder[];
   licenses: DemoLicense[];
   notifications: DemoNotification[];
   refunds: DemoRefund[];
@@ -215,12 +221,12 @@ async function seedShop(
   const plan = await planShop(tx, run, users, opts.orders, opts.renewals);
   const written = await writeShop(tx, run, plan);
   const office = await backOffice(tx, run, plan);
-  const { orders, paid, licenses, refunds, notifications } = plan;
+  const { orders, invoiced, licenses, refunds, notifications } = plan;
   return {
     users: users.length,
     orders: orders.length,
-    paidOrders: paid.length,
-    invoices: { count: paid.length, ...written.invoices },
+    paidOrders: invoiced.length,
+    invoices: { count: invoiced.length, ...written.invoices },
     refunds: {
       count: refunds.length,
       succeeded: refunds.filter((r) => r.state === 'succeeded').length,
@@ -235,7 +241,13 @@ async function seedShop(
       suspended: licenses.filter((l) => l.suspendedAt !== null).length,
       shared: licenses.filter((l) => l.deviceSharedAt !== null).length,
     },
-    renewals: { licenses: plan.renewals.licenses.length, inGrace: plan.renewals.grace ? 1 : 0, cards: plan.renewals.cards.length },
+    renewals: {
+      licenses: plan.renewals.licenses.length,
+      inGrace: plan.renewals.grace ? 1 : 0,
+      cards: plan.renewals.cards.length,
+      paid: plan.renewals.paid.length,
+      recovered: plan.renewals.paid.filter((r) => r.charges.length > 1).length,
+    },
     coupons: plan.coupons.length,
     promotionCodes: plan.promotions.length,
     redemptions: written.redemptions,
@@ -269,13 +281,21 @@ async function planShop(tx: RawSql, run: SeedRun, users: DemoUser[], orderCount:
   }
   const refunds = planRefunds(run.rng('refunds'), paid, licenses, now);
   // After the refunds (a refunded key never renews), from a stream of its own.
-  const renewals: DemoRenewals = withRenewals ? planRenewals(run.rng('renewals'), orders, licenses, now) : { orders: [], licenses: [], cards: [], grace: null };
+  const renewals: DemoRenewals = withRenewals ? planRenewals(run.rng('renewals'), orders, licenses, now) : NO_RENEWALS;
+  // The automatic renewals the job paid: numbered after the checkout orders, in the order they were prepared.
+  const renewalIds = await nextIds(tx, 'orders', renewals.paid.length);
+  renewals.paid.forEach((r, i) => (r.id = renewalIds[i]!));
+  notifications.push(...renewalNotifications(renewals));
+  const renewalsPaid = renewals.paid.map((r): InvoicedOrder => ({
+    id: r.id, user: r.user, subtotalCents: r.priceCents, shippingCents: 0, discountCents: 0, totalCents: r.priceCents, paidAt: r.paidAt,
+  }));
+  const invoiced: InvoicedOrder[] = [...paid, ...renewalsPaid].sort((x, y) => x.paidAt! - y.paidAt! || x.id - y.id);
   const fleetRng = run.rng('fleet');
   const stale = planFleet(fleetRng, licenses, now);
   recordCheckIns(run.rng('check-ins'), licenses, now, stale);
   recordLeases(fleetRng, licenses, now);
   const nicknames = boothNicknames(fleetRng, licenses);
-  return { users, coupons, promotions, orders, paid, licenses, notifications, refunds, renewals, nicknames };
+  return { users, coupons, promotions, orders, paid, invoiced, licenses, notifications, refunds, renewals, nicknames };
 }
 
 /** The plan's rows, table by table, each group a timed phase. */
@@ -284,14 +304,15 @@ async function writeShop(tx: RawSql, run: SeedRun, plan: ShopPlan) {
   const { coupons, promotions, orders, paid, licenses, notifications, refunds } = plan;
   await phase(`coupons (${coupons.length}) + codes`, () => writeCoupons(tx, coupons, promotions));
   await phase(`orders (${orders.length}) + lines`, () => writeOrders(tx, orders, paid));
-  const invoices = await phase(`invoices (${paid.length})`, () => writeInvoices(tx, paid));
-  const creditNotes = await phase(`refunds (${refunds.length}) + credit notes`, () => writeRefunds(tx, refunds));
   await phase(`licences (${licenses.length})`, async () => {
     await writeLicenses(tx, licenses, now);
     await writeBoothNames(tx, plan.nicknames, now);
   });
+  // After the keys (a renewal order names its key), before the invoices (numbered with theirs).
   const { renewals } = plan;
-  await phase(`renewals (${renewals.licenses.length} keys, ${renewals.cards.length} cards)`, () => writeRenewals(tx, renewals));
+  await phase(`renewals (${renewals.licenses.length} keys, ${renewals.cards.length} cards, ${renewals.paid.length} paid)`, () => writeRenewals(tx, renewals));
+  const invoices = await phase(`invoices (${plan.invoiced.length})`, () => writeInvoices(tx, plan.invoiced));
+  const creditNotes = await phase(`refunds (${refunds.length}) + credit notes`, () => writeRefunds(tx, refunds));
   const addressCount = licenses.reduce((n, l) => n + l.addresses.length, 0);
   await phase(`device addresses (${addressCount})`, () => writeDeviceAddresses(tx, licenses));
   const redemptions = paid.filter((o) => o.promotion !== null);
@@ -314,6 +335,7 @@ async function backOffice(tx: RawSql, run: SeedRun, plan: ShopPlan): Promise<Bac
         windowStart: run.windowStart,
         users: plan.users,
         orders: plan.orders,
+        renewalOrders: plan.renewals.paid,
         licenses: plan.licenses,
         coupons: plan.coupons,
         promotions: plan.promotions,

@@ -9,6 +9,7 @@ import { keysGeneratedByHand } from './generated-licenses';
 import { writeDeviceAddresses, writeGeneratedLicenses, type DemoGeneratedLicense, type DemoLicense } from './licenses';
 import { writeNotices, type DemoNotice, type DemoNotification } from './notifications';
 import type { DemoOrder } from './orders';
+import { renewalLineName, type DemoRenewalOrder } from './renewals';
 import { insertRows, type RawSql } from './raw-sql';
 import type { Rng } from './rng';
 
@@ -77,6 +78,8 @@ export function generateBackOffice(
     windowStart: number;
     users: DemoUser[];
     orders: DemoOrder[];
+    /** The automatic renewals paid: fulfilment tells the admins of each as of any paid order. */
+    renewalOrders: readonly DemoRenewalOrder[];
     licenses: DemoLicense[];
     coupons: DemoCoupon[];
     promotions: DemoPromotion[];
@@ -92,6 +95,15 @@ export function generateBackOffice(
   for (const order of opts.orders) {
     const n = adminNoticeFor(order);
     if (n) adminNotices.push(adminNotice(n, order.user.id));
+  }
+  for (const r of opts.renewalOrders) {
+    const n = {
+      type: 'license_purchase',
+      title: `New order #${r.id} paid by ${r.user.email} — ${formatUsd(fromCents(r.priceCents))}`,
+      message: `1 × ${renewalLineName(r)}. License keys issued and mailed; nothing to ship.`,
+      createdAt: r.paidAt,
+    };
+    adminNotices.push(adminNotice(n, r.user.id));
   }
   const enquiries = contactEnquiries(rng, { now, windowStart, orderCount: opts.orders.length }, adminNotice);
   adminNotices.push(...enquiries.notices);

@@ -66,9 +66,11 @@ export function planFleet(rng: Rng, licenses: DemoLicense[], now: number): Reado
 export function recordCheckIns(rng: Rng, licenses: DemoLicense[], now: number, stale: ReadonlySet<DemoLicense>): void {
   const bound = licenses.filter((l) => l.deviceBoundAt !== null);
   // A stale booth stays a plain current key, or the fleet view would have none to mark.
-  const current = bound.filter((l) => l.revokedAt === null && l.expiresAt > now && now - l.deviceBoundAt! > 2 * HOUR && !stale.has(l));
+  // (Suspended after its last automatic renewal was paid: a suspended key is never charged.)
+  const since = (l: DemoLicense) => Math.max(l.deviceBoundAt!, l.renewedAt ?? 0);
+  const current = bound.filter((l) => l.revokedAt === null && l.expiresAt > now && now - since(l) > 2 * HOUR && !stale.has(l));
   for (const l of sample(rng, current, Math.max(1, Math.round(current.length / 1000)))) {
-    l.suspendedAt = Math.floor(rng.between(Math.max(l.deviceBoundAt! + HOUR, now - 7 * DAY), now - HOUR));
+    l.suspendedAt = Math.floor(rng.between(Math.max(since(l) + HOUR, now - 7 * DAY), now - HOUR));
     l.lastValidatedAt = Math.min(l.lastValidatedAt!, l.suspendedAt);
   }
 

@@ -54,6 +54,10 @@ export interface DemoLicense {
   leaseExpiresAt: number | null;
   /** It renews automatically (planRenewals): the price told at checkout and when, and its grace's end when its renewal is unpaid. */
   renewal?: { priceCents: number; toldAt: number; graceUntil: number | null };
+  /** When its last automatic renewal was paid (planRenewals), if it was renewed. */
+  renewedAt?: number;
+  /** Its key, drawn early (still from the OS CSPRNG) when another row names it: a renewal order's line. */
+  key?: string;
 }
 
 export interface DemoDeviceAddress {
@@ -136,7 +140,7 @@ type LicenseUse = Pick<
 >;
 
 /** The booth validates while it runs: its last check-in some hours before the key's end (or now). */
-const lastCheckIn = (rng: Rng, boundAt: number, end: number) => Math.floor(Math.max(boundAt, end - rng.between(0, 36 * HOUR)));
+export const lastCheckIn = (rng: Rng, boundAt: number, end: number) => Math.floor(Math.max(boundAt, end - rng.between(0, 36 * HOUR)));
 
 /** A plan key (monthly, yearly, setup kit): runs from payment; most are activated soon after. */
 function planUse(rng: Rng, type: LicenseType, paidAt: number, now: number, pickDevice: () => string): LicenseUse {
@@ -203,7 +207,7 @@ export async function writeLicenses(tx: RawSql, licenses: readonly DemoLicense[]
     ['device_name', 'text'], ['last_app_version', 'text'], ['lease_expires_at', 'timestamptz'], ['revoked_reason', 'text'],
     ['auto_renew', 'boolean'], ['renewal_price_cents', 'int'], ['renewal_price_told_at', 'timestamptz'], ['grace_until', 'timestamptz'],
   ], licenses, (l) => [
-    l.id, formatLicenseKey(crypto.randomBytes(LICENSE_KEY_BYTES)), l.type, l.userId, l.orderId, l.email, iso(l.startAt),
+    l.id, l.key ?? formatLicenseKey(crypto.randomBytes(LICENSE_KEY_BYTES)), l.type, l.userId, l.orderId, l.email, iso(l.startAt),
     iso(l.expiresAt), isoOrNull(l.activateBy), l.unstartedTermHours, l.deviceId, isoOrNull(l.deviceBoundAt),
     isoOrNull(l.lastValidatedAt), l.lastValidatedIp, isoOrNull(l.revokedAt), isoOrNull(l.suspendedAt),
     isoOrNull(l.deviceSharedAt), seededReminderStage(l, now), iso(l.createdAt),

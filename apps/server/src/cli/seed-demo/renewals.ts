@@ -1,8 +1,18 @@
+import crypto from 'node:crypto';
 import { findPlanByLicenseType } from '@lbs/domain/catalogue';
-import { toCents } from '@lbs/domain/money';
+import { formatDateTimeWithZone } from '@lbs/domain/dates';
+import { formatLicenseKey, LICENSE_KEY_BYTES, purchasedLicenseExpiry, truncateKey } from '@lbs/domain/license-terms';
+import { MSG } from '@lbs/domain/messages';
+import { formatUsd, fromCents, toCents } from '@lbs/domain/money';
+import { DEFAULT_DISPLAY_TIME_ZONE } from '@lbs/domain/preferences';
 import { isAutoRenewableType, RENEWAL_GRACE_DAYS, RENEWAL_LEAD_DAYS, RENEWAL_RETRY_DAYS, renewalConsentWords, renewingLinesOf } from '@lbs/domain/renewals';
+import { customerDate } from '../../modules/notifications/customer-date';
+import { chargeFailureWords } from '../../modules/renewals/charge-failure-words';
+import { localChargeIdOf } from '../../modules/renewals/local-card-charges';
 import { DAY, HOUR, iso, isoOrNull } from './clock';
-import type { DemoLicense } from './licenses';
+import type { DemoUser } from './customers';
+import { lastCheckIn, type DemoLicense } from './licenses';
+import type { DemoNotification } from './notifications';
 import type { DemoOrder } from './orders';
 import { insertRows, nextIds, type RawSql } from './raw-sql';
 import type { Rng } from './rng';
@@ -13,10 +23,40 @@ import type { Rng } from './rng';
  * current keys renew, at the plan's price, with the consent recorded and the card they paid with
  * saved), and, when one such Monthly key ended within its grace, its renewal order is open with
  * its failed charges (the card saves but declines later), so the account area shows a renewal due.
+ * Their other keys whose term came due in the window were renewed by the job, term by term up to
+ * now: each term one paid renewal order (decision 0021), charged RENEWAL_LEAD_DAYS before the
+ * term's end, about one in five only on a retry day after one or two declines (recovered).
  */
 
 /** Share of the paid orders with Monthly or Yearly keys whose buyer chose automatic renewal. */
 const RENEWING_SHARE = 0.35;
+/** Share of the automatic renewals paid only after one or two declined charges. */
+const RECOVERED_SHARE = 0.2;
+
+/** One charge of a paid automatic renewal: a local_payment_sessions row `lps_rc_…` named after the attempt `<order>:<n>`. */
+export interface DemoRenewalCharge {
+  attempt: number;
+  at: number;
+  status: 'failed' | 'succeeded';
+  code: string | null;
+}
+
+/** An automatic renewal order the job wrote and its charges paid, as fulfilment leaves it (its id given by planShop). */
+export interface DemoRenewalOrder {
+  id: number;
+  license: DemoLicense;
+  user: DemoUser;
+  cardId: string;
+  /** The term's end E the order renews from (renewal_term_end), and the licence's new end, E + term. */
+  termEnd: number;
+  renewedUntil: number;
+  priceCents: number;
+  /** When the job prepared it (RENEWAL_LEAD_DAYS before E) and when the last charge paid it. */
+  createdAt: number;
+  paidAt: number;
+  /** Oldest first: the declined ones, then the one that succeeded. */
+  charges: DemoRenewalCharge[];
+}
 
 export interface DemoRenewals {
   /** Orders whose buyer ticked "Renew automatically", with their consent words. */
@@ -27,7 +67,11 @@ export interface DemoRenewals {
   cards: Array<{ id: string; userId: number; number: string; brand: string; createdAt: number; expires?: { month: number; year: number } }>;
   /** A renewing Monthly key in grace: its term ended unpaid, its charges declined. */
   grace: { license: DemoLicense; cardId: string; priceCents: number; preparedAt: number; attempts: number[]; nextChargeAt: number | null } | null;
+  /** The automatic renewals paid, oldest first (ids 0 until planShop numbers them). */
+  paid: DemoRenewalOrder[];
 }
+
+export const NO_RENEWALS: DemoRenewals = Object.freeze({ orders: [], licenses: [], cards: [], grace: null, paid: [] }) as DemoRenewals;
 
 /** The consent words its checkout showed: the order's Monthly and Yearly lines, as the catalogue names them. */
 const wordsOf = (order: DemoOrder) =>
@@ -37,8 +81,10 @@ const wordsOf = (order: DemoOrder) =>
 
 /**
  * Marks the keys that renew (`license.renewal`), drawn after the refunds (a refunded key is revoked
- * and never renews). A key whose term already ended does not renew any more, except the one left in
- * grace: the most recently ended renewing Monthly key, if one ended within the grace days.
+ * and never renews). A key whose renewal came due by `now` (its term ends within RENEWAL_LEAD_DAYS,
+ * or ended) was renewed automatically, term by term, until it runs past now (`paid`); except the one
+ * left in grace, the most recently ended renewing Monthly key if one ended within the grace days,
+ * and the keys of its holder (whose card declines), which stop renewing once ended, as before.
  */
 export function planRenewals(rng: Rng, orders: readonly DemoOrder[], licenses: DemoLicense[], now: number): DemoRenewals {
   const byOrder = new Map<number, DemoLicense[]>();
@@ -58,7 +104,7 @@ export function planRenewals(rng: Rng, orders: readonly DemoOrder[], licenses: D
   }
   if (grace) chosen.add(grace.order);
 
-  const plan: DemoRenewals = { orders: [], licenses: [], cards: [], grace: null };
+  const plan: DemoRenewals = { orders: [], licenses: [], cards: [], grace: null, paid: [] };
   const cardOf = new Map<number, DemoRenewals['cards'][number]>();
   for (const order of candidates) {
     if (!chosen.has(order)) continue;
@@ -68,12 +114,19 @@ export function planRenewals(rng: Rng, orders: readonly DemoOrder[], licenses: D
       cardOf.set(order.user.id, { id: rng.uuid(), userId: order.user.id, ...card, createdAt: order.paidAt! });
     }
     for (const license of byOrder.get(order.id) ?? []) {
-      // A key whose term ended has stopped renewing (grace ended, or it was turned off), but the one in grace.
-      if (!eligible(license) || license.expiresAt <= now) continue;
-      license.renewal = { priceCents: toCents(findPlanByLicenseType(license.type)!.price), toldAt: order.paidAt!, graceUntil: null };
+      if (!eligible(license) || license === grace?.license) continue;
+      const priceCents = toCents(findPlanByLicenseType(license.type)!.price);
+      // The holder in grace: their card declines, so an ended key of theirs has stopped renewing.
+      if (order.user.id === grace?.order.user.id) {
+        if (license.expiresAt <= now) continue;
+      } else {
+        plan.paid.push(...renewTermByTerm(rng, { license, user: order.user, cardId: cardOf.get(order.user.id)!.id, priceCents }, now));
+      }
+      license.renewal = { priceCents, toldAt: order.paidAt!, graceUntil: null };
       plan.licenses.push({ license, order });
     }
   }
+  plan.paid.sort((x, y) => x.createdAt - y.createdAt);
   if (grace) {
     const { license, order } = grace;
     const priceCents = toCents(findPlanByLicenseType('month')!.price);
@@ -83,6 +136,7 @@ export function planRenewals(rng: Rng, orders: readonly DemoOrder[], licenses: D
     // Its holder's card saves but declines later (Stripe's 4000 0000 0000 0341): every charge failed.
     const card = cardOf.get(order.user.id)!;
     Object.assign(card, { number: '4000000000000341', brand: 'Visa' });
+    license.key ??= formatLicenseKey(crypto.randomBytes(LICENSE_KEY_BYTES));
     const preparedAt = license.expiresAt - RENEWAL_LEAD_DAYS * DAY;
     const schedule = [0, ...RENEWAL_RETRY_DAYS].map((d) => preparedAt + d * DAY).filter((t) => t < graceUntil);
     const attempts = schedule.filter((t) => t <= now);
@@ -92,6 +146,105 @@ export function planRenewals(rng: Rng, orders: readonly DemoOrder[], licenses: D
   const expiring = expiringCard(plan, now);
   if (expiring) expiring.card.expires = expiring.expires;
   return plan;
+}
+
+/**
+ * The job's renewals of one key until it runs past `now`: for each term end E whose renewal was
+ * prepared by now (E - RENEWAL_LEAD_DAYS, plus the job's few minutes), one order charged at once; one
+ * in five is declined once or twice first and paid on the retry day (nextRetryAt's schedule, within
+ * the grace). A recovery not yet reached by `now` is drawn with fewer declines. The licence ends at
+ * E + term (renewFromTermEnd), and its booth checks in until then.
+ */
+function renewTermByTerm(
+  rng: Rng,
+  k: { license: DemoLicense; user: DemoUser; cardId: string; priceCents: number },
+  now: number,
+): DemoRenewalOrder[] {
+  const { license } = k;
+  const out: DemoRenewalOrder[] = [];
+  for (;;) {
+    const termEnd = license.expiresAt;
+    const createdAt = Math.floor(termEnd - RENEWAL_LEAD_DAYS * DAY + rng.between(60_000, 15 * 60_000));
+    const firstAt = createdAt + Math.floor(rng.between(1_000, 5_000));
+    let declines = rng.chance(RECOVERED_SHARE) ? (rng.chance(0.6) ? 1 : 2) : 0;
+    const jitter = Math.floor(rng.between(60_000, 15 * 60_000));
+    const retryAt = (n: number) => firstAt + RENEWAL_RETRY_DAYS[n - 1]! * DAY + jitter;
+    const settle = Math.floor(rng.between(1_000, 4_000));
+    while (declines > 0 && retryAt(declines) + settle >= now) declines--;
+    const paidAt = (declines === 0 ? firstAt : retryAt(declines)) + settle;
+    if (paidAt >= now) break;
+    const code = rng.chance(0.6) ? 'insufficient_funds' : 'card_declined';
+    const charges: DemoRenewalCharge[] = [];
+    for (let n = 1; n <= declines; n++) charges.push({ attempt: n, at: n === 1 ? firstAt : retryAt(n - 1), status: 'failed', code });
+    charges.push({ attempt: declines + 1, at: declines === 0 ? firstAt : retryAt(declines), status: 'succeeded', code: null });
+    const renewedUntil = purchasedLicenseExpiry(license.type, new Date(termEnd)).getTime();
+    out.push({ id: 0, ...k, termEnd, renewedUntil, createdAt, paidAt, charges });
+    license.expiresAt = renewedUntil;
+  }
+  if (out.length > 0) {
+    license.renewedAt = out.at(-1)!.paidAt;
+    // The key carries on: the booth keeps checking in (a key is needed now, for the order lines' names).
+    license.key ??= formatLicenseKey(crypto.randomBytes(LICENSE_KEY_BYTES));
+    if (license.deviceBoundAt !== null && license.revokedAt === null) license.lastValidatedAt = lastCheckIn(rng, license.deviceBoundAt, Math.min(license.expiresAt, now));
+  }
+  return out;
+}
+
+/** The renewal order's one line, as prepareRenewals names it. */
+export const renewalLineName = (r: { license: DemoLicense }) => `${findPlanByLicenseType(r.license.type)!.name} (${MSG.renewalOf(truncateKey(r.license.key!))})`;
+
+/** What tellRenewalChargeFailed tells the holder of a declined charge, with the next try scheduled from the first decline (nextRetryAt). */
+function declinedNotification(
+  r: { license: DemoLicense; priceCents: number },
+  c: { at: number; code: string },
+  nextTryAt: number | null,
+  graceUntil: number,
+): DemoNotification {
+  const zone = DEFAULT_DISPLAY_TIME_ZONE;
+  const day = (t: number) => customerDate(new Date(t), zone);
+  const next = nextTryAt !== null ? `We will try again on ${day(nextTryAt)}.` : 'We will not try again by ourselves.';
+  return {
+    userId: r.license.userId,
+    type: 'payment_failed',
+    title: 'Your licence renewal payment did not go through',
+    message: `${chargeFailureWords(c.code)} We could not charge ${formatUsd(fromCents(r.priceCents))} to renew your ${findPlanByLicenseType(r.license.type)!.name} ${truncateKey(r.license.key!)}. ${next} Your booth keeps working until ${day(graceUntil)}. Pay now or change your card under Licences in your account.`,
+    createdAt: c.at,
+  };
+}
+
+/**
+ * What the customers were told of the paid renewals (notify-order-paid.ts, tell-renewal-news.ts): a
+ * "License renewed" at payment, and each declined charge at once, with the next try and the grace.
+ * The seeded customers keep the default time zone.
+ */
+export function renewalNotifications(plan: Pick<DemoRenewals, 'paid' | 'grace'>): DemoNotification[] {
+  const zone = DEFAULT_DISPLAY_TIME_ZONE;
+  const out: DemoNotification[] = [];
+  const nextTry = (first: number, i: number, graceUntil: number) => {
+    const at = first + (RENEWAL_RETRY_DAYS[i] ?? Infinity) * DAY;
+    return at < graceUntil ? at : null;
+  };
+  for (const r of plan.paid) {
+    const key = truncateKey(r.license.key!);
+    const planName = findPlanByLicenseType(r.license.type)!.name;
+    const graceUntil = r.termEnd + RENEWAL_GRACE_DAYS * DAY;
+    r.charges.forEach((c, i) => {
+      if (c.status === 'failed') out.push(declinedNotification(r, { at: c.at, code: c.code! }, nextTry(r.charges[0]!.at, i, graceUntil), graceUntil));
+    });
+    out.push({
+      userId: r.user.id,
+      type: 'license_purchase',
+      title: 'License renewed',
+      message: `Order #${r.id}: your ${planName} key ${key} is renewed until ${formatDateTimeWithZone(new Date(r.renewedUntil), zone)}. Same key, same device: nothing to re-activate.`,
+      createdAt: r.paidAt,
+    });
+  }
+  const grace = plan.grace;
+  if (grace) {
+    const graceUntil = grace.license.renewal!.graceUntil!;
+    grace.attempts.forEach((at, i) => out.push(declinedNotification(grace, { at, code: 'card_declined' }, nextTry(grace.attempts[0]!, i, graceUntil), graceUntil)));
+  }
+  return out;
 }
 
 /**
@@ -135,6 +288,44 @@ export async function writeRenewals(tx: RawSql, plan: DemoRenewals): Promise<voi
     ['language', 'text'], ['created_at', 'timestamptz'],
   ], choices, (c) => [c.order.user.id, c.licenseId, c.order.id, true, 'customer', c.words, 'en', iso(c.licenseId ? c.order.paidAt! : c.order.createdAt)]);
   if (plan.grace) await writeGraceRenewal(tx, plan.grace);
+  await writePaidRenewals(tx, plan.paid);
+}
+
+/**
+ * The paid automatic renewals as the job and fulfilment leave them on the local provider: the order
+ * (paid under its last charge's session, delivered, nothing more scheduled), its renewal line, each
+ * attempt with its charge (a local_payment_sessions row `lps_rc_…`, failed or paid) and the
+ * fulfilment event. Their invoices are numbered with the other paid orders (writeInvoices).
+ */
+async function writePaidRenewals(tx: RawSql, paid: readonly DemoRenewalOrder[]): Promise<void> {
+  if (paid.length === 0) return;
+  const chargeIdOf = (r: DemoRenewalOrder, c: DemoRenewalCharge) => localChargeIdOf(`${r.id}:${c.attempt}`);
+  const paidBy = (r: DemoRenewalOrder) => chargeIdOf(r, r.charges.at(-1)!);
+  await insertRows(tx, 'orders', [
+    ['id', 'int'], ['user_id', 'int'], ['email', 'text'], ['status', 'text'], ['payment_status', 'text'], ['needs_shipping', 'boolean'],
+    ['subtotal_cents', 'int'], ['shipping_cents', 'int'], ['discount_cents', 'int'], ['total_cents', 'int'], ['currency', 'text'],
+    ['payment_provider', 'text'], ['payment_session_id', 'text'], ['paid_at', 'timestamptz'], ['renewal_license_id', 'uuid'],
+    ['renewal_term_end', 'timestamptz'], ['charge_attempts', 'int'], ['next_charge_at', 'timestamptz'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'],
+  ], paid, (r) => [
+    r.id, r.user.id, r.user.email, 'delivered', 'paid', false, r.priceCents, 0, 0, r.priceCents, 'usd',
+    'local', paidBy(r), iso(r.paidAt), r.license.id, iso(r.termEnd), r.charges.length, null, iso(r.createdAt), iso(r.paidAt),
+  ]);
+  await insertRows(tx, 'order_lines', [
+    ['order_id', 'int'], ['product_id', 'int'], ['name', 'text'], ['unit_price_cents', 'int'], ['quantity', 'int'], ['line_total_cents', 'int'], ['renews_license_id', 'uuid'],
+  ], paid, (r) => [r.id, findPlanByLicenseType(r.license.type)!.id, renewalLineName(r), r.priceCents, 1, r.priceCents, r.license.id]);
+  const charges = paid.flatMap((r) => r.charges.map((c) => ({ r, c })));
+  await insertRows(tx, 'local_payment_sessions', [
+    ['id', 'text'], ['order_id', 'int'], ['amount_cents', 'int'], ['currency', 'text'], ['status', 'text'], ['created_at', 'timestamptz'], ['completed_at', 'timestamptz'],
+  ], charges, ({ r, c }) => [chargeIdOf(r, c), r.id, r.priceCents, 'usd', c.status === 'succeeded' ? 'paid' : 'failed', iso(c.at), iso(c.at)]);
+  await insertRows(tx, 'renewal_charges', [
+    ['id', 'text'], ['order_id', 'int'], ['attempt', 'int'], ['provider', 'text'], ['payment_method_id', 'uuid'], ['status', 'text'], ['amount_cents', 'int'],
+    ['failure_code', 'text'], ['failure_message', 'text'], ['provider_charge_id', 'text'], ['created_at', 'timestamptz'], ['settled_at', 'timestamptz'],
+  ], charges, ({ r, c }) => [
+    `${r.id}:${c.attempt}`, r.id, c.attempt, 'local', r.cardId, c.status, r.priceCents, c.code, c.code === null ? null : chargeFailureWords(c.code),
+    chargeIdOf(r, c), iso(c.at), iso(c.status === 'succeeded' ? r.paidAt : c.at),
+  ]);
+  await insertRows(tx, 'payment_events', [['id', 'text'], ['provider', 'text'], ['type', 'text'], ['received_at', 'timestamptz']],
+    paid, (r) => [`fulfil:local:${paidBy(r)}`, 'local', 'fulfilment', iso(r.paidAt)]);
 }
 
 /** The open automatic renewal order of the key in grace (unique on the key and its term's end), its renewal line and its declined charges. */
@@ -151,10 +342,17 @@ async function writeGraceRenewal(tx: RawSql, grace: NonNullable<DemoRenewals['gr
   await tx.query(
     `insert into order_lines (order_id, product_id, name, unit_price_cents, quantity, line_total_cents, renews_license_id)
      values ($1, $2, $3, $4, 1, $4, $5)`,
-    [orderId, findPlanByLicenseType('month')!.id, findPlanByLicenseType('month')!.name, priceCents, license.id],
+    [orderId, findPlanByLicenseType('month')!.id, renewalLineName(grace), priceCents, license.id],
   );
+  // Each charge the local provider declined: a failed local_payment_sessions row named after the attempt.
+  await insertRows(tx, 'local_payment_sessions', [
+    ['id', 'text'], ['order_id', 'int'], ['amount_cents', 'int'], ['currency', 'text'], ['status', 'text'], ['created_at', 'timestamptz'], ['completed_at', 'timestamptz'],
+  ], attempts, (at, i) => [localChargeIdOf(`${orderId}:${i + 1}`), orderId, priceCents, 'usd', 'failed', iso(at), iso(at)]);
   await insertRows(tx, 'renewal_charges', [
     ['id', 'text'], ['order_id', 'int'], ['attempt', 'int'], ['provider', 'text'], ['payment_method_id', 'uuid'], ['status', 'text'],
-    ['amount_cents', 'int'], ['failure_code', 'text'], ['failure_message', 'text'], ['created_at', 'timestamptz'], ['settled_at', 'timestamptz'],
-  ], attempts, (at, i) => [`${orderId}:${i + 1}`, orderId, i + 1, 'local', grace.cardId, 'failed', priceCents, 'card_declined', 'Your card was declined.', iso(at), iso(at)]);
+    ['amount_cents', 'int'], ['failure_code', 'text'], ['failure_message', 'text'], ['provider_charge_id', 'text'], ['created_at', 'timestamptz'], ['settled_at', 'timestamptz'],
+  ], attempts, (at, i) => [
+    `${orderId}:${i + 1}`, orderId, i + 1, 'local', grace.cardId, 'failed', priceCents, 'card_declined', chargeFailureWords('card_declined'),
+    localChargeIdOf(`${orderId}:${i + 1}`), iso(at), iso(at),
+  ]);
 }

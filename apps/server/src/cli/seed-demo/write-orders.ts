@@ -29,8 +29,14 @@ export async function writeOrders(tx: RawSql, orders: readonly DemoOrder[], paid
     paid, (o) => [`fulfil:local:${o.sessionId}`, 'local', 'fulfilment', iso(o.paidAt!)]);
 }
 
+/** What an invoice copies from its paid order (a checkout order or an automatic renewal's). */
+export type InvoicedOrder = Pick<DemoOrder, 'id' | 'subtotalCents' | 'shippingCents' | 'discountCents' | 'totalCents'> & {
+  user: { id: number; email: string };
+  paidAt: number | null;
+};
+
 /** An invoice per paid order, in order of payment, numbered from the `invoice_no` counter; returns the first and last number. */
-export async function writeInvoices(tx: RawSql, paid: readonly DemoOrder[]): Promise<{ first: number | null; last: number | null }> {
+export async function writeInvoices(tx: RawSql, paid: readonly InvoicedOrder[]): Promise<{ first: number | null; last: number | null }> {
   if (paid.length === 0) return { first: null, last: null };
   // Takes the next paid.length numbers in one statement; the row stays locked until commit.
   const [reserved] = await tx.query<{ value: string | number }>(
