@@ -69,7 +69,7 @@ function fulfilInTransaction(ctx: AppContext, payment: CompletedPayment): Promis
     if (refused) return refused;
     if (!(await claimFulfilment(tx, payment))) return { status: 'already_fulfilled', orderId: order.id };
     if (order.renewalLicenseId) await recordRenewalChargeSucceeded(tx, order.id, payment.sessionId, now);
-    if (order.cancelledAt) return payAfterCancel(tx, order, payment.sessionId, now);
+    if (order.cancelledAt) return payAfterCancel(tx, order, payment, now);
 
     const lines = await linesOf(tx, order.id);
     const paid = await markPaid(tx, order, lines, payment, now);

@@ -16,12 +16,20 @@ import { allocateOrRefuse, refundableOrder } from './refundable-order';
 export async function payAfterCancel(
   tx: Tx,
   order: typeof orders.$inferSelect,
-  sessionId: string,
+  payment: { sessionId: string; paymentIntentId?: string | null },
   now: Date,
 ): Promise<{ status: 'paid_after_cancel'; orderId: number; refundId: string }> {
+  // The PaymentIntent is what a Stripe refund is made on: a renewal's charge is one (its id is the
+  // session id here, which is no Checkout session to look it up from).
   const [paid] = await tx
     .update(orders)
-    .set({ paymentStatus: 'paid', paidAt: now, paymentSessionId: sessionId, updatedAt: now })
+    .set({
+      paymentStatus: 'paid',
+      paidAt: now,
+      paymentSessionId: payment.sessionId,
+      ...(payment.paymentIntentId ? { paymentIntentId: payment.paymentIntentId } : {}),
+      updatedAt: now,
+    })
     .where(eq(orders.id, order.id))
     .returning();
   const refundable = await refundableOrder(tx, paid!);

@@ -2,11 +2,11 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { MSG } from '@lbs/domain/messages';
 import type { AppContext } from '../../app-context';
 import { licenses, localPaymentSessions, orders, renewalCharges } from '../../db/schema';
-import { conflict, notFound } from '../../lib/app-error';
+import { AppError, conflict, notFound } from '../../lib/app-error';
 import { newToken } from '../../lib/tokens';
 import { stripeClient } from '../../integrations/stripe/stripe-client';
 import { localSessionExpired } from '../payments/local-provider';
-import { type StripeOnSessionPayment, stripeOnSessionPayment, stripePayStep } from './stripe-pay-renewal';
+import { STRIPE_PAY_MSG, type StripeOnSessionPayment, stripeOnSessionPayment, stripePayStep } from './stripe-pay-renewal';
 
 export const RENEWAL_NOTHING_DUE = 'Nothing is due for this licence: its renewal is paid, or not prepared yet.';
 export const RENEWAL_CHARGE_UNDER_WAY = 'A charge of this renewal is under way: try again in a minute.';
@@ -40,6 +40,9 @@ export async function payRenewalNow(ctx: AppContext, userId: number, licenseId: 
     if (!order) throw conflict(RENEWAL_NOTHING_DUE);
     if (order.paymentProvider === 'stripe') {
       if (!stripe) throw conflict(RENEWAL_NO_STRIPE);
+      // Before any attempt is written: without the key the page cannot confirm, and an attempt
+      // written for nothing would hold the order as "under way".
+      if (!ctx.config.STRIPE_PUBLISHABLE_KEY) throw new AppError('unavailable', STRIPE_PAY_MSG.noKey);
       return { stripe: await stripePayStep(tx, order, now) };
     }
     const [last] = await tx.select().from(renewalCharges).where(eq(renewalCharges.orderId, order.id)).orderBy(desc(renewalCharges.attempt)).limit(1);

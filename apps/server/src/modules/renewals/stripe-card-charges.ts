@@ -56,6 +56,14 @@ export function stripeCardCharges(stripe: Stripe): RenewalChargeProvider {
           { idempotencyKey: request.key },
         );
       } catch (err) {
+        // Stripe refused the request itself (the card detached or deleted in the dashboard, the
+        // Customer gone): asking again with the same key gets the same refusal, so it is a failure
+        // told to the holder, not an attempt left open. Network errors and 5xx are thrown: the same
+        // key is asked again later.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) {
+          const intentOfError = (err.raw as { payment_intent?: Stripe.PaymentIntent }).payment_intent ?? err.payment_intent;
+          return { status: 'failed', chargeId: intentOfError?.id ?? null, ...failureOf('unknown_card') };
+        }
         if (!(err instanceof Stripe.errors.StripeCardError)) throw err;
         const intentOfError = (err.raw as { payment_intent?: Stripe.PaymentIntent }).payment_intent ?? err.payment_intent;
         const code = err.code === 'authentication_required' || intentOfError?.status === 'requires_action' ? 'authentication_required' : err.decline_code === 'insufficient_funds' ? 'insufficient_funds' : (err.code ?? 'card_declined');

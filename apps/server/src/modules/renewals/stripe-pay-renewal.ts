@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { MSG } from '@lbs/domain/messages';
 import type { AppContext } from '../../app-context';
@@ -19,6 +19,7 @@ export interface StripeOnSessionPayment {
 export const STRIPE_PAY_MSG = {
   noCard: 'There is no saved card to pay with: add one in Settings, then pay.',
   noKey: 'Paying on this page is not available on this server: contact us.',
+  notCompleted: 'That payment was not completed. Press Pay now again to pay with your saved card.',
 } as const;
 
 type OrderRow = typeof orders.$inferSelect;
@@ -32,14 +33,17 @@ type OrderRow = typeof orders.$inferSelect;
  */
 export async function stripePayStep(tx: Tx, order: OrderRow, now: Date): Promise<{ existing: string } | { make: typeof renewalCharges.$inferSelect; card: typeof paymentMethods.$inferSelect }> {
   const [last] = await tx.select().from(renewalCharges).where(eq(renewalCharges.orderId, order.id)).orderBy(desc(renewalCharges.attempt)).limit(1);
-  if (last?.provider === 'stripe' && last.providerChargeId && (last.status === 'requires_action' || (last.status === 'open' && last.onSession))) {
-    return { existing: last.providerChargeId };
-  }
-  if (last?.status === 'open') throw conflict(RENEWAL_CHARGE_UNDER_WAY);
   const [card] = await tx
     .select()
     .from(paymentMethods)
     .where(and(eq(paymentMethods.userId, order.userId), isNull(paymentMethods.detachedAt), eq(paymentMethods.provider, 'stripe')));
+  const waiting = last?.provider === 'stripe' && last.providerChargeId && (last.status === 'requires_action' || (last.status === 'open' && last.onSession));
+  // The card it was made on still the one in use: that PaymentIntent is the one to confirm.
+  if (waiting && last.paymentMethodId === card?.id) return { existing: last.providerChargeId! };
+  if (waiting) {
+    // Replaced since: that PaymentIntent is on a detached card; it is given up for a new one.
+    await tx.update(renewalCharges).set({ status: 'cancelled', settledAt: now }).where(and(eq(renewalCharges.id, last.id), eq(renewalCharges.status, last.status)));
+  } else if (last?.status === 'open') throw conflict(RENEWAL_CHARGE_UNDER_WAY);
   if (!card) throw conflict(STRIPE_PAY_MSG.noCard);
   const n = Math.max(order.chargeAttempts, last?.attempt ?? 0) + 1;
   const [attempt] = await tx
@@ -57,6 +61,15 @@ export async function stripeOnSessionPayment(ctx: AppContext, stripe: Stripe, st
   let intent: Stripe.PaymentIntent;
   if ('existing' in step) {
     intent = await stripe.paymentIntents.retrieve(step.existing);
+    if (intent.status === 'requires_payment_method' || intent.status === 'canceled') {
+      // The bank's check failed (or it was cancelled): Stripe.js cannot confirm it again on the saved
+      // card. The attempt ends failed, so the next Pay now makes a new one.
+      await ctx.db
+        .update(renewalCharges)
+        .set({ status: 'failed', failureCode: 'authentication_failed', failureMessage: STRIPE_PAY_MSG.notCompleted, settledAt: ctx.clock.now() })
+        .where(and(eq(renewalCharges.providerChargeId, intent.id), inArray(renewalCharges.status, ['open', 'requires_action'])));
+      throw conflict(STRIPE_PAY_MSG.notCompleted);
+    }
   } else {
     intent = await stripe.paymentIntents.create(
       {

@@ -10,6 +10,7 @@ import { licenses, notifications, orders, paymentMethods, users } from '../../db
 import { stripeClient } from '../../integrations/stripe/stripe-client';
 import { reconcilePayments } from '../payments/reconcile';
 import { chargeRenewalOrder } from './charge-renewal-order';
+import { runRenewalJob } from './renewal-job';
 import type { RenewalChargeProvider } from './renewal-charge-provider';
 import { stripeCardCharges } from './stripe-card-charges';
 
@@ -262,4 +263,45 @@ describe('automatic renewal on Stripe', () => {
     expect(fake.refundsOf(paid!.paymentIntentId!)).toHaveLength(0);
     expect((await licenseRow(t, license.id)).expiresAt!.getTime()).toBe(e0.getTime() + MONTH);
   }, 60_000);
+  it('a charge that succeeds after renewal was turned off is refunded on its own PaymentIntent, nothing delivered', async () => {
+    const user = await createUserWithSession(t.db);
+    await saveCardOnStripe(t, fake, user.id, CARD.succeeds);
+    const e0 = new Date(Date.now() + 10 * DAY);
+    const { license } = await renewingLicense(t, { expiresAt: e0, card: null, user });
+    const at = new Date(e0.getTime() - 2 * DAY);
+    t.ctx.clock.setOffset(at.getTime() - Date.now());
+    await runRenewalJob(t.ctx, { now: at });
+    const [order] = await renewalOrdersOf(t, license.id);
+    // The holder turns renewal off while the charge is on its way to Stripe.
+    const real = stripeCardCharges(stripeClient(t.ctx.config)!);
+    const racing: RenewalChargeProvider = {
+      ...real,
+      chargeOffSession: async (request) => {
+        const off = await t.app.inject({ method: 'PUT', url: `/api/licenses/${license.id}/auto-renew`, headers: user.headers, payload: { auto_renew: false } });
+        expect(off.statusCode, off.body).toBe(200);
+        return real.chargeOffSession(request);
+      },
+    };
+    expect(await chargeRenewalOrder(t.ctx, order!.id, { provider: racing })).toBe('paid_after_cancel');
+    const [after] = await t.db.select().from(orders).where(eq(orders.id, order!.id));
+    const [intent] = renewalIntents([order!.id]);
+    expect(after).toMatchObject({ paymentIntentId: intent!.id, cancelledAt: expect.any(Date) });
+    expect(fake.refundsOf(intent!.id)).toMatchObject([{ amount: intent!.amount, status: 'succeeded' }]);
+    expect((await licenseRow(t, license.id)).expiresAt!.getTime()).toBe(e0.getTime());
+  });
+  it('a card Stripe refuses outright (detached in the dashboard) fails the attempt and tells the holder; nothing is left open', async () => {
+    const user = await createUserWithSession(t.db);
+    await saveCardOnStripe(t, fake, user.id, CARD.succeeds);
+    const [card] = await cardsOf(user.id);
+    await stripeClient(t.ctx.config)!.paymentMethods.detach(card!.providerRef);
+    const e0 = new Date(Date.now() + 10 * DAY);
+    const { license } = await renewingLicense(t, { expiresAt: e0, card: null, user });
+    await runJobAt(t, new Date(e0.getTime() - 2 * DAY));
+    const [order] = await renewalOrdersOf(t, license.id);
+    const [attempt] = await attemptsOf(t, order!.id);
+    expect(attempt).toMatchObject({ status: 'failed', failureCode: 'unknown_card' });
+    expect(order!.nextChargeAt).not.toBeNull();
+    const told = await t.db.select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.type, 'payment_failed')));
+    expect(told).toHaveLength(1);
+  });
 });

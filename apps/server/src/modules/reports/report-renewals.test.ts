@@ -64,6 +64,8 @@ beforeAll(async () => {
   // Outside the week: 23:59 on 1 June and 00:01 on 9 June, each recovered too.
   await automatic(utc('2025-06-01T15:59:00'), ['failed', 'succeeded']);
   await automatic(utc('2025-06-08T16:01:00'), ['failed', 'succeeded']);
+  // Paid after it was given up (renewal turned off while its charge was on its way): refunded at once, not a renewal.
+  await automatic(utc('2025-06-05T10:00:00'), ['succeeded'], { cancelledAt: utc('2025-06-05T09:00:00'), cancelReason: 'automatic renewal turned off' });
 
   // Manual: a cart order at 00:01 on 3 June with two Renew lines (30.00 and 200.00) and paper.
   const cart = await insertOrderPaidAt(t.db, buyer, utc('2025-06-02T16:01:00'), { subtotalCents: 3_000 + 20_000 + 5_000 });
@@ -125,7 +127,7 @@ describe('GET /api/report/renewals', () => {
           count(*) filter (where exists (select 1 from renewal_charges c where c.order_id = o.id and c.status <> 'succeeded')) as recovered,
           coalesce(sum(total_cents) filter (where exists (select 1 from renewal_charges c where c.order_id = o.id and c.status <> 'succeeded')), 0) as recovered_cents
         from orders o
-        where o.renewal_license_id is not null and o.paid_at is not null
+        where o.renewal_license_id is not null and o.paid_at is not null and o.cancelled_at is null
           and (o.paid_at at time zone 'Asia/Singapore')::date between '2025-06-02' and '2025-06-08'`,
     );
     const [manual] = await selectRows<{ n: string; cents: string }>(

@@ -21,12 +21,15 @@ const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
  * an automatic renewal is an order the job wrote (`renewal_license_id` set, decision 0021), counted
  * at what it charged; a manual one is a Renew line of a cart order, counted at the line's own price
  * (the cart may hold other things). Recovered: the automatic ones paid after at least one attempt
- * failed or asked for authentication (renewal_charges).
+ * failed or asked for authentication (renewal_charges). An order paid after it was given up was
+ * refunded and renewed nothing: not counted.
  */
 function paidSql(r: ReportRange): SQL {
   return sql`with paid as materialized (
       select ${orders.id} as id, ${orders.renewalLicenseId} as renewal_license_id, ${orders.totalCents} as total_cents
       from ${orders} where ${orders.paidAt} is not null and ${orders.paidAt} >= ${at(r.start)} and ${orders.paidAt} < ${at(r.end)}
+        -- Paid after it was given up: refunded at once, no renewal (payAfterCancel).
+        and ${orders.cancelledAt} is null
     ), automatic as (
       select paid.id, paid.total_cents,
         exists (select 1 from ${renewalCharges} c where c.order_id = paid.id and c.status in ('failed', 'requires_action')) as recovered
