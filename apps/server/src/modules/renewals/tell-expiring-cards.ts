@@ -2,7 +2,7 @@ import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { cardEndsAt, cardExpiresBeforeRenewal, CARD_EXPIRY_NOTICE_DAYS, lastExpiryMonthEndingBy } from '@lbs/domain/payment-cards';
 import type { AppContext } from '../../app-context';
 import type { Tx } from '../../db/client';
-import { paymentMethods } from '../../db/schema';
+import { licenses, paymentMethods } from '../../db/schema';
 import { customerDate } from '../notifications/customer-date';
 import { customerOf } from '../notifications/customer-of';
 import { tellCustomer } from '../notifications/tell-customer';
@@ -36,6 +36,9 @@ export async function tellExpiringCards(ctx: AppContext, now: Date, limit: numbe
             isNull(paymentMethods.detachedAt),
             isNull(paymentMethods.expiryToldAt),
             sql`(${paymentMethods.expYear}, ${paymentMethods.expMonth}) <= (${by.year}, ${by.month})`,
+            // Only a holder with a licence that renews: cards no renewal needs (most expired ones)
+            // are not claimed and looked at again by every pass.
+            sql`exists (select 1 from ${licenses} where ${licenses.userId} = ${paymentMethods.userId} and ${licenses.autoRenew} and ${licenses.revokedAt} is null)`,
             after === null ? undefined : gt(paymentMethods.id, after),
           ),
         )
