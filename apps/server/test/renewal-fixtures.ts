@@ -52,6 +52,16 @@ export async function saveCard(t: TestApp, userId: number, number: string): Prom
   await t.db.insert(paymentMethods).values({ userId, provider: 'local', providerRef: number, brand: 'Visa', last4: number.slice(-4) });
 }
 
+/**
+ * After each test of a file that shares one app: every licence stops renewing and no charge stays
+ * scheduled, so the next test's job (at its own time) leaves them be, and the clock is set back.
+ */
+export async function stopRenewals(t: TestApp): Promise<void> {
+  await t.db.update(licenses).set({ autoRenew: false, graceUntil: null });
+  await t.db.update(orders).set({ nextChargeAt: null });
+  t.ctx.clock.setOffset(0);
+}
+
 /** Moves the app's clock to `at` and runs the renewal job once, then the outbox (the charges it queued, the mails). */
 export async function runJobAt(t: TestApp, at: Date) {
   t.ctx.clock.setOffset(at.getTime() - Date.now());

@@ -4,8 +4,8 @@ import { truncateKey } from '@lbs/domain/license-terms';
 import { buildTestApp, mailTo, type TestApp } from '../../../test/build-test-app';
 import { insertLicense } from '../../../test/account-fixtures';
 import { createUserWithSession } from '../../../test/fixtures';
-import { attemptsOf, CARD, DAY, insertOpenRenewalOrder, licenseRow, orderById, renewalOrdersOf, renewingLicense, runJobAt } from '../../../test/renewal-fixtures';
-import { licenses, notifications, orders, paymentMethods, renewalChoices } from '../../db/schema';
+import { attemptsOf, CARD, DAY, insertOpenRenewalOrder, licenseRow, orderById, renewalOrdersOf, renewingLicense, runJobAt, stopRenewals } from '../../../test/renewal-fixtures';
+import { notifications, paymentMethods, renewalChoices } from '../../db/schema';
 
 /*
  * The customer's payment method (decision 0022): the card in use read, replaced on the local
@@ -18,11 +18,7 @@ beforeAll(async () => {
   t = await buildTestApp({ RATE_LIMIT_DISABLED: '1', PUBLIC_URL: 'http://shop.test' });
 });
 afterAll(() => t?.close());
-afterEach(async () => {
-  await t.db.update(licenses).set({ autoRenew: false, graceUntil: null });
-  await t.db.update(orders).set({ nextChargeAt: null });
-  t.ctx.clock.setOffset(0);
-});
+afterEach(() => stopRenewals(t));
 
 const get = (headers?: { authorization: string }) => t.app.inject({ method: 'GET', url: '/api/payment-methods/current', headers });
 const cardsOf = (userId: number) => t.db.select().from(paymentMethods).where(eq(paymentMethods.userId, userId)).orderBy(asc(paymentMethods.createdAt), asc(paymentMethods.id));

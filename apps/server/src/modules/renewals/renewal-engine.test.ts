@@ -7,9 +7,9 @@ import { buildTestApp, mailTo, onPostgres, type TestApp } from '../../../test/bu
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/client';
-import { attemptsOf, CARD, DAY, licenseRow, MONTH, renewalOrdersOf, renewingLicense, runJobAt, saveCard } from '../../../test/renewal-fixtures';
+import { attemptsOf, CARD, DAY, licenseRow, MONTH, renewalOrdersOf, renewingLicense, runJobAt, saveCard, stopRenewals } from '../../../test/renewal-fixtures';
 import { sendExpiryReminders } from '../licenses/send-expiry-reminders';
-import { adminNotifications, invoices, licenses, localPaymentSessions, notifications, orders, refunds, renewalChoices, renewalCharges } from '../../db/schema';
+import { adminNotifications, invoices, licenses, localPaymentSessions, notifications, refunds, renewalChoices, renewalCharges } from '../../db/schema';
 import { fulfilOrder } from '../payments/fulfil-order';
 import { markLocalSessionPaid } from '../payments/local-provider';
 import { chargeRenewalOrder } from './charge-renewal-order';
@@ -30,11 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 // Each test's licences stop renewing after it, so a later test's job (at its own time) leaves them be.
-afterEach(async () => {
-  await t.db.update(licenses).set({ autoRenew: false, graceUntil: null });
-  await t.db.update(orders).set({ nextChargeAt: null });
-  t.ctx.clock.setOffset(0);
-});
+afterEach(() => stopRenewals(t));
 
 const provider = () => localCardCharges(t.db, () => t.ctx.clock.now());
 const shuffle = <T>(items: T[]) => items.map((v) => [Math.random(), v] as const).sort((a, b) => a[0] - b[0]).map(([, v]) => v);

@@ -4,8 +4,8 @@ import { addRenewal } from '@lbs/domain/cart';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { cartOf, onePaymentBody, postCheckout } from '../../../test/checkout-fixtures';
 import { PRODUCTION_TEST_ENV } from '../../../test/production-env';
-import { attemptsOf, CARD, DAY, licenseRow, MONTH, renewalOrdersOf, renewingLicense, runJobAt } from '../../../test/renewal-fixtures';
-import { licenses, localPaymentSessions, orders } from '../../db/schema';
+import { attemptsOf, CARD, DAY, licenseRow, MONTH, renewalOrdersOf, renewingLicense, runJobAt, stopRenewals } from '../../../test/renewal-fixtures';
+import { localPaymentSessions } from '../../db/schema';
 import { fulfilOrder } from '../payments/fulfil-order';
 import { markLocalSessionPaid } from '../payments/local-provider';
 
@@ -16,11 +16,7 @@ beforeAll(async () => {
   t = await buildTestApp({ RATE_LIMIT_DISABLED: '1', PUBLIC_URL: 'http://shop.test' });
 });
 afterAll(() => t?.close());
-afterEach(async () => {
-  await t.db.update(licenses).set({ autoRenew: false, graceUntil: null });
-  await t.db.update(orders).set({ nextChargeAt: null });
-  t.ctx.clock.setOffset(0);
-});
+afterEach(() => stopRenewals(t));
 
 const sessionOf = (url: string) => /\/dev\/pay\/(lps_[\w-]+)$/.exec(url)![1]!;
 

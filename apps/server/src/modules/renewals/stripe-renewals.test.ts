@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { cartOf } from '../../../test/checkout-fixtures';
 import { type FakeStripe, fakeStripeEnv, paymentIntentEvent, sessionCompletedEvent, startFakeStripe } from '../../../test/fake-stripe-server';
 import { createUserWithSession } from '../../../test/fixtures';
-import { attemptsOf, DAY, insertOpenRenewalOrder, licenseRow, MONTH, renewalOrdersOf, renewingLicense, runJobAt } from '../../../test/renewal-fixtures';
+import { attemptsOf, DAY, insertOpenRenewalOrder, licenseRow, MONTH, renewalOrdersOf, renewingLicense, runJobAt, stopRenewals } from '../../../test/renewal-fixtures';
 import { deliver, saveCardOnStripe, seededRandom, shuffle, stripeCheckoutRenewing, WEBHOOK_SECRET } from '../../../test/stripe-renewal-fixtures';
 import { licenses, notifications, orders, paymentMethods, users } from '../../db/schema';
 import { stripeClient } from '../../integrations/stripe/stripe-client';
@@ -35,12 +35,7 @@ afterAll(async () => {
   await t?.close();
   await fake?.close();
 });
-afterEach(async () => {
-  // Each test's licences stop renewing so the next test's job passes leave them alone.
-  await t.db.update(licenses).set({ autoRenew: false, graceUntil: null });
-  await t.db.update(orders).set({ nextChargeAt: null });
-  t.ctx.clock.setOffset(0);
-});
+afterEach(() => stopRenewals(t));
 
 const renewalIntents = (orderIds: number[]) => [...fake.paymentIntents.values()].filter((pi) => orderIds.includes(Number(pi.metadata.order_id)) && pi.metadata.renewal_charge);
 const cardsOf = (userId: number) => t.db.select().from(paymentMethods).where(eq(paymentMethods.userId, userId)).orderBy(paymentMethods.createdAt);

@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { truncateKey } from '@lbs/domain/license-terms';
 import { cardEndsAt } from '@lbs/domain/payment-cards';
 import { buildTestApp, mailTo, type TestApp } from '../../../test/build-test-app';
-import { DAY, renewingLicense, runJobAt } from '../../../test/renewal-fixtures';
-import { licenses, orders, paymentMethods } from '../../db/schema';
+import { DAY, renewingLicense, runJobAt, stopRenewals } from '../../../test/renewal-fixtures';
+import { licenses, paymentMethods } from '../../db/schema';
 import { runRenewalJob } from './renewal-job';
 
 /*
@@ -18,11 +18,7 @@ beforeAll(async () => {
   t = await buildTestApp({ RATE_LIMIT_DISABLED: '1', PUBLIC_URL: 'http://shop.test' });
 });
 afterAll(() => t?.close());
-afterEach(async () => {
-  await t.db.update(licenses).set({ autoRenew: false, graceUntil: null });
-  await t.db.update(orders).set({ nextChargeAt: null });
-  t.ctx.clock.setOffset(0);
-});
+afterEach(() => stopRenewals(t));
 
 const HOUR = 60 * 60 * 1000;
 const expiryMails = async (email: string) => (await mailTo(t.app, email)).filter((m) => /saved card (expires|has expired)/.test(m.subject));
