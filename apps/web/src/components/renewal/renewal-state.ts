@@ -1,4 +1,5 @@
 import type { TLicense, TRenewalCard } from '@lbs/domain/responses';
+import { cardExpiresBeforeRenewal as cardExpiresBeforeNextCharge } from '@lbs/domain/payment-cards';
 import { formatDate } from '../../lib/format-date';
 
 /**
@@ -35,15 +36,14 @@ export function renewalStateLines(s: RenewalState): string[] {
 /** 'Visa ···· 4242'. */
 export const cardText = (card: TRenewalCard) => `${card.brand} ···· ${card.last4}`;
 
-/** The card's last valid instant: the end of its expiry month (UTC), or null when it has none. */
-export function cardExpiresAt(card: TRenewalCard): Date | null {
-  if (card.exp_year == null || card.exp_month == null) return null;
-  return new Date(Date.UTC(card.exp_year, card.exp_month, 1));
-}
-
-/** The card ends before the licence's next renewal charge, so that charge would fail. */
-export function cardExpiresBeforeRenewal(l: TLicense): boolean {
-  const expires = l.renewal_card ? cardExpiresAt(l.renewal_card) : null;
-  return Boolean(l.auto_renew && l.expire_date && expires && expires.getTime() <= new Date(l.expire_date).getTime());
+/**
+ * The card stops working before the licence's next renewal charge, so that charge would fail: the
+ * rule Settings and the expiry mail use (packages/domain/src/payment-cards.ts), read off the
+ * back office's licence JSON.
+ */
+export function cardExpiresBeforeRenewal(l: TLicense, now: Date = new Date()): boolean {
+  if (!l.auto_renew || !l.expire_date || !l.renewal_card) return false;
+  const card = { expMonth: l.renewal_card.exp_month, expYear: l.renewal_card.exp_year };
+  return cardExpiresBeforeNextCharge(card, [new Date(l.expire_date)], now);
 }
 
