@@ -2,6 +2,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { licenses, orders, paymentMethods, renewalCharges } from '../../db/schema';
 import { chargeFailureWords } from './charge-failure-words';
+import { openRenewalAttempt } from './open-renewal-attempt';
 import type { RenewalChargeAnswer, RenewalChargeProvider } from './renewal-charge-provider';
 import { renewalChargeProviderFor } from './renewal-charge-providers';
 import { settleRenewalCharge, type SettleOutcome } from './settle-renewal-charge';
@@ -82,21 +83,11 @@ function nextStep(ctx: AppContext, orderId: number): Promise<Step> {
       .select()
       .from(paymentMethods)
       .where(and(eq(paymentMethods.userId, order.userId), isNull(paymentMethods.detachedAt)));
-    const n = Math.max(order.chargeAttempts, last?.attempt ?? 0) + 1;
-    const [attempt] = await tx
-      .insert(renewalCharges)
-      .values({
-        id: `${order.id}:${n}`,
-        orderId: order.id,
-        attempt: n,
-        provider: card?.provider ?? order.paymentProvider,
-        paymentMethodId: card?.id ?? null,
-        onSession: false,
-        status: 'open',
-        amountCents: order.totalCents,
-      })
-      .returning();
-    await tx.update(orders).set({ chargeAttempts: n }).where(eq(orders.id, order.id));
-    return { attempt: attempt!, card };
+    const attempt = await openRenewalAttempt(tx, order, last, {
+      provider: card?.provider ?? order.paymentProvider,
+      paymentMethodId: card?.id ?? null,
+      onSession: false,
+    });
+    return { attempt, card };
   });
 }

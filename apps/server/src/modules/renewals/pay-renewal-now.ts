@@ -6,6 +6,7 @@ import { AppError, conflict, notFound } from '../../lib/app-error';
 import { newToken } from '../../lib/tokens';
 import { stripeClient } from '../../integrations/stripe/stripe-client';
 import { localSessionExpired } from '../payments/local-provider';
+import { openRenewalAttempt } from './open-renewal-attempt';
 import { STRIPE_PAY_MSG, type StripeOnSessionPayment, stripeOnSessionPayment, stripePayStep } from './stripe-pay-renewal';
 
 export const RENEWAL_NOTHING_DUE = 'Nothing is due for this licence: its renewal is paid, or not prepared yet.';
@@ -55,20 +56,9 @@ export async function payRenewalNow(ctx: AppContext, userId: number, licenseId: 
       await tx.update(localPaymentSessions).set({ status: 'cancelled', completedAt: now }).where(eq(localPaymentSessions.id, session.id));
       await tx.update(renewalCharges).set({ status: 'cancelled', settledAt: now }).where(eq(renewalCharges.id, last.id));
     }
-    const n = Math.max(order.chargeAttempts, last?.attempt ?? 0) + 1;
     const id = `lps_${newToken()}`;
     await tx.insert(localPaymentSessions).values({ id, orderId: order.id, amountCents: order.totalCents, currency: order.currency, status: 'open' });
-    await tx.insert(renewalCharges).values({
-      id: `${order.id}:${n}`,
-      orderId: order.id,
-      attempt: n,
-      provider: 'local',
-      onSession: true,
-      status: 'open',
-      amountCents: order.totalCents,
-      providerChargeId: id,
-    });
-    await tx.update(orders).set({ chargeAttempts: n, updatedAt: now }).where(eq(orders.id, order.id));
+    await openRenewalAttempt(tx, order, last, { provider: 'local', onSession: true, providerChargeId: id }, now);
     return { local: id };
   });
   if ('stripe' in step) return stripeOnSessionPayment(ctx, stripe!, step.stripe);

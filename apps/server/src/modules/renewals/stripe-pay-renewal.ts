@@ -5,6 +5,7 @@ import type { AppContext } from '../../app-context';
 import type { Tx } from '../../db/client';
 import { licenses, orders, paymentMethods, renewalCharges } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/app-error';
+import { openRenewalAttempt } from './open-renewal-attempt';
 import { RENEWAL_CHARGE_UNDER_WAY, RENEWAL_NOTHING_DUE } from './pay-renewal-now';
 import { settleRenewalCharge, type SettleOutcome } from './settle-renewal-charge';
 import { RENEWAL_CHARGE_METADATA, answerOfIntent } from './stripe-card-charges';
@@ -45,13 +46,8 @@ export async function stripePayStep(tx: Tx, order: OrderRow, now: Date): Promise
     await tx.update(renewalCharges).set({ status: 'cancelled', settledAt: now }).where(and(eq(renewalCharges.id, last.id), eq(renewalCharges.status, last.status)));
   } else if (last?.status === 'open') throw conflict(RENEWAL_CHARGE_UNDER_WAY);
   if (!card) throw conflict(STRIPE_PAY_MSG.noCard);
-  const n = Math.max(order.chargeAttempts, last?.attempt ?? 0) + 1;
-  const [attempt] = await tx
-    .insert(renewalCharges)
-    .values({ id: `${order.id}:${n}`, orderId: order.id, attempt: n, provider: 'stripe', paymentMethodId: card.id, onSession: true, status: 'open', amountCents: order.totalCents })
-    .returning();
-  await tx.update(orders).set({ chargeAttempts: n, updatedAt: now }).where(eq(orders.id, order.id));
-  return { make: attempt!, card };
+  const attempt = await openRenewalAttempt(tx, order, last, { provider: 'stripe', paymentMethodId: card.id, onSession: true }, now);
+  return { make: attempt, card };
 }
 
 /** After commit: the PaymentIntent of the step, made if needed (idempotent on the attempt key), answered for Stripe.js. */
